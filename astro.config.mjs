@@ -1,0 +1,16 @@
+// @ts-check
+import node from '@astrojs/node'
+import react from '@astrojs/react'
+import {defineConfig} from 'astro/config'
+
+export default defineConfig({
+  site: process.env.SITE_URL || 'http://localhost:4321',
+  output: 'static',
+  adapter: node({mode: 'standalone'}),
+  integrations: [react()],
+  // 'file' writes terms&conditions.html, so the spec's paths answer 200 without a redirect,
+  // whether the browser sends "&" or "%26".
+  build: {format: 'file'},
+  trailingSlash: 'never',
+  server: {port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost'},
+})

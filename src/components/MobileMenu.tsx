@@ -1,0 +1,95 @@
+import {useCallback, useEffect, useId, useRef, useState} from 'react'
+
+export interface MobileMenuItem {
+  label: string
+  href: string
+}
+
+interface Props {
+  /** The accessible name of the toggle, e.g. "Menu". */
+  toggleLabel: string
+  items: MobileMenuItem[]
+  bookAppointment: MobileMenuItem
+  login: MobileMenuItem
+  /** Wider than this the header shows its own buttons and the menu closes itself. */
+  wideQuery: string
+}
+
+/**
+ * The header menu on phones: a disclosure button and a panel of links. Escape closes it and
+ * returns focus to the toggle; choosing a link, clicking outside or widening the window closes it.
+ */
+export default function MobileMenu({toggleLabel, items, bookAppointment, login, wideQuery}: Props) {
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const rootRef = useRef<HTMLDivElement>(null)
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false)
+    if (returnFocus) toggleRef.current?.focus()
+  }, [])
+
+  useEffect(() => {
+    if (!open) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close(true)
+    }
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) close(false)
+    }
+    const wide = window.matchMedia(wideQuery)
+    const onWiden = () => wide.matches && close(false)
+    document.addEventListener('keydown', onKeyDown)
+    document.addEventListener('pointerdown', onPointerDown)
+    wide.addEventListener('change', onWiden)
+    return () => {
+      document.removeEventListener('keydown', onKeyDown)
+      document.removeEventListener('pointerdown', onPointerDown)
+      wide.removeEventListener('change', onWiden)
+    }
+  }, [open, close, wideQuery])
+
+  const choose = () => close(false)
+
+  return (
+    <div className="mobile-menu" ref={rootRef}>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="mobile-menu__toggle"
+        aria-label={toggleLabel}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((isOpen) => !isOpen)}
+      >
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+          {open ? (
+            <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          ) : (
+            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          )}
+        </svg>
+      </button>
+      <div id={panelId} className="mobile-menu__panel" hidden={!open}>
+        <ul className="mobile-menu__list">
+          {items.map((item) => (
+            <li key={item.href}>
+              <a className="mobile-menu__link" href={item.href} onClick={choose}>
+                {item.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div className="mobile-menu__actions">
+          <a className="button" href={bookAppointment.href} onClick={choose}>
+            {bookAppointment.label}
+          </a>
+          <a className="button button--ghost" href={login.href} onClick={choose}>
+            {login.label}
+          </a>
+        </div>
+      </div>
+    </div>
+  )
+}

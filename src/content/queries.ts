@@ -1,0 +1,76 @@
+import {defineQuery} from 'groq'
+
+/**
+ * Every GROQ query the site runs, once each. Both content backends (the Content Lake and the
+ * bundled dataset) run these exact strings; `npm run typegen` derives their result types.
+ * Each query feeds one content collection and runs once per build.
+ */
+
+export const siteSettingsQuery = defineQuery(`*[_id == "siteSettings"][0]{
+  _id,
+  companyName,
+  tagline,
+  supportEmail,
+  supportPhone,
+  grievanceOfficer{name, email, address, hours},
+  loginUrl,
+  loginLabel,
+  navItems[]{_key, label, sectionId, "mobileOnly": coalesce(mobileOnly, false)},
+  bookAppointment{label, subject},
+  companyLinksTitle,
+  companyLinks[]{_key, label, href},
+  footerGroups[]{_key, title, links[]{_key, label, href}},
+  comingSoonLabel,
+  copyrightYear,
+  seo{titleSuffix, description},
+  interfaceText{skipToContent, mainNavigation, menu, lastUpdated, contents, rightsReserved, homeLink},
+  notFound{title, body}
+}`)
+
+export const homePageQuery = defineQuery(`*[_id == "homePage"][0]{
+  _id,
+  seo{title, description},
+  heading,
+  line,
+  badge,
+  sections[]{_key, sectionId, eyebrow, heading, body, items[]{_key, title, text}, cta{label, href}}
+}`)
+
+export const aboutPageQuery = defineQuery(`*[_id == "aboutPage"][0]{
+  _id,
+  seo{title, description},
+  title,
+  intro,
+  body
+}`)
+
+export const contactPageQuery = defineQuery(`*[_id == "contactPage"][0]{
+  _id,
+  seo{title, description},
+  title,
+  intro,
+  reachUsHeading,
+  reachUsText,
+  form
+}`)
+
+export const policiesQuery = defineQuery(`*[_type == "policy" && _id in ["privacyPolicy", "termsAndConditions", "refundPolicy"]] | order(_id asc){
+  _id,
+  title,
+  description,
+  lastUpdated,
+  "intro": coalesce(intro, []),
+  sections[]{_key, heading, body}
+}`)
+
+export const policyFiguresQuery = defineQuery(`*[_id == "policyFigures"][0]{
+  _id,
+  cancellationFeePercent,
+  refundRequestWindowDays,
+  refundProcessingWeeks{min, max},
+  refundMinimumBusinessDays,
+  serviceChangeWindowHours,
+  minorAge,
+  governingLaw,
+  jurisdictionCity
+}`)

@@ -1,0 +1,175 @@
+import {z} from 'astro/zod'
+import {HOME_SECTION_IDS, POLICY_SECTION_COUNT, type PolicyId} from '../../studio/schemaTypes/documentIds'
+import {POLICY_FIGURE_KEYS} from '../../studio/schemaTypes/policyFigureCatalogue'
+
+/**
+ * What the pages need from each query's result. Content that breaks these fails the build with
+ * the document id and the field path, so a bad publish never reaches visitors.
+ */
+
+const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max)
+const key = z.string().min(1)
+const sitePathOrUrl = z
+  .string()
+  .regex(/^(\/|https?:\/\/|mailto:|tel:)/, 'must be a page of this site ("/…") or an http(s), mailto: or tel: address')
+
+const seo = z.object({title: text(70), description: text(200)})
+
+const span = z.object({_type: z.literal('span'), _key: key, text: z.string(), marks: z.array(z.string()).default([])})
+const figureRef = z.object({_type: z.literal('figureRef'), _key: key, figure: z.enum(POLICY_FIGURE_KEYS)})
+const markDef = z.looseObject({_type: z.string(), _key: key, href: z.string().optional()})
+// Unknown inline or block types are kept (and rendered as nothing) rather than failing the build:
+// a Studio plugin added later must not take the site down.
+const unknownObject = z.looseObject({_type: z.string(), _key: key})
+
+const block = (inline: z.ZodType) =>
+  z.object({
+    _type: z.literal('block'),
+    _key: key,
+    style: z.string().default('normal'),
+    listItem: z.enum(['bullet', 'number']).optional(),
+    level: z.number().int().min(1).optional(),
+    markDefs: z.array(markDef).default([]),
+    children: z.array(inline).min(1),
+  })
+
+export const richTextSchema = z.array(z.union([block(span), unknownObject]))
+export const policyBodySchema = z.array(
+  z.union([
+    block(z.union([span, figureRef, unknownObject])),
+    z.object({_type: z.literal('grievanceContact'), _key: key, note: z.string().nullish()}),
+    unknownObject,
+  ]),
+)
+
+const link = z.object({_key: key, label: text(40), href: sitePathOrUrl})
+const footerLink = z.object({_key: key, label: text(40), href: sitePathOrUrl.nullish()})
+
+export const siteSettingsSchema = z.object({
+  _id: z.string(),
+  companyName: text(60),
+  tagline: text(200),
+  supportEmail: z.email(),
+  supportPhone: z.string().regex(/^\+?[0-9][0-9 ()-]{6,19}$/, 'must be a phone number such as +91 40 4000 0000'),
+  grievanceOfficer: z.object({name: text(80), email: z.email(), address: text(300), hours: z.string().nullish()}),
+  loginUrl: z.url({protocol: /^https$/}),
+  loginLabel: text(20),
+  navItems: z
+    .array(z.object({_key: key, label: text(30), sectionId: z.enum(HOME_SECTION_IDS), mobileOnly: z.boolean()}))
+    .refine((items) => HOME_SECTION_IDS.every((id) => items.some((item) => item.sectionId === id)), {
+      message: `needs one button for each of ${HOME_SECTION_IDS.join(', ')}`,
+    }),
+  bookAppointment: z.object({label: text(30), subject: text(120)}),
+  companyLinksTitle: text(40),
+  companyLinks: z.array(link).min(1),
+  footerGroups: z.array(z.object({_key: key, title: text(40), links: z.array(footerLink).min(1)})).default([]),
+  comingSoonLabel: text(20),
+  copyrightYear: z.number().int().min(2000).max(2100),
+  seo: z.object({titleSuffix: z.string().nullish(), description: text(200)}),
+  interfaceText: z.object({
+    skipToContent: text(60),
+    mainNavigation: text(60),
+    menu: text(60),
+    lastUpdated: text(60),
+    contents: text(60),
+    rightsReserved: text(60),
+    homeLink: text(60),
+  }),
+  notFound: z.object({title: text(60), body: text(300)}),
+})
+
+export const homePageSchema = z.object({
+  _id: z.string(),
+  seo,
+  heading: text(60),
+  line: text(200),
+  badge: text(30),
+  sections: z
+    .array(
+      z.object({
+        _key: key,
+        sectionId: z.enum(HOME_SECTION_IDS),
+        eyebrow: text(40),
+        heading: text(90),
+        body: text(500),
+        items: z.array(z.object({_key: key, title: text(60), text: text(240)})).nullish(),
+        cta: z.object({label: text(40), href: sitePathOrUrl}).nullish(),
+      }),
+    )
+    .refine((sections) => HOME_SECTION_IDS.every((id) => sections.filter((s) => s.sectionId === id).length === 1), {
+      message: `needs exactly one section for each of ${HOME_SECTION_IDS.join(', ')}`,
+    }),
+})
+
+export const aboutPageSchema = z.object({
+  _id: z.string(),
+  seo,
+  title: text(60),
+  intro: text(400),
+  body: richTextSchema.min(1),
+})
+
+const formLabel = (max = 40) => text(max)
+export const contactPageSchema = z.object({
+  _id: z.string(),
+  seo,
+  title: text(60),
+  intro: text(300),
+  reachUsHeading: text(40),
+  reachUsText: text(300),
+  form: z.object({
+    nameLabel: formLabel(),
+    emailLabel: formLabel(),
+    phoneLabel: formLabel(),
+    subjectLabel: formLabel(),
+    messageLabel: formLabel(),
+    submitLabel: formLabel(),
+    sendingLabel: formLabel(),
+    successMessage: formLabel(300),
+    errorMessage: formLabel(300),
+  }),
+})
+
+export const policySchema = z
+  .object({
+    _id: z.string(),
+    title: text(80),
+    description: text(200),
+    lastUpdated: z.iso.date(),
+    intro: policyBodySchema,
+    sections: z.array(z.object({_key: key, heading: text(90), body: policyBodySchema.min(1)})).min(1),
+  })
+  .superRefine((policy, context) => {
+    const expected = POLICY_SECTION_COUNT[policy._id as PolicyId]
+    if (expected && policy.sections.length !== expected) {
+      context.addIssue({
+        code: 'custom',
+        path: ['sections'],
+        message: `must have exactly ${expected} sections; it has ${policy.sections.length}`,
+      })
+    }
+  })
+
+const count = z.number().int().nonnegative()
+export const policyFiguresSchema = z.object({
+  _id: z.string(),
+  cancellationFeePercent: z.number().min(0).max(100),
+  refundRequestWindowDays: count,
+  refundProcessingWeeks: z
+    .object({min: count, max: count})
+    .refine((range) => range.max >= range.min, {message: '"to" must be at least "from"'}),
+  refundMinimumBusinessDays: count,
+  serviceChangeWindowHours: count,
+  minorAge: count,
+  governingLaw: text(60),
+  jurisdictionCity: text(60),
+})
+
+export type SiteSettings = z.infer<typeof siteSettingsSchema>
+export type HomePage = z.infer<typeof homePageSchema>
+export type AboutPage = z.infer<typeof aboutPageSchema>
+export type ContactPage = z.infer<typeof contactPageSchema>
+export type Policy = z.infer<typeof policySchema>
+export type PolicyFigures = z.infer<typeof policyFiguresSchema>
+export type PolicyBody = z.infer<typeof policyBodySchema>
+export type RichText = z.infer<typeof richTextSchema>

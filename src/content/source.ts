@@ -1,0 +1,126 @@
+import {readFileSync} from 'node:fs'
+import {fileURLToPath} from 'node:url'
+import {createClient, type SanityClient} from '@sanity/client'
+import {evaluate, parse} from 'groq-js'
+
+/**
+ * Where the site's words come from. With SANITY_PROJECT_ID set, Sanity's Content Lake;
+ * without it, the dataset bundled in the repository. Both run the same GROQ strings and
+ * both see only published documents.
+ */
+export interface ContentSource {
+  /** Said in the build log, so whoever reads it knows which content went live. */
+  readonly description: string
+  fetch(query: string, params?: Record<string, unknown>): Promise<unknown>
+}
+
+export const BUNDLED_DATASET_PATH = fileURLToPath(new URL('../../studio/seed/production.ndjson', import.meta.url))
+
+/** Pinned so the Content Lake's answers cannot change shape under us. */
+export const DEFAULT_API_VERSION = '2025-02-19'
+
+const RETRIES = 3
+
+export interface ContentEnv {
+  SANITY_PROJECT_ID?: string
+  SANITY_DATASET?: string
+  SANITY_API_VERSION?: string
+  SANITY_API_READ_TOKEN?: string
+  SANITY_API_HOST?: string
+}
+
+export function contentSourceFromEnv(env: ContentEnv = process.env): ContentSource {
+  if (!env.SANITY_PROJECT_ID) return bundledDatasetSource()
+  return contentLakeSource({
+    projectId: env.SANITY_PROJECT_ID,
+    dataset: env.SANITY_DATASET || 'production',
+    apiVersion: env.SANITY_API_VERSION || DEFAULT_API_VERSION,
+    token: env.SANITY_API_READ_TOKEN || undefined,
+    apiHost: env.SANITY_API_HOST || undefined,
+  })
+}
+
+export class ContentUnavailableError extends Error {
+  override name = 'ContentUnavailableError'
+}
+
+export function contentLakeSource(config: {
+  projectId: string
+  dataset: string
+  apiVersion: string
+  token?: string
+  apiHost?: string
+}): ContentSource {
+  const client: SanityClient = createClient({
+    projectId: config.projectId,
+    dataset: config.dataset,
+    apiVersion: config.apiVersion,
+    token: config.token,
+    useCdn: false,
+    perspective: 'published',
+    maxRetries: RETRIES,
+    retryDelay: (attempt) => 250 * 2 ** attempt,
+    timeout: 20_000,
+    ...(config.apiHost ? {apiHost: config.apiHost, useProjectHostname: false} : {}),
+  })
+  const host = config.apiHost ?? `https://${config.projectId}.api.sanity.io`
+  const where = `dataset "${config.dataset}" at ${host}`
+  return {
+    description: `the Sanity Content Lake (project ${config.projectId}, ${where}, API v${config.apiVersion})`,
+    async fetch(query, params = {}) {
+      try {
+        return await client.fetch(query, params)
+      } catch (error) {
+        throw new ContentUnavailableError(
+          `Could not read content from ${where} after ${RETRIES + 1} attempts: ${describe(error)}. ` +
+            'Nothing was built; the live site is unchanged.',
+          {cause: error},
+        )
+      }
+    },
+  }
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const code = (error as {code?: string}).code ?? (error.cause as {code?: string} | undefined)?.code
+  return code && !error.message.includes(code) ? `${error.message} (${code})` : error.message
+}
+
+interface StoredDocument {
+  _id: string
+  _type: string
+}
+
+const datasets = new Map<string, StoredDocument[]>()
+
+/** Only published documents, as the Content Lake's published perspective would answer. */
+export function readPublishedDocuments(path: string): StoredDocument[] {
+  let documents = datasets.get(path)
+  if (!documents) {
+    documents = readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line, index) => {
+        try {
+          return JSON.parse(line) as StoredDocument
+        } catch {
+          throw new Error(`${path}:${index + 1} is not a JSON document.`)
+        }
+      })
+      .filter((document) => !/^(drafts|versions)\./.test(document._id))
+    datasets.set(path, documents)
+  }
+  return documents
+}
+
+export function bundledDatasetSource(path = BUNDLED_DATASET_PATH): ContentSource {
+  return {
+    description: `the bundled dataset (${path})`,
+    async fetch(query, params = {}) {
+      const tree = parse(query, {params})
+      const result = await evaluate(tree, {dataset: readPublishedDocuments(path), params})
+      return result.get()
+    },
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Fixed document ids. The site queries these exact ids and the desk structure pins an editor
+ * to each of them, so no second "Site settings" or "Privacy Policy" can ever be created.
+ */
+export const SINGLETON_IDS = {
+  siteSettings: 'siteSettings',
+  homePage: 'homePage',
+  aboutPage: 'aboutPage',
+  contactPage: 'contactPage',
+  policyFigures: 'policyFigures',
+} as const
+
+export const POLICY_IDS = {
+  privacy: 'privacyPolicy',
+  terms: 'termsAndConditions',
+  refund: 'refundPolicy',
+} as const
+
+export type PolicyId = (typeof POLICY_IDS)[keyof typeof POLICY_IDS]
+
+/** The spec numbers the Privacy Policy and the Refund and Cancellation Policy in ten sections. */
+export const POLICY_SECTION_COUNT: Partial<Record<PolicyId, number>> = {
+  privacyPolicy: 10,
+  refundPolicy: 10,
+}
+
+/** The four home-page sections the header navigation scrolls to. */
+export const HOME_SECTION_IDS = ['services', 'cities', 'contact', 'about'] as const
+export type HomeSectionId = (typeof HOME_SECTION_IDS)[number]
+
+/** Drafts and release versions carry a prefix; rules are about the published id. */
+export function publishedId(id: string | undefined): string {
+  return (id ?? '').replace(/^(drafts|versions\.[^.]+)\./, '')
+}

@@ -1,0 +1,64 @@
+import {DocumentTextIcon} from '@sanity/icons'
+import {defineArrayMember, defineField, defineType} from 'sanity'
+import {POLICY_SECTION_COUNT, publishedId, type PolicyId} from '../documentIds'
+
+/** A policy page: Privacy Policy, Terms and Conditions, or Refund and Cancellation Policy. */
+export const policy = defineType({
+  name: 'policy',
+  title: 'Policy',
+  type: 'document',
+  icon: DocumentTextIcon,
+  fields: [
+    defineField({
+      name: 'title',
+      title: 'Title',
+      type: 'string',
+      description: 'The heading of the policy page, for example "Privacy Policy".',
+      validation: (rule) => rule.required().max(80),
+    }),
+    defineField({
+      name: 'description',
+      title: 'Search description',
+      type: 'text',
+      rows: 3,
+      description:
+        'One or two sentences shown under the title in search results and link previews (70 to 160 characters).',
+      validation: (rule) => rule.required().min(50).max(200),
+    }),
+    defineField({
+      name: 'lastUpdated',
+      title: 'Last updated',
+      type: 'date',
+      description: 'Shown under the title. Change it whenever the wording changes in substance.',
+      options: {dateFormat: 'D MMMM YYYY'},
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'intro',
+      title: 'Introduction',
+      type: 'policyBody',
+      description: 'Optional text before the first numbered section.',
+    }),
+    defineField({
+      name: 'sections',
+      title: 'Numbered sections',
+      type: 'array',
+      description:
+        'The numbered sections, in order. The site numbers them and builds the table of contents from their headings.',
+      of: [defineArrayMember({type: 'policySection'})],
+      validation: (rule) =>
+        rule.required().custom((sections: unknown[] | undefined, context) => {
+          const expected = POLICY_SECTION_COUNT[publishedId(context.document?._id) as PolicyId]
+          const count = sections?.length ?? 0
+          if (expected && count !== expected) {
+            return `This policy must have exactly ${expected} sections; it has ${count}.`
+          }
+          return count > 0 ? true : 'Add at least one section.'
+        }),
+    }),
+  ],
+  preview: {
+    select: {title: 'title', lastUpdated: 'lastUpdated'},
+    prepare: ({title, lastUpdated}) => ({title, subtitle: lastUpdated ? `Last updated ${lastUpdated}` : undefined}),
+  },
+})

@@ -1,0 +1,52 @@
+import {contactMessage} from './documents/contactMessage'
+import {policy} from './documents/policy'
+import {figureRef} from './objects/figureRef'
+import {footerGroup} from './objects/footerGroup'
+import {footerLink} from './objects/footerLink'
+import {grievanceContact} from './objects/grievanceContact'
+import {homeSection} from './objects/homeSection'
+import {navItem} from './objects/navItem'
+import {policyBody} from './objects/policyBody'
+import {policySection} from './objects/policySection'
+import {requiredLink} from './objects/requiredLink'
+import {richText} from './objects/richText'
+import {seo} from './objects/seo'
+import {aboutPage} from './singletons/aboutPage'
+import {contactPage} from './singletons/contactPage'
+import {homePage} from './singletons/homePage'
+import {policyFigures} from './singletons/policyFigures'
+import {siteSettings} from './singletons/siteSettings'
+
+export const schemaTypes = [
+  siteSettings,
+  homePage,
+  aboutPage,
+  contactPage,
+  policyFigures,
+  policy,
+  contactMessage,
+  seo,
+  footerLink,
+  requiredLink,
+  footerGroup,
+  navItem,
+  homeSection,
+  figureRef,
+  grievanceContact,
+  policyBody,
+  policySection,
+  richText,
+]
+
+/** Types with fixed document ids: no "create new", no duplicate, no delete. */
+export const FIXED_ID_TYPES = new Set([
+  siteSettings.name,
+  homePage.name,
+  aboutPage.name,
+  contactPage.name,
+  policyFigures.name,
+  policy.name,
+])
+
+/** Written by the website only. */
+export const READ_ONLY_TYPES = new Set([contactMessage.name])

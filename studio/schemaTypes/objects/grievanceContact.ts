@@ -1,0 +1,27 @@
+import {UserIcon} from '@sanity/icons'
+import {defineField, defineType} from 'sanity'
+
+/**
+ * Shows the grievance officer's contact card from Site settings inside a policy, so the
+ * officer's details are kept in one place.
+ */
+export const grievanceContact = defineType({
+  name: 'grievanceContact',
+  title: 'Grievance officer card',
+  type: 'object',
+  icon: UserIcon,
+  fields: [
+    defineField({
+      name: 'note',
+      title: 'Line above the card',
+      type: 'string',
+      description:
+        'Optional short line shown above the contact card. The name, e-mail and address come from Site settings.',
+      validation: (rule) => rule.max(120),
+    }),
+  ],
+  preview: {
+    select: {note: 'note'},
+    prepare: ({note}) => ({title: 'Grievance officer card', subtitle: note || 'Details from Site settings'}),
+  },
+})

@@ -1,0 +1,22 @@
+import {defineArrayMember, defineType} from 'sanity'
+import {textLists, textMarks} from './portableText'
+
+/** Rich text of a policy section: paragraphs, sub-headings, lists, links and policy figures. */
+export const policyBody = defineType({
+  name: 'policyBody',
+  title: 'Policy text',
+  type: 'array',
+  of: [
+    defineArrayMember({
+      type: 'block',
+      styles: [
+        {title: 'Paragraph', value: 'normal'},
+        {title: 'Sub-heading', value: 'h3'},
+      ],
+      lists: textLists,
+      marks: textMarks,
+      of: [defineArrayMember({type: 'figureRef'})],
+    }),
+    defineArrayMember({type: 'grievanceContact'}),
+  ],
+})

@@ -1,0 +1,74 @@
+/**
+ * The business figures the policies quote. Staff change a figure once in "Policy figures" and
+ * every policy sentence that references it through a figure reference follows. The site and the
+ * Studio preview format a figure with the same function, so what an editor sees is what visitors read.
+ */
+export type FigureValue = number | string | {min?: number; max?: number} | undefined
+
+export interface FigureDefinition {
+  title: string
+  description: string
+  format: (value: FigureValue) => string
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+const asNumber = (value: FigureValue) => (typeof value === 'number' ? value : Number.NaN)
+
+export const POLICY_FIGURES = {
+  cancellationFeePercent: {
+    title: 'Cancellation processing fee (%)',
+    description:
+      'Share of the fee kept when a cancellation is accepted before the service starts. Shown as "20%".',
+    format: (v) => `${asNumber(v)}%`,
+  },
+  refundRequestWindowDays: {
+    title: 'Refund request window (days)',
+    description:
+      'How many days after payment, or after the completion notice, a customer may ask for a refund. Shown as "30 days".',
+    format: (v) => plural(asNumber(v), 'day', 'days'),
+  },
+  refundProcessingWeeks: {
+    title: 'Refund processing time (weeks, from and to)',
+    description: 'How long an approved refund takes after verification. Shown as "3–5 weeks".',
+    format: (v) => {
+      const range = typeof v === 'object' && v ? v : {}
+      return `${range.min}–${range.max} weeks`
+    },
+  },
+  refundMinimumBusinessDays: {
+    title: 'Minimum refund time (business days)',
+    description:
+      'The minimum time a refund needs to reach the customer. Shown as "15 business days".',
+    format: (v) => plural(asNumber(v), 'business day', 'business days'),
+  },
+  serviceChangeWindowHours: {
+    title: 'Service change window (hours after purchase)',
+    description:
+      'A customer may change a service until this many hours after purchase or until work begins, whichever is earlier. Shown as "12 hours".',
+    format: (v) => plural(asNumber(v), 'hour', 'hours'),
+  },
+  minorAge: {
+    title: 'Age of consent for personal data (years)',
+    description:
+      'Below this age we do not collect personal data without the consent of a parent or guardian. Shown as "18".',
+    format: (v) => String(asNumber(v)),
+  },
+  governingLaw: {
+    title: 'Governing law',
+    description: 'The state and country whose laws govern our terms, e.g. "Telangana, India".',
+    format: (v) => String(v ?? ''),
+  },
+  jurisdictionCity: {
+    title: 'Courts at',
+    description: 'The city whose courts hear disputes, e.g. "Hyderabad".',
+    format: (v) => String(v ?? ''),
+  },
+} satisfies Record<string, FigureDefinition>
+
+export type PolicyFigureKey = keyof typeof POLICY_FIGURES
+
+export const POLICY_FIGURE_KEYS = Object.keys(POLICY_FIGURES) as PolicyFigureKey[]
+
+export function formatFigure(key: PolicyFigureKey, value: FigureValue): string {
+  return POLICY_FIGURES[key].format(value)
+}

@@ -1,0 +1,60 @@
+import {EnvelopeIcon} from '@sanity/icons'
+import {defineField, defineType} from 'sanity'
+
+const label = (name: string, title: string, description: string, max = 40, group?: string) =>
+  defineField({name, title, type: 'string', description, group, validation: (rule) => rule.required().max(max)})
+
+/** The Contact page: its heading, the form's labels and messages, and the Reach Us block. */
+export const contactPage = defineType({
+  name: 'contactPage',
+  title: 'Contact page',
+  type: 'document',
+  icon: EnvelopeIcon,
+  groups: [
+    {name: 'page', title: 'Page', default: true},
+    {name: 'form', title: 'Form'},
+  ],
+  fields: [
+    defineField({name: 'seo', title: 'Search and sharing', type: 'seo', group: 'page', validation: (rule) => rule.required()}),
+    label('title', 'Title', 'The heading of the page, for example "Let\'s connect".', 60, 'page'),
+    defineField({
+      name: 'intro',
+      title: 'Introduction',
+      type: 'text',
+      rows: 2,
+      group: 'page',
+      description: 'One or two sentences under the heading.',
+      validation: (rule) => rule.required().max(300),
+    }),
+    label('reachUsHeading', 'Reach Us heading', 'The heading of the block with the support e-mail and phone.', 40, 'page'),
+    defineField({
+      name: 'reachUsText',
+      title: 'Reach Us text',
+      type: 'text',
+      rows: 2,
+      group: 'page',
+      description: 'A sentence above the e-mail and phone, for example when support answers (the e-mail and phone come from Site settings).',
+      validation: (rule) => rule.required().max(300),
+    }),
+    defineField({
+      name: 'form',
+      title: 'Contact form',
+      type: 'object',
+      group: 'form',
+      description: 'The labels, button and messages of the contact form.',
+      fields: [
+        label('nameLabel', 'Name label', 'Label of the name field.'),
+        label('emailLabel', 'E-mail label', 'Label of the e-mail field.'),
+        label('phoneLabel', 'Phone label', 'Label of the phone field.'),
+        label('subjectLabel', 'Subject label', 'Label of the subject field.'),
+        label('messageLabel', 'Message label', 'Label of the message field.'),
+        label('submitLabel', 'Send button', 'The words on the send button.'),
+        label('sendingLabel', 'Sending…', 'Shown on the button while the message is being sent.'),
+        label('successMessage', 'Message sent', 'Shown after the message has been received and stored.', 300),
+        label('errorMessage', 'Could not send', 'Shown when the message could not be sent. The visitor\'s text stays in the form.', 300),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+  ],
+  preview: {select: {title: 'title'}},
+})
