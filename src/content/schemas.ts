@@ -11,7 +11,7 @@ const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(
 const key = z.string().min(1)
 const sitePathOrUrl = z
   .string()
-  .regex(/^(\/|https?:\/\/|mailto:|tel:)/, 'must be a page of this site ("/…") or an http(s), mailto: or tel: address')
+  .regex(/^(\/(?![/\\])|https?:\/\/|mailto:|tel:)/, 'must be a page of this site ("/…") or an http(s), mailto: or tel: address')
 
 const seo = z.object({title: text(70), description: text(200)})
 

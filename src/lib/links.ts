@@ -2,7 +2,7 @@
  * Hrefs that content may carry: a page or anchor of this site, web, e-mail and phone links.
  * Anything else (javascript:, data:, vbscript:) is dropped and the words render as plain text.
  */
-const SAFE_HREF = /^(\/(?!\/)|#|https?:\/\/|mailto:|tel:)/i
+const SAFE_HREF = /^(\/(?![/\\])|#|https?:\/\/|mailto:|tel:)/i
 
 export function safeHref(href: unknown): string | undefined {
   if (typeof href !== 'string') return undefined

@@ -30,6 +30,8 @@ export const linkHref = (rule: UrlRule) =>
   rule
     .uri({scheme: ['http', 'https', 'mailto', 'tel'], allowRelative: true})
     .custom((href) => {
-      if (!href || /^(https?:|mailto:|tel:)/i.test(href) || href.startsWith('/')) return true
-      return 'A page of this site must start with "/", for example /contact-us.'
+      if (!href || /^(https?:|mailto:|tel:)/i.test(href)) return true
+      // "//host" and "/\host" lead to another website, not to a page of this one.
+      if (/^\/(?![/\\])/.test(href)) return true
+      return 'A page of this site must start with a single "/", for example /contact-us.'
     })

@@ -1,4 +1,9 @@
-import {CogIcon, DocumentTextIcon, EnvelopeIcon, HomeIcon, InfoOutlineIcon, NumberIcon} from '@sanity/icons'
+import {CogIcon} from '@sanity/icons/Cog'
+import {DocumentTextIcon} from '@sanity/icons/DocumentText'
+import {EnvelopeIcon} from '@sanity/icons/Envelope'
+import {HomeIcon} from '@sanity/icons/Home'
+import {InfoOutlineIcon} from '@sanity/icons/InfoOutline'
+import {NumberIcon} from '@sanity/icons/Number'
 import type {StructureBuilder, StructureResolver} from 'sanity/structure'
 import {POLICY_IDS, SINGLETON_IDS} from '../schemaTypes/documentIds'
 

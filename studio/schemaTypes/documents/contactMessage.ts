@@ -1,4 +1,4 @@
-import {EnvelopeIcon} from '@sanity/icons'
+import {EnvelopeIcon} from '@sanity/icons/Envelope'
 import {defineField, defineType} from 'sanity'
 
 /** A message sent through the contact form. Written by the website; staff only read it. */

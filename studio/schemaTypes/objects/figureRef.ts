@@ -1,4 +1,4 @@
-import {NumberIcon} from '@sanity/icons'
+import {NumberIcon} from '@sanity/icons/Number'
 import {defineField, defineType} from 'sanity'
 import {SINGLETON_IDS} from '../documentIds'
 import {POLICY_FIGURES, POLICY_FIGURE_KEYS, formatFigure, type PolicyFigureKey} from '../policyFigureCatalogue'

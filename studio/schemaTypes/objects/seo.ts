@@ -13,7 +13,10 @@ export const seo = defineType({
       type: 'string',
       description:
         'Shown in the browser tab and as the headline in search results. Keep it under 60 characters.',
-      validation: (rule) => rule.required().max(70).warning('Search engines cut titles after about 60 characters.'),
+      validation: (rule) => [
+        rule.required().max(70),
+        rule.max(60).warning('Search engines cut titles after about 60 characters.'),
+      ],
     }),
     defineField({
       name: 'description',

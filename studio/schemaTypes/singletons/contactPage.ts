@@ -1,4 +1,4 @@
-import {EnvelopeIcon} from '@sanity/icons'
+import {EnvelopeIcon} from '@sanity/icons/Envelope'
 import {defineField, defineType} from 'sanity'
 
 const label = (name: string, title: string, description: string, max = 40, group?: string) =>

@@ -1,4 +1,4 @@
-import {NumberIcon} from '@sanity/icons'
+import {NumberIcon} from '@sanity/icons/Number'
 import {defineField, defineType} from 'sanity'
 import {POLICY_FIGURES} from '../policyFigureCatalogue'
 

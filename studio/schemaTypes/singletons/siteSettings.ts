@@ -1,4 +1,4 @@
-import {CogIcon} from '@sanity/icons'
+import {CogIcon} from '@sanity/icons/Cog'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {HOME_SECTION_IDS} from '../documentIds'
 import {httpsUrl, requiredEmail, requiredPhone} from '../rules'

@@ -1,0 +1,11 @@
+import {defineConfig} from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    // Builds and browsers are heavy; two workers match this machine's two cores.
+    maxWorkers: 2,
+  },
+})
