@@ -2,10 +2,21 @@ import {defineConfig} from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // Builds and browsers are heavy; two workers match this machine's two cores.
     maxWorkers: 2,
+    projects: [
+      {extends: true, test: {name: 'content', include: ['tests/*.test.ts', 'tests/content/**/*.test.ts']}},
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          // One build of the site and two servers (astro preview, npm start) for every browser test.
+          globalSetup: ['tests/browser/globalSetup.ts'],
+        },
+      },
+    ],
   },
 })

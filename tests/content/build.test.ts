@@ -1,8 +1,8 @@
 import {readFileSync} from 'node:fs'
-import {createServer} from 'node:net'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {astroBuild, type BuildResult} from '../support/astroBuild'
+import {freePort} from '../support/ports'
 import {bundledDocuments, documentById} from '../support/dataset'
 import {startQueryApiStandIn, type QueryApiStandIn} from '../support/queryApiStandIn'
 
@@ -24,14 +24,7 @@ async function build(env: Record<string, string>): Promise<BuildResult> {
 
 const fromStandIn = () => ({SANITY_PROJECT_ID: 'test', SANITY_API_HOST: standIn.url})
 
-/** A port nothing listens on: bound once by us, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const {port} = server.address() as {port: number}
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
+
 
 describe('building from the Content Lake', () => {
   it('builds pages with the published wording, one query per collection', async () => {
@@ -75,7 +68,7 @@ describe('building from the Content Lake', () => {
   })
 
   it('fails after a bounded retry when the Content Lake cannot be reached, naming host and dataset', async () => {
-    const host = `http://127.0.0.1:${await closedPort()}`
+    const host = `http://127.0.0.1:${await freePort()}`
     const started = Date.now()
 
     const result = await build({SANITY_PROJECT_ID: 'test', SANITY_API_HOST: host, SANITY_DATASET: 'staging'})
