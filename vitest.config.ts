@@ -11,9 +11,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'browser',
-          include: ['tests/browser/**/*.test.ts'],
-          // One build of the site and two servers (astro preview, npm start) for every browser test.
+          name: 'site',
+          include: ['tests/browser/**/*.test.ts', 'tests/contact/**/*.test.ts'],
+          // One build of the site and two servers (astro preview, npm start) for every test of the built site.
           globalSetup: ['tests/browser/globalSetup.ts'],
         },
       },

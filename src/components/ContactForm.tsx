@@ -1,88 +1,127 @@
-import {useEffect, useId, useState, type FormEvent} from 'react'
+import {useEffect, useId, useRef, useState, type FormEvent, type ReactNode} from 'react'
+import {
+  CONTACT_FIELDS,
+  validateContactMessage,
+  type ContactErrorCode,
+  type ContactField,
+  type ContactFieldErrors,
+} from '../contact/schema'
 
-export const CONTACT_FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const
-export type ContactField = (typeof CONTACT_FIELDS)[number]
+export type ContactFormLabels = Record<`${ContactField}Label`, string> &
+  Record<ContactErrorCode, string> & {
+    submitLabel: string
+    sendingLabel: string
+    successMessage: string
+    errorMessage: string
+    invalidMessage: string
+    rateLimitedMessage: string
+  }
+
 type Values = Record<ContactField, string>
-
-export interface ContactFormLabels {
-  nameLabel: string
-  emailLabel: string
-  phoneLabel: string
-  subjectLabel: string
-  messageLabel: string
-  submitLabel: string
-  sendingLabel: string
-  successMessage: string
-  errorMessage: string
-}
-
 type Status =
   | {kind: 'idle'}
   | {kind: 'sending'}
   | {kind: 'sent'}
-  | {kind: 'failed'; message: string; fieldErrors: Partial<Record<ContactField, string>>}
+  | {kind: 'failed'; message: string; fieldErrors: ContactFieldErrors}
 
 const EMPTY: Values = {name: '', email: '', phone: '', subject: '', message: ''}
+const INPUTS: Record<ContactField, {type: string; autoComplete?: string}> = {
+  name: {type: 'text', autoComplete: 'name'},
+  email: {type: 'email', autoComplete: 'email'},
+  phone: {type: 'tel', autoComplete: 'tel'},
+  subject: {type: 'text'},
+  message: {type: 'textarea'},
+}
 
 /**
- * The contact form. It sends the message to /api/contact and tells the visitor the outcome on
- * the page; what they typed stays in the form until the message is confirmed as received.
+ * The contact form. It checks the fields with the same rules as the server, sends the message to
+ * /api/contact and shows the outcome on the page. What the visitor typed stays in the form until
+ * the server confirms the message is stored. Without JavaScript it is an ordinary form post.
  */
-export default function ContactForm({labels}: {labels: ContactFormLabels}) {
+export default function ContactForm({labels, action}: {labels: ContactFormLabels; action: string}) {
   const [values, setValues] = useState<Values>(EMPTY)
   const [status, setStatus] = useState<Status>({kind: 'idle'})
   const idPrefix = useId()
+  const shownAt = useRef(Date.now())
+  // One id per message, kept across retries, so a send repeated after a timeout is stored once.
+  const submissionId = useRef<string | undefined>(undefined)
+  const honeypot = useRef<HTMLInputElement>(null)
+  const statusRef = useRef<HTMLDivElement>(null)
 
   // "Book Appointment" links here with the subject filled in.
   useEffect(() => {
     const subject = new URLSearchParams(window.location.search).get('subject')
-    if (subject) setValues((current) => (current.subject ? current : {...current, subject: subject.slice(0, 200)}))
+    if (subject) setValues((current) => (current.subject ? current : {...current, subject: subject.slice(0, 150)}))
   }, [])
 
-  const fieldErrors = status.kind === 'failed' ? status.fieldErrors : {}
+  const fail = (message: string, fieldErrors: ContactFieldErrors = {}) => {
+    setStatus({kind: 'failed', message, fieldErrors})
+    const first = CONTACT_FIELDS.find((name) => fieldErrors[name])
+    if (first) document.getElementById(`${idPrefix}-${first}`)?.focus()
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    const checked = validateContactMessage(values)
+    if (!checked.ok) return fail(labels.invalidMessage, checked.fieldErrors)
     setStatus({kind: 'sending'})
+    submissionId.current ??= crypto.randomUUID()
     try {
-      const response = await fetch(event.currentTarget.action, {
+      const response = await fetch(action, {
         method: 'POST',
         headers: {'content-type': 'application/json', accept: 'application/json'},
-        body: JSON.stringify(values),
+        body: JSON.stringify({
+          ...values,
+          website: honeypot.current?.value ?? '',
+          elapsedMs: Date.now() - shownAt.current,
+          submissionId: submissionId.current,
+        }),
       })
-      const body = (await response.json().catch(() => ({}))) as {
-        message?: string
-        fieldErrors?: Partial<Record<ContactField, string>>
-      }
+      const body = (await response.json().catch(() => ({}))) as {fieldErrors?: ContactFieldErrors}
       if (response.ok) {
+        submissionId.current = undefined
         setValues(EMPTY)
         setStatus({kind: 'sent'})
-        return
+        statusRef.current?.focus()
+      } else if (response.status === 422) {
+        fail(labels.invalidMessage, body.fieldErrors ?? {})
+      } else if (response.status === 429) {
+        fail(labels.rateLimitedMessage)
+      } else {
+        fail(labels.errorMessage)
       }
-      setStatus({kind: 'failed', message: body.message ?? labels.errorMessage, fieldErrors: body.fieldErrors ?? {}})
     } catch {
-      setStatus({kind: 'failed', message: labels.errorMessage, fieldErrors: {}})
+      fail(labels.errorMessage)
     }
   }
 
-  const field = (name: ContactField, label: string, input: (props: Record<string, unknown>) => React.ReactNode) => {
+  const fieldErrors = status.kind === 'failed' ? status.fieldErrors : {}
+  const field = (name: ContactField): ReactNode => {
     const id = `${idPrefix}-${name}`
     const error = fieldErrors[name]
+    const props = {
+      id,
+      name,
+      value: values[name],
+      onChange: (event: {currentTarget: {value: string}}) => {
+        const value = event.currentTarget.value
+        setValues((current) => ({...current, [name]: value}))
+      },
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-error` : undefined,
+    }
+    const {type, autoComplete} = INPUTS[name]
     return (
-      <div className="contact-form__field">
-        <label htmlFor={id}>{label}</label>
-        {input({
-          id,
-          name,
-          value: values[name],
-          onChange: (event: {currentTarget: {value: string}}) =>
-            setValues({...values, [name]: event.currentTarget.value}),
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? `${id}-error` : undefined,
-        })}
+      <div className="contact-form__field" key={name}>
+        <label htmlFor={id}>{labels[`${name}Label`]}</label>
+        {type === 'textarea' ? (
+          <textarea rows={3} {...props} />
+        ) : (
+          <input type={type} autoComplete={autoComplete} {...props} />
+        )}
         {error ? (
           <p className="contact-form__error" id={`${id}-error`}>
-            {error}
+            {labels[error]}
           </p>
         ) : null}
       </div>
@@ -90,16 +129,17 @@ export default function ContactForm({labels}: {labels: ContactFormLabels}) {
   }
 
   return (
-    <form className="contact-form" method="post" action="/api/contact" onSubmit={submit} noValidate>
-      {field('name', labels.nameLabel, (props) => <input type="text" autoComplete="name" {...props} />)}
-      {field('email', labels.emailLabel, (props) => <input type="email" autoComplete="email" {...props} />)}
-      {field('phone', labels.phoneLabel, (props) => <input type="tel" autoComplete="tel" {...props} />)}
-      {field('subject', labels.subjectLabel, (props) => <input type="text" {...props} />)}
-      {field('message', labels.messageLabel, (props) => <textarea rows={3} {...props} />)}
+    <form className="contact-form" method="post" action={action} onSubmit={submit} noValidate>
+      {CONTACT_FIELDS.map(field)}
+      {/* People never see or fill this field; automated senders do. */}
+      <div className="contact-form__trap" aria-hidden="true">
+        <label htmlFor={`${idPrefix}-website`}>Website</label>
+        <input ref={honeypot} id={`${idPrefix}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
       <button className="button" type="submit" disabled={status.kind === 'sending'}>
         {status.kind === 'sending' ? labels.sendingLabel : labels.submitLabel}
       </button>
-      <div className="contact-form__status" role="status" aria-live="polite">
+      <div className="contact-form__status" role="status" aria-live="polite" tabIndex={-1} ref={statusRef}>
         {status.kind === 'sent' ? <p className="contact-form__success">{labels.successMessage}</p> : null}
         {status.kind === 'failed' ? <p className="contact-form__failure">{status.message}</p> : null}
       </div>

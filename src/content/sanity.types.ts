@@ -141,6 +141,10 @@ export type ContactMessage = {
   subject?: string;
   message?: string;
   receivedAt?: string;
+  notifiedAt?: string;
+  submissionId?: string;
+  notificationAttempts?: number;
+  lastNotificationError?: string;
 };
 
 export type Policy = {
@@ -198,6 +202,14 @@ export type ContactPage = {
     sendingLabel: string;
     successMessage: string;
     errorMessage: string;
+    invalidMessage: string;
+    rateLimitedMessage: string;
+    replyRequired: string;
+    emailInvalid: string;
+    phoneInvalid: string;
+    messageRequired: string;
+    tooLong: string;
+    invalid: string;
   };
 };
 
@@ -717,6 +729,14 @@ export type ContactPageQueryResult = {
     sendingLabel: string;
     successMessage: string;
     errorMessage: string;
+    invalidMessage: string;
+    rateLimitedMessage: string;
+    replyRequired: string;
+    emailInvalid: string;
+    phoneInvalid: string;
+    messageRequired: string;
+    tooLong: string;
+    invalid: string;
   };
 } | null;
 

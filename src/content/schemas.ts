@@ -127,6 +127,14 @@ export const contactPageSchema = z.object({
     sendingLabel: formLabel(),
     successMessage: formLabel(300),
     errorMessage: formLabel(300),
+    invalidMessage: formLabel(300),
+    rateLimitedMessage: formLabel(300),
+    replyRequired: formLabel(200),
+    emailInvalid: formLabel(200),
+    phoneInvalid: formLabel(200),
+    messageRequired: formLabel(200),
+    tooLong: formLabel(200),
+    invalid: formLabel(200),
   }),
 })
 

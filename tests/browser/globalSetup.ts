@@ -2,7 +2,7 @@ import {join} from 'node:path'
 import type {TestProject} from 'vitest/node'
 import {astroBuild, ROOT} from '../support/astroBuild'
 import {freePort} from '../support/ports'
-import {startServer, type RunningServer} from '../support/processes'
+import {startServer, startSiteServer, type RunningServer} from '../support/processes'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +12,8 @@ declare module 'vitest' {
     previewUrl: string
     /** The build's output folder (with client/ and server/). */
     distDir: string
+    /** The SQLite file the production server stores contact messages in. */
+    contactDbPath: string
   }
 }
 
@@ -22,14 +24,10 @@ export default async function setup(project: TestProject) {
   const distDir = join(build.outDir, '..')
 
   const servers: RunningServer[] = []
-  const sitePort = await freePort()
-  servers.push(
-    await startServer([join(distDir, 'server/entry.mjs')], {
-      cwd: ROOT,
-      url: `http://127.0.0.1:${sitePort}/`,
-      env: {PORT: String(sitePort), HOST: '127.0.0.1'},
-    }),
-  )
+  const contactDbPath = join(distDir, '../contact-messages.sqlite')
+  // Many tests post from 127.0.0.1; the rate limit has tests of its own with their own server.
+  const site = await startSiteServer(distDir, {CONTACT_DB_PATH: contactDbPath, CONTACT_RATE_LIMIT: '10000'})
+  servers.push(site)
   const previewPort = await freePort()
   servers.push(
     await startServer(
@@ -47,7 +45,8 @@ export default async function setup(project: TestProject) {
       {cwd: ROOT, url: `http://127.0.0.1:${previewPort}/`, env: {ASTRO_CACHE_DIR: join(distDir, '../cache')}},
     ),
   )
-  project.provide('siteUrl', `http://127.0.0.1:${sitePort}`)
+  project.provide('siteUrl', site.url)
+  project.provide('contactDbPath', contactDbPath)
   project.provide('previewUrl', `http://127.0.0.1:${previewPort}`)
   project.provide('distDir', distDir)
 

@@ -1,4 +1,7 @@
 import {spawn, type ChildProcess} from 'node:child_process'
+import {join} from 'node:path'
+import {ROOT} from './astroBuild'
+import {freePort} from './ports'
 
 export interface RunningServer {
   url: string
@@ -14,7 +17,13 @@ export async function startServer(
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, command, {
     cwd: options.cwd,
-    env: {...process.env, ASTRO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', ...options.env},
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ASTRO_TELEMETRY_DISABLED: '1',
+      DO_NOT_TRACK: '1',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -38,4 +47,18 @@ export async function startServer(
   }
   await stop()
   throw new Error(`${command.join(' ')} did not answer at ${options.url}:\n${output}`)
+}
+
+/**
+ * The production server (`npm start`) of a build: static pages and /api routes. `url` has no
+ * trailing slash. The server only sees PATH, HOME and the given variables.
+ */
+export async function startSiteServer(distDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort()
+  const server = await startServer([join(distDir, 'server/entry.mjs')], {
+    cwd: ROOT,
+    url: `http://127.0.0.1:${port}/`,
+    env: {PORT: String(port), HOST: '127.0.0.1', ...env},
+  })
+  return {...server, url: `http://127.0.0.1:${port}`}
 }

@@ -20,6 +20,33 @@ export const contactMessage = defineType({
       type: 'datetime',
       description: 'When the website received the message.',
     }),
+    defineField({
+      name: 'notifiedAt',
+      title: 'E-mailed to support',
+      type: 'datetime',
+      description: 'When the e-mail about this message went out. Empty: not sent yet; the website keeps retrying.',
+    }),
+    defineField({
+      name: 'submissionId',
+      title: 'Submission id',
+      type: 'string',
+      description: 'Set by the form so that a message sent twice is stored once.',
+      hidden: true,
+    }),
+    defineField({
+      name: 'notificationAttempts',
+      title: 'Failed e-mail attempts',
+      type: 'number',
+      description: 'How often sending the e-mail about this message failed.',
+      hidden: true,
+    }),
+    defineField({
+      name: 'lastNotificationError',
+      title: 'Last e-mail error',
+      type: 'string',
+      description: 'Why the last e-mail attempt failed.',
+      hidden: ({value}) => !value,
+    }),
   ],
   orderings: [{title: 'Newest first', name: 'receivedAtDesc', by: [{field: 'receivedAt', direction: 'desc'}]}],
   preview: {

@@ -1,0 +1,154 @@
+import {CONTACT_FIELDS, DEFAULT_ERROR_TEXT} from './schema'
+import type {ContactService, Outcome, Submission} from './service'
+
+/** The largest request body we read; a message is at most 5,000 characters. */
+export const MAX_BODY_BYTES = 16 * 1024
+
+type Kind = 'json' | 'form'
+
+/** Where a form post without JavaScript lands; the contact page shows the matching notice. */
+export const FORM_OUTCOME_ANCHORS = {
+  stored: 'message-sent',
+  invalid: 'message-invalid',
+  rejected: 'message-invalid',
+  rateLimited: 'message-rate-limited',
+  unavailable: 'message-failed',
+} as const satisfies Record<Outcome['kind'], string>
+
+class RequestError extends Error {
+  readonly status: number
+  readonly code: string
+  constructor(status: number, code: string, message: string) {
+    super(message)
+    this.status = status
+    this.code = code
+  }
+}
+
+function kindOf(request: Request): Kind {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (type === 'application/json') return 'json'
+  if (type === 'application/x-www-form-urlencoded') return 'form'
+  throw new RequestError(415, 'unsupportedMediaType', 'Send the form as JSON or as an ordinary form post.')
+}
+
+/** Only pages of this site may post here: the site's own origin, or SITE_URL behind a proxy. */
+function checkOrigin(request: Request, siteUrl: string | undefined) {
+  const origin = request.headers.get('origin')
+  const allowed = new Set([new URL(request.url).origin])
+  if (siteUrl) allowed.add(new URL(siteUrl).origin)
+  if (!origin || !allowed.has(origin)) {
+    throw new RequestError(403, 'crossOrigin', 'This form can only be sent from our website.')
+  }
+}
+
+async function readBody(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > MAX_BODY_BYTES) throw tooLarge()
+  const reader = request.body?.getReader()
+  if (!reader) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const {done, value} = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel()
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder('utf-8', {fatal: true}).decode(Buffer.concat(chunks))
+}
+
+const tooLarge = () => new RequestError(413, 'tooLarge', 'The message is too large to send.')
+
+function parseSubmission(kind: Kind, body: string): Submission {
+  if (kind === 'form') {
+    const form = new URLSearchParams(body)
+    return {
+      fields: Object.fromEntries(CONTACT_FIELDS.map((name) => [name, form.get(name) ?? ''])),
+      website: form.get('website') ?? undefined,
+    }
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(body)
+  } catch {
+    throw new RequestError(400, 'malformed', 'The form could not be read; please try again.')
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new RequestError(400, 'malformed', 'The form could not be read; please try again.')
+  }
+  const record = json as Record<string, unknown>
+  return {
+    fields: Object.fromEntries(CONTACT_FIELDS.map((name) => [name, record[name]])),
+    website: record.website,
+    // The island always measures; a JSON post without the measure is not from our form.
+    elapsedMs: record.elapsedMs ?? -1,
+    submissionId: record.submissionId,
+  }
+}
+
+const json = (status: number, body: object, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: {'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers},
+  })
+
+function answer(kind: Kind, outcome: Outcome, contactPath: string): Response {
+  if (kind === 'form') {
+    const headers: Record<string, string> = {location: `${contactPath}#${FORM_OUTCOME_ANCHORS[outcome.kind]}`}
+    if (outcome.kind === 'rateLimited') headers['retry-after'] = String(outcome.retryAfterSeconds)
+    return new Response(null, {status: 303, headers: {...headers, 'cache-control': 'no-store'}})
+  }
+  switch (outcome.kind) {
+    case 'stored':
+      return json(outcome.duplicate ? 200 : 201, {ok: true, id: outcome.id})
+    case 'invalid':
+      return json(422, {
+        ok: false,
+        error: 'invalid',
+        message: 'Some fields need attention.',
+        fieldErrors: outcome.fieldErrors,
+        fieldMessages: Object.fromEntries(
+          Object.entries(outcome.fieldErrors).map(([name, code]) => [name, DEFAULT_ERROR_TEXT[code]]),
+        ),
+      })
+    case 'rejected':
+      return json(400, {ok: false, error: 'rejected', message: 'The message could not be accepted.'})
+    case 'rateLimited':
+      return json(
+        429,
+        {
+          ok: false,
+          error: 'rateLimited',
+          message: 'Too many messages from your connection; please wait a few minutes.',
+          retryAfterSeconds: outcome.retryAfterSeconds,
+        },
+        {'retry-after': String(outcome.retryAfterSeconds)},
+      )
+    case 'unavailable':
+      return json(503, {ok: false, error: 'unavailable', message: 'Your message could not be stored; please try again.'}, {'retry-after': '30'})
+  }
+}
+
+/** POST /api/contact: the one place a visitor's message enters the system. */
+export async function handleContactPost(
+  request: Request,
+  {service, clientAddress, siteUrl, contactPath}: {service: ContactService; clientAddress: string; siteUrl?: string; contactPath: string},
+): Promise<Response> {
+  let kind: Kind = 'json'
+  try {
+    kind = kindOf(request)
+    checkOrigin(request, siteUrl)
+    const submission = parseSubmission(kind, await readBody(request))
+    return answer(kind, await service.submit(submission, clientAddress), contactPath)
+  } catch (error) {
+    if (error instanceof RequestError) return json(error.status, {ok: false, error: error.code, message: error.message})
+    if (error instanceof TypeError) return json(400, {ok: false, error: 'malformed', message: 'The form could not be read; please try again.'})
+    console.error('Contact form request failed:', error)
+    return json(500, {ok: false, error: 'internal', message: 'Something went wrong on our side; please try again.'})
+  }
+}

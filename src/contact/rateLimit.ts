@@ -1,0 +1,25 @@
+export interface RateLimiter {
+  /** Counts an attempt; says how long to wait when the limit is reached. */
+  take(key: string, now?: number): {allowed: true} | {allowed: false; retryAfterSeconds: number}
+}
+
+/** At most `limit` attempts per key in any `windowSeconds`, kept in memory. */
+export function slidingWindowLimiter(limit: number, windowSeconds: number, maxKeys = 10_000): RateLimiter {
+  const windowMs = windowSeconds * 1000
+  const attempts = new Map<string, number[]>()
+  return {
+    take(key, now = Date.now()) {
+      const recent = (attempts.get(key) ?? []).filter((at) => now - at < windowMs)
+      if (recent.length >= limit) {
+        attempts.set(key, recent)
+        return {allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((recent[0]! + windowMs - now) / 1000))}
+      }
+      recent.push(now)
+      attempts.delete(key)
+      attempts.set(key, recent)
+      // Forget the least recently seen addresses first, so memory stays bounded under a flood.
+      if (attempts.size > maxKeys) attempts.delete(attempts.keys().next().value!)
+      return {allowed: true}
+    },
+  }
+}

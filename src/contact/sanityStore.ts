@@ -1,0 +1,68 @@
+import {createClient} from '@sanity/client'
+import type {MessageStore, StoredMessage} from './store'
+
+interface SanityStoreConfig {
+  projectId: string
+  dataset: string
+  apiVersion: string
+  token: string
+  apiHost?: string
+}
+
+const documentId = (id: string) => `contactMessage-${id}`
+
+const UNNOTIFIED = `*[_type == "contactMessage" && !defined(notifiedAt)] | order(receivedAt asc)[0...$limit]{
+  "id": coalesce(submissionId, _id), receivedAt, name, email, phone, subject, message
+}`
+
+/**
+ * Messages as `contactMessage` documents that staff read in Studio's Inbox. `createIfNotExists`
+ * with the submission's id stores a retried send once; the mutation returns after it is committed.
+ */
+export function sanityMessageStore(config: SanityStoreConfig): MessageStore {
+  const client = createClient({
+    projectId: config.projectId,
+    dataset: config.dataset,
+    apiVersion: config.apiVersion,
+    token: config.token,
+    useCdn: false,
+    perspective: 'raw',
+    maxRetries: 2,
+    ...(config.apiHost ? {apiHost: config.apiHost, useProjectHostname: false} : {}),
+  })
+  return {
+    description: `Sanity dataset "${config.dataset}" of project ${config.projectId}`,
+    async save(message: StoredMessage) {
+      const _id = documentId(message.id)
+      const before = await client.getDocument(_id)
+      if (before) return {stored: false}
+      await client.createIfNotExists(
+        {_id, _type: 'contactMessage', submissionId: message.id, ...withoutId(message)},
+        {visibility: 'sync'},
+      )
+      return {stored: true}
+    },
+    async count() {
+      return client.fetch<number>('count(*[_type == "contactMessage"])')
+    },
+    async unnotified(limit) {
+      return client.fetch<StoredMessage[]>(UNNOTIFIED, {limit})
+    },
+    async markNotified(id, at) {
+      await client.patch(documentId(id)).set({notifiedAt: at}).commit({visibility: 'async'})
+    },
+    async recordNotificationFailure(id, error) {
+      await client
+        .patch(documentId(id))
+        .setIfMissing({notificationAttempts: 0})
+        .inc({notificationAttempts: 1})
+        .set({lastNotificationError: error.slice(0, 500)})
+        .commit({visibility: 'async'})
+    },
+    close() {},
+  }
+}
+
+function withoutId({id: _id, ...rest}: StoredMessage) {
+  return rest
+}

@@ -1,0 +1,109 @@
+import * as z from 'zod/mini'
+
+/**
+ * The contact form's rules, shared by the ContactForm island (to point at a problem before
+ * sending) and by POST /api/contact (which decides). Errors are codes; the page shows the
+ * wording staff wrote in Studio for each code.
+ */
+
+export const CONTACT_FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const
+export type ContactField = (typeof CONTACT_FIELDS)[number]
+
+export const CONTACT_LIMITS: Record<ContactField, number> = {
+  name: 100,
+  email: 254,
+  phone: 30,
+  subject: 150,
+  message: 5000,
+}
+
+export const CONTACT_ERROR_CODES = [
+  'replyRequired',
+  'emailInvalid',
+  'phoneInvalid',
+  'messageRequired',
+  'tooLong',
+  'invalid',
+] as const
+export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[number]
+
+/** Said when Studio has no wording for a code (and in API answers). */
+export const DEFAULT_ERROR_TEXT: Record<ContactErrorCode, string> = {
+  replyRequired: 'Please give an e-mail address or a phone number so that we can reply.',
+  emailInvalid: 'Please check the e-mail address, for example name@example.com.',
+  phoneInvalid: 'Please check the phone number, with its country code, for example +44 20 7946 0000.',
+  messageRequired: 'Please write your message.',
+  tooLong: 'This is longer than we can accept; please shorten it.',
+  invalid: 'Please check this field.',
+}
+
+// Control characters (except tab and newline) and bidirectional overrides can hide or reorder
+// text in the Inbox; they never belong in a message.
+const INVISIBLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g
+
+const singleLine = (value: string) => value.normalize('NFC').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim()
+const multiLine = (value: string) =>
+  value
+    .normalize('NFC')
+    .replace(/\r\n?/g, '\n')
+    .replace(INVISIBLE, '')
+    .replace(/\n{4,}/g, '\n\n\n')
+    .trim()
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
+const PHONE = /^\+?[0-9][0-9 ().-]*$/
+
+const field = (clean: (value: string) => string, max: number, valid?: {test: (value: string) => boolean; code: ContactErrorCode}) =>
+  z.pipe(
+    z.pipe(
+      z.optional(z.nullable(z.string({error: 'invalid'}))),
+      z.transform((value) => clean(value ?? '')),
+    ),
+    z.string().check(
+      z.refine((value) => [...value].length <= max, {error: 'tooLong', abort: true}),
+      ...(valid ? [z.refine((value) => value === '' || valid.test(value), {error: valid.code})] : []),
+    ),
+  )
+
+const digits = (value: string) => value.replace(/\D/g, '').length
+
+export const contactMessageSchema = z.object({
+  name: field(singleLine, CONTACT_LIMITS.name),
+  email: field(singleLine, CONTACT_LIMITS.email, {test: (value) => EMAIL.test(value), code: 'emailInvalid'}),
+  phone: field(singleLine, CONTACT_LIMITS.phone, {
+    test: (value) => PHONE.test(value) && digits(value) >= 7 && digits(value) <= 15,
+    code: 'phoneInvalid',
+  }),
+  subject: field(singleLine, CONTACT_LIMITS.subject),
+  message: field(multiLine, CONTACT_LIMITS.message),
+})
+
+export type ContactMessageInput = z.input<typeof contactMessageSchema>
+export type ContactMessage = z.output<typeof contactMessageSchema>
+export type ContactFieldErrors = Partial<Record<ContactField, ContactErrorCode>>
+
+export type ContactValidation =
+  | {ok: true; message: ContactMessage}
+  | {ok: false; fieldErrors: ContactFieldErrors}
+
+/** Every rule at once, so the visitor sees all problems together. */
+export function validateContactMessage(input: unknown): ContactValidation {
+  const parsed = contactMessageSchema.safeParse(typeof input === 'object' && input !== null ? input : {})
+  const fieldErrors: ContactFieldErrors = {}
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const name = issue.path[0] as ContactField
+    const known = (CONTACT_ERROR_CODES as readonly string[]).includes(issue.message)
+    fieldErrors[name] ??= known ? (issue.message as ContactErrorCode) : 'invalid'
+  }
+  const present = (name: ContactField) => Boolean(parsed.success ? parsed.data[name] : loosely(input, name))
+  if (!present('message')) fieldErrors.message ??= 'messageRequired'
+  if (!present('email') && !present('phone') && !fieldErrors.phone) fieldErrors.email ??= 'replyRequired'
+  return parsed.success && Object.keys(fieldErrors).length === 0
+    ? {ok: true, message: parsed.data}
+    : {ok: false, fieldErrors}
+}
+
+function loosely(input: unknown, name: ContactField): string {
+  const value = (input as Record<string, unknown> | null | undefined)?.[name]
+  return typeof value === 'string' ? singleLine(value) : ''
+}
