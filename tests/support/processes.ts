@@ -1,7 +1,7 @@
 import {spawn, type ChildProcess} from 'node:child_process'
 import {join} from 'node:path'
-import {ROOT} from './astroBuild'
-import {freePort} from './ports'
+import {ROOT} from './astroBuild.ts'
+import {freePort} from './ports.ts'
 
 export interface RunningServer {
   url: string
