@@ -7,7 +7,7 @@ export default defineConfig({
     // Builds and browsers are heavy; two workers match this machine's two cores.
     maxWorkers: 2,
     projects: [
-      {extends: true, test: {name: 'content', include: ['tests/*.test.ts', 'tests/content/**/*.test.ts']}},
+      {extends: true, test: {name: 'content', include: ['tests/*.test.ts', 'tests/content/**/*.test.ts', 'tests/rebuild/**/*.test.ts']}},
       {
         extends: true,
         test: {

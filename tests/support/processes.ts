@@ -50,15 +50,22 @@ export async function startServer(
 }
 
 /**
- * The production server (`npm start`) of a build: static pages and /api routes. `url` has no
- * trailing slash. The server only sees PATH, HOME and the given variables.
+ * The production server (`npm start`, src/server/main.ts) serving a given build: static pages,
+ * /api routes and the rebuild receiver. `url` has no trailing slash. The server only sees PATH,
+ * HOME and the given variables.
  */
 export async function startSiteServer(distDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort()
-  const server = await startServer([join(distDir, 'server/entry.mjs')], {
+  const server = await startServer([join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
     url: `http://127.0.0.1:${port}/`,
-    env: {PORT: String(port), HOST: '127.0.0.1', ...env},
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_DIST_DIR: distDir,
+      SITE_BUILDS_DIR: join(distDir, '../builds'),
+      ...env,
+    },
   })
   return {...server, url: `http://127.0.0.1:${port}`}
 }

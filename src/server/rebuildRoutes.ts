@@ -1,0 +1,88 @@
+import {timingSafeEqual} from 'node:crypto'
+import type {IncomingMessage, ServerResponse} from 'node:http'
+import {decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
+import type {Rebuilder} from './rebuilder.ts'
+
+/** Webhooks older than this are refused, so a captured request cannot be replayed later. */
+export const MAX_SIGNATURE_AGE_MS = 5 * 60_000
+const MAX_BODY_BYTES = 64 * 1024
+
+/** The document types the site is built from; anything else (contact messages) changes no page. */
+export const SITE_DOCUMENT_TYPES = new Set(['siteSettings', 'homePage', 'aboutPage', 'contactPage', 'policy', 'policyFigures'])
+
+function send(response: ServerResponse, status: number, body: object) {
+  response.writeHead(status, {'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store'})
+  response.end(JSON.stringify(body))
+}
+
+async function readBody(request: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > MAX_BODY_BYTES) return undefined
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function sameSecret(given: string, secret: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(secret)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+async function verified(request: IncomingMessage, body: string, secret: string, now: number): Promise<boolean> {
+  const header = request.headers[SIGNATURE_HEADER_NAME]
+  if (typeof header !== 'string' || body === '') return false
+  try {
+    const {timestamp} = decodeSignatureHeader(header)
+    if (Math.abs(now - timestamp) > MAX_SIGNATURE_AGE_MS) return false
+    return await isValidSignature(body, header, secret)
+  } catch {
+    return false
+  }
+}
+
+/**
+ * POST /api/rebuild: a signed Sanity webhook asks for a rebuild. GET /api/rebuild/status: the
+ * last success and failure, for whoever holds the same secret. Both answer 401 and do nothing
+ * else when the request is not signed or authorised.
+ */
+export async function handleRebuildRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  {rebuilder, secret, now = Date.now}: {rebuilder: Rebuilder; secret: string | undefined; now?: () => number},
+): Promise<void> {
+  const path = new URL(request.url ?? '/', 'http://localhost').pathname
+  if (!secret) return send(response, 503, {ok: false, error: 'notConfigured', message: 'SANITY_WEBHOOK_SECRET is not set.'})
+
+  if (path === '/api/rebuild/status') {
+    if (request.method !== 'GET') return send(response, 405, {ok: false, error: 'methodNotAllowed'})
+    const authorization = request.headers.authorization ?? ''
+    if (!authorization.startsWith('Bearer ') || !sameSecret(authorization.slice(7), secret)) {
+      return send(response, 401, {ok: false, error: 'unauthorized'})
+    }
+    return send(response, 200, {ok: true, ...rebuilder.getStatus()})
+  }
+
+  if (path !== '/api/rebuild') return send(response, 404, {ok: false, error: 'notFound'})
+  if (request.method !== 'POST') return send(response, 405, {ok: false, error: 'methodNotAllowed'})
+  const body = await readBody(request)
+  if (body === undefined) return send(response, 413, {ok: false, error: 'tooLarge'})
+  if (!(await verified(request, body, secret, now()))) return send(response, 401, {ok: false, error: 'invalidSignature'})
+
+  let document: {_id?: unknown; _type?: unknown}
+  try {
+    document = JSON.parse(body) as typeof document
+  } catch {
+    return send(response, 400, {ok: false, error: 'malformed'})
+  }
+  const id = typeof document._id === 'string' ? document._id : ''
+  const type = typeof document._type === 'string' ? document._type : ''
+  // Drafts and release versions are not what visitors see; the build reads published content only.
+  if (/^(drafts|versions)\./.test(id)) return send(response, 202, {ok: true, ignored: 'draft'})
+  if (type && !SITE_DOCUMENT_TYPES.has(type)) return send(response, 202, {ok: true, ignored: 'type'})
+  const build = rebuilder.request(`${type || 'document'} ${id || '(unknown)'} published`)
+  return send(response, 202, {ok: true, build})
+}

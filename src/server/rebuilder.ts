@@ -1,0 +1,173 @@
+import {spawn} from 'node:child_process'
+import {existsSync, realpathSync} from 'node:fs'
+import {mkdir, readdir, rename, rm, symlink} from 'node:fs/promises'
+import {join} from 'node:path'
+
+export interface BuildRecord {
+  at: string
+  durationMs: number
+  trigger: string
+}
+
+export interface RebuildStatus {
+  building: boolean
+  followUpQueued: boolean
+  liveBuild: string
+  builds: number
+  lastSuccess: (BuildRecord & {build: string}) | null
+  lastFailure: (BuildRecord & {message: string}) | null
+}
+
+export interface RebuilderOptions {
+  root: string
+  buildsDir: string
+  /** The build visitors see now (a folder with client/ and server/). */
+  liveBuild: string
+  /** Makes a finished build live; rejecting keeps the old one. */
+  goLive: (buildDir: string) => Promise<void>
+  env: NodeJS.ProcessEnv
+  timeoutMs?: number
+  log?: (line: string) => void
+}
+
+const CURRENT = 'current'
+
+/**
+ * Rebuilds the site when content is published. One build at a time: requests that arrive during
+ * a build are folded into exactly one follow-up build. A new build is written beside the live
+ * one and made live in one step; a failed build leaves the live site as it was and is recorded.
+ */
+export class Rebuilder {
+  private building = false
+  private followUp: string | undefined
+  private readonly options: Required<RebuilderOptions>
+  private status: RebuildStatus
+
+  constructor(options: RebuilderOptions) {
+    this.options = {timeoutMs: 10 * 60_000, log: console.log, ...options}
+    this.status = {
+      building: false,
+      followUpQueued: false,
+      liveBuild: options.liveBuild,
+      builds: 0,
+      lastSuccess: null,
+      lastFailure: null,
+    }
+  }
+
+  getStatus(): RebuildStatus {
+    return {...this.status, building: this.building, followUpQueued: this.followUp !== undefined}
+  }
+
+  /** Asks for a build; says whether it started now or was folded into the next one. */
+  request(trigger: string): 'started' | 'queued' {
+    if (this.building) {
+      this.followUp = trigger
+      return 'queued'
+    }
+    this.building = true
+    void this.run(trigger)
+    return 'started'
+  }
+
+  /** Resolves when no build is running or queued (for tests and shutdown). */
+  async idle(): Promise<void> {
+    while (this.building) await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+
+  private async run(trigger: string) {
+    let next: string | undefined = trigger
+    try {
+      while (next !== undefined) {
+        const current = next
+        this.followUp = undefined
+        await this.buildOnce(current)
+        next = this.followUp
+      }
+    } finally {
+      this.building = false
+    }
+  }
+
+  private async buildOnce(trigger: string) {
+    const {buildsDir, log} = this.options
+    const started = Date.now()
+    const name = `build-${new Date(started).toISOString().replace(/[:.]/g, '-')}`
+    const outDir = join(buildsDir, name)
+    this.status.builds++
+    log(`Rebuilding the site (${trigger}) into ${outDir}`)
+    try {
+      await mkdir(buildsDir, {recursive: true})
+      await this.astroBuild(outDir)
+      if (!existsSync(join(outDir, 'client/index.html')) || !existsSync(join(outDir, 'server/entry.mjs'))) {
+        throw new Error('The build finished without the home page or the server entry.')
+      }
+      await this.options.goLive(outDir)
+      await this.pointCurrentAt(name)
+      const previous = this.status.liveBuild
+      this.status.liveBuild = outDir
+      this.status.lastSuccess = {at: new Date().toISOString(), durationMs: Date.now() - started, trigger, build: outDir}
+      log(`The new build is live (${Date.now() - started} ms)`)
+      await this.removeOldBuilds([outDir, previous])
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      this.status.lastFailure = {at: new Date().toISOString(), durationMs: Date.now() - started, trigger, message}
+      log(`The rebuild failed; the live site is unchanged. ${message}`)
+      await rm(outDir, {recursive: true, force: true})
+    }
+  }
+
+  private astroBuild(outDir: string): Promise<void> {
+    const {root, buildsDir, env, timeoutMs} = this.options
+    const child = spawn(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], {
+      cwd: root,
+      env: {...env, ASTRO_TELEMETRY_DISABLED: '1', ASTRO_CACHE_DIR: join(buildsDir, 'cache')},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+    return new Promise((resolve, reject) => {
+      child.on('error', reject)
+      child.on('close', (code, signal) => {
+        clearTimeout(timer)
+        if (code === 0) return resolve()
+        reject(new Error(signal ? `The build was stopped after ${timeoutMs / 1000} s.` : buildFailure(output)))
+      })
+    })
+  }
+
+  /** `current` names the live build for the next start of the server; renaming a link is atomic. */
+  private async pointCurrentAt(name: string) {
+    const link = join(this.options.buildsDir, CURRENT)
+    const temporary = `${link}.${process.pid}.tmp`
+    await rm(temporary, {force: true})
+    await symlink(name, temporary)
+    await rename(temporary, link)
+  }
+
+  private async removeOldBuilds(keep: string[]) {
+    const {buildsDir} = this.options
+    for (const entry of await readdir(buildsDir)) {
+      const path = join(buildsDir, entry)
+      if (entry.startsWith('build-') && !keep.includes(path)) await rm(path, {recursive: true, force: true})
+    }
+  }
+}
+
+/** The lines of Astro's output that say what went wrong, without colour codes or stack frames. */
+export function buildFailure(output: string): string {
+  // eslint-disable-next-line no-control-regex
+  const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n')
+  const start = lines.findIndex((line) => /error|could not|no published document/i.test(line))
+  const relevant = (start === -1 ? lines.slice(-12) : lines.slice(start))
+    .filter((line) => line.trim() && !/^\s+at /.test(line) && !/^\s*(Location|Stack trace|Hint|Error reference):/.test(line))
+    .slice(0, 12)
+  return relevant.join('\n').trim() || 'The build failed without saying why.'
+}
+
+export function currentBuild(buildsDir: string): string | undefined {
+  const link = join(buildsDir, CURRENT)
+  return existsSync(join(link, 'server/entry.mjs')) ? realpathSync(link) : undefined
+}

@@ -1,0 +1,167 @@
+import {mkdtempSync, rmSync} from 'node:fs'
+import {join} from 'node:path'
+import {encodeSignatureHeader} from '@sanity/webhook'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {astroBuild, ROOT, type BuildResult} from '../support/astroBuild'
+import {bundledDocuments, documentById} from '../support/dataset'
+import {startSiteServer, type RunningServer} from '../support/processes'
+import {startQueryApiStandIn, type QueryApiStandIn} from '../support/queryApiStandIn'
+
+const SECRET = 'webhook-secret-for-tests'
+const REFUND = '/Refund&Cancellation-Policy'
+
+let standIn: QueryApiStandIn
+let initial: BuildResult
+let server: RunningServer
+let scratch: string
+
+const contentEnv = () => ({SANITY_PROJECT_ID: 'test', SANITY_API_HOST: standIn.url})
+
+beforeAll(async () => {
+  standIn = await startQueryApiStandIn({documents: bundledDocuments()})
+  initial = await astroBuild(contentEnv())
+  expect(initial.code, initial.output).toBe(0)
+  scratch = mkdtempSync(join(ROOT, '.scratch-rebuild-'))
+  server = await startSiteServer(join(initial.outDir, '..'), {
+    ...contentEnv(),
+    SITE_BUILDS_DIR: join(scratch, 'builds'),
+    SANITY_WEBHOOK_SECRET: SECRET,
+    CONTACT_DB_PATH: join(scratch, 'messages.sqlite'),
+  })
+})
+
+afterAll(async () => {
+  await server?.stop()
+  await standIn?.close()
+  initial?.dispose()
+  if (scratch) rmSync(scratch, {recursive: true, force: true})
+})
+
+const base = () => server.url
+const page = async (path: string) => (await fetch(base() + path)).text()
+
+async function webhook(body: object, {timestamp = Date.now(), secret = SECRET, signed = true} = {}) {
+  const payload = JSON.stringify(body)
+  const headers: Record<string, string> = {'content-type': 'application/json'}
+  if (signed) headers['sanity-webhook-signature'] = await encodeSignatureHeader(payload, timestamp, secret)
+  return fetch(`${base()}/api/rebuild`, {method: 'POST', headers, body: payload})
+}
+
+interface Status {
+  building: boolean
+  followUpQueued: boolean
+  builds: number
+  lastSuccess: {at: string} | null
+  lastFailure: {at: string; message: string} | null
+}
+
+async function status(): Promise<Status> {
+  const response = await fetch(`${base()}/api/rebuild/status`, {headers: {authorization: `Bearer ${SECRET}`}})
+  expect(response.status).toBe(200)
+  return (await response.json()) as Status
+}
+
+async function settled(timeoutMs = 90_000): Promise<Status> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const current = await status()
+    if (!current.building) return current
+    if (Date.now() > deadline) throw new Error('The rebuild did not finish in time')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+function withRefundHeading(heading: string) {
+  const documents = bundledDocuments()
+  documentById(documents, 'refundPolicy').sections[0].heading = heading
+  return documents
+}
+
+describe('publishing in Studio rebuilds the live site', () => {
+  it('a signed webhook puts the published wording live within a bounded time, with no failed request during the swap', async () => {
+    standIn.setDocuments(withRefundHeading('Scope of This Policy (revised)'))
+    const before = (await status()).builds
+    let failures = 0
+    let polling = true
+    const poller = (async () => {
+      while (polling) {
+        for (const path of ['/', REFUND, '/privacy-policy']) {
+          const response = await fetch(base() + path)
+          await response.arrayBuffer()
+          if (response.status !== 200) failures++
+        }
+      }
+    })()
+
+    const started = Date.now()
+    const response = await webhook({_id: 'refundPolicy', _type: 'policy'})
+    expect(response.status).toBe(202)
+    let live = false
+    while (!live && Date.now() - started < 90_000) {
+      live = (await page(REFUND)).includes('Scope of This Policy (revised)')
+      if (!live) await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    polling = false
+    await poller
+
+    expect(live).toBe(true)
+    expect(failures).toBe(0)
+    const after = await settled()
+    expect(after.builds - before).toBe(1)
+    expect(after.lastSuccess).not.toBeNull()
+  })
+
+  it('answers an unsigned, forged or stale webhook with 401 and builds nothing', async () => {
+    const before = (await status()).builds
+    expect((await webhook({_id: 'refundPolicy', _type: 'policy'}, {signed: false})).status).toBe(401)
+    expect((await webhook({_id: 'refundPolicy', _type: 'policy'}, {secret: 'not-the-secret'})).status).toBe(401)
+    const sixMinutesAgo = Date.now() - 6 * 60_000
+    expect((await webhook({_id: 'refundPolicy', _type: 'policy'}, {timestamp: sixMinutesAgo})).status).toBe(401)
+    const after = await settled()
+    expect(after.builds).toBe(before)
+  })
+
+  it('shows its status only to whoever holds the secret', async () => {
+    expect((await fetch(`${base()}/api/rebuild/status`)).status).toBe(401)
+    const wrong = await fetch(`${base()}/api/rebuild/status`, {headers: {authorization: 'Bearer nope'}})
+    expect(wrong.status).toBe(401)
+  })
+
+  it('ignores a webhook about a draft: nothing is built and nothing a visitor sees changes', async () => {
+    const before = (await status()).builds
+    const response = await webhook({_id: 'drafts.refundPolicy', _type: 'policy'})
+    expect(response.status).toBe(202)
+    expect(await response.json()).toMatchObject({ignored: 'draft'})
+    expect((await settled()).builds).toBe(before)
+  })
+
+  it('a failed build leaves the live site exactly as it was and the status says why', async () => {
+    const documents = withRefundHeading('This heading must never go live')
+    delete documentById(documents, 'privacyPolicy').sections[2].heading
+    standIn.setDocuments(documents)
+    const liveBefore = await page(REFUND)
+
+    expect((await webhook({_id: 'privacyPolicy', _type: 'policy'})).status).toBe(202)
+    const after = await settled()
+
+    expect(after.lastFailure?.message).toMatch(/privacyPolicy[\s\S]*sections\.2\.heading/)
+    expect(await page(REFUND)).toBe(liveBefore)
+  })
+
+  it('folds a burst of 50 webhooks within two seconds into at most two builds', async () => {
+    standIn.setDocuments(withRefundHeading('Scope of This Policy (burst)'))
+    const before = (await status()).builds
+    const answers = await Promise.all(
+      Array.from({length: 50}, (_, index) =>
+        new Promise<Response>((resolve) => setTimeout(resolve, index * 30)).then(() =>
+          webhook({_id: 'refundPolicy', _type: 'policy'}),
+        ),
+      ),
+    )
+    expect(answers.every((answer) => answer.status === 202)).toBe(true)
+    const after = await settled()
+    expect(after.builds - before).toBeGreaterThanOrEqual(1)
+    expect(after.builds - before).toBeLessThanOrEqual(2)
+    expect(await page(REFUND)).toContain('Scope of This Policy (burst)')
+  })
+})
