@@ -1,8 +1,8 @@
 import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {BUNDLED_DATASET_PATH} from '../../src/content/source'
-import {readNdjson, type SanityDocumentLike} from './queryApiStandIn'
+import {BUNDLED_DATASET_PATH} from '../../src/content/source.ts'
+import {readNdjson, type SanityDocumentLike} from './queryApiStandIn.ts'
 
 /** A fresh deep copy of the bundled dataset, to change without touching the file. */
 export function bundledDocuments(): SanityDocumentLike[] {

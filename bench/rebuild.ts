@@ -1,0 +1,100 @@
+// Prints publish-to-live seconds (signed webhook received → new HTML served) and full build
+// times for the bundled dataset and for one 50 times larger. Run: npm run bench:rebuild
+// Options: --runs 3 --scale 50
+import {mkdtempSync, rmSync} from 'node:fs'
+import {join} from 'node:path'
+import {parseArgs} from 'node:util'
+import {encodeSignatureHeader} from '@sanity/webhook'
+import {astroBuild, ROOT} from '../tests/support/astroBuild.ts'
+import {bundledDocuments, documentById} from '../tests/support/dataset.ts'
+import {startSiteServer} from '../tests/support/processes.ts'
+import {startQueryApiStandIn, type SanityDocumentLike} from '../tests/support/queryApiStandIn.ts'
+
+const {values} = parseArgs({options: {runs: {type: 'string', default: '3'}, scale: {type: 'string', default: '50'}}})
+const runs = Number(values.runs)
+const scale = Number(values.scale)
+const SECRET = 'bench-secret'
+
+/** The bundled dataset with every rich-text body repeated `factor` times (same documents, same sections). */
+function enlarged(factor: number): SanityDocumentLike[] {
+  const documents = bundledDocuments()
+  const repeat = (blocks: Array<{_key: string}>) =>
+    Array.from({length: factor}, (_, copy) => blocks.map((block) => ({...block, _key: `${block._key}x${copy}`}))).flat()
+  for (const id of ['privacyPolicy', 'termsAndConditions', 'refundPolicy']) {
+    for (const section of documentById(documents, id).sections) section.body = repeat(section.body)
+  }
+  const about = documentById(documents, 'aboutPage')
+  about.body = repeat(about.body)
+  return documents
+}
+
+const bytes = (documents: SanityDocumentLike[]) => documents.map((d) => JSON.stringify(d)).join('\n').length
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!
+const seconds = (ms: number) => (ms / 1000).toFixed(2)
+
+const standIn = await startQueryApiStandIn({documents: bundledDocuments()})
+const env = {SANITY_PROJECT_ID: 'bench', SANITY_API_HOST: standIn.url}
+const scratch = mkdtempSync(join(ROOT, '.scratch-bench-'))
+
+try {
+  console.log('Full build (astro build, content from a loopback Query API)\n')
+  console.log('dataset              size       median s   runs (s)')
+  for (const [label, documents] of [
+    ['bundled', bundledDocuments()],
+    [`${scale}x larger`, enlarged(scale)],
+  ] as const) {
+    standIn.setDocuments(documents)
+    const times: number[] = []
+    for (let run = 0; run < runs; run++) {
+      const started = performance.now()
+      const build = await astroBuild(env)
+      times.push(performance.now() - started)
+      build.dispose()
+      if (build.code !== 0) throw new Error(build.output)
+    }
+    console.log(
+      `${label.padEnd(20)} ${`${(bytes(documents) / 1024).toFixed(0)} KB`.padStart(8)} ${seconds(median(times)).padStart(12)}   ${times.map(seconds).join(', ')}`,
+    )
+  }
+
+  standIn.setDocuments(bundledDocuments())
+  const initial = await astroBuild(env)
+  const server = await startSiteServer(join(initial.outDir, '..'), {
+    ...env,
+    SITE_BUILDS_DIR: join(scratch, 'builds'),
+    SANITY_WEBHOOK_SECRET: SECRET,
+    CONTACT_DB_PATH: join(scratch, 'messages.sqlite'),
+  })
+  console.log('\nPublish to live (signed webhook received → the new wording served), bundled dataset\n')
+  const times: number[] = []
+  try {
+    for (let run = 0; run < runs; run++) {
+      const documents = bundledDocuments()
+      const heading = `Scope of This Policy (bench run ${run})`
+      documentById(documents, 'refundPolicy').sections[0].heading = heading
+      standIn.setDocuments(documents)
+      const body = JSON.stringify({_id: 'refundPolicy', _type: 'policy'})
+      const started = performance.now()
+      await fetch(`${server.url}/api/rebuild`, {
+        method: 'POST',
+        headers: {'content-type': 'application/json', 'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), SECRET)},
+        body,
+      })
+      for (;;) {
+        const html = await (await fetch(`${server.url}/Refund&Cancellation-Policy`)).text()
+        if (html.includes(heading)) break
+        if (performance.now() - started > 120_000) throw new Error('The new wording never went live')
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      times.push(performance.now() - started)
+      console.log(`run ${run + 1}: ${seconds(times.at(-1)!)} s`)
+    }
+    console.log(`median publish-to-live: ${seconds(median(times))} s`)
+  } finally {
+    await server.stop()
+    initial.dispose()
+  }
+} finally {
+  await standIn.close()
+  rmSync(scratch, {recursive: true, force: true})
+}
