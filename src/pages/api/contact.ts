@@ -8,11 +8,18 @@ export const prerender = false
 
 let service: ContactService | undefined
 
+/** Behind our reverse proxy (TRUST_PROXY=1) every request comes from the proxy; it names the visitor. */
+function visitorAddress(request: Request, socketAddress: string): string {
+  if (process.env.TRUST_PROXY !== '1') return socketAddress
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim()
+  return forwarded || socketAddress
+}
+
 export const POST: APIRoute = ({request, clientAddress}) => {
   service ??= createContactService(process.env, {supportEmail: async () => (await getSiteSettings()).supportEmail})
   return handleContactPost(request, {
     service,
-    clientAddress,
+    clientAddress: visitorAddress(request, clientAddress),
     siteUrl: process.env.SITE_URL,
     contactPath: PAGE_PATHS.contact,
   })
