@@ -2,10 +2,16 @@ import {visionTool} from '@sanity/vision'
 import {defineConfig} from 'sanity'
 import {structureTool} from 'sanity/structure'
 import {FIXED_ID_TYPES, READ_ONLY_TYPES, schemaTypes} from './schemaTypes'
+
+const fixedId = (type: string) => (FIXED_ID_TYPES as Set<string>).has(type)
+const readOnly = (type: string) => (READ_ONLY_TYPES as Set<string>).has(type)
 import {structure} from './structure'
 
-/** Editing a fixed document keeps publish and undo; it can never be duplicated or deleted. */
-const FIXED_ID_ACTIONS = new Set(['publish', 'discardChanges', 'restore', 'unpublish'])
+/**
+ * A fixed document can be published, its draft discarded and old versions restored; it can never
+ * be duplicated, deleted or unpublished (the site needs every one of them to build).
+ */
+const FIXED_ID_ACTIONS = new Set(['publish', 'discardChanges', 'restore'])
 
 export default defineConfig({
   name: 'default',
@@ -17,17 +23,17 @@ export default defineConfig({
     types: schemaTypes,
     // No "new document" templates for fixed-id or website-written types.
     templates: (templates) =>
-      templates.filter(({schemaType}) => !FIXED_ID_TYPES.has(schemaType) && !READ_ONLY_TYPES.has(schemaType)),
+      templates.filter(({schemaType}) => !fixedId(schemaType) && !readOnly(schemaType)),
   },
   document: {
     actions: (actions, {schemaType}) => {
-      if (READ_ONLY_TYPES.has(schemaType)) return []
-      if (FIXED_ID_TYPES.has(schemaType)) {
-        return actions.filter(({action}) => action && FIXED_ID_ACTIONS.has(action) && action !== 'unpublish')
+      if (readOnly(schemaType)) return []
+      if (fixedId(schemaType)) {
+        return actions.filter(({action}) => action !== undefined && FIXED_ID_ACTIONS.has(action))
       }
       return actions
     },
     newDocumentOptions: (options) =>
-      options.filter(({templateId}) => !FIXED_ID_TYPES.has(templateId) && !READ_ONLY_TYPES.has(templateId)),
+      options.filter(({templateId}) => !fixedId(templateId) && !readOnly(templateId)),
   },
 })

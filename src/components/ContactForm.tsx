@@ -47,11 +47,19 @@ export default function ContactForm({labels, action}: {labels: ContactFormLabels
   const submissionId = useRef<string | undefined>(undefined)
   const honeypot = useRef<HTMLInputElement>(null)
   const statusRef = useRef<HTMLDivElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
 
-  // "Book Appointment" links here with the subject filled in.
   useEffect(() => {
+    // On a slow connection visitors type before this script arrives: keep what they typed.
+    const typed = {...EMPTY}
+    for (const name of CONTACT_FIELDS) {
+      const element = formRef.current?.elements.namedItem(name)
+      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) typed[name] = element.value
+    }
+    // "Book Appointment" links here with the subject filled in.
     const subject = new URLSearchParams(window.location.search).get('subject')
-    if (subject) setValues((current) => (current.subject ? current : {...current, subject: subject.slice(0, 150)}))
+    if (subject && !typed.subject) typed.subject = subject.slice(0, 150)
+    setValues(typed)
   }, [])
 
   const fail = (message: string, fieldErrors: ContactFieldErrors = {}) => {
@@ -129,7 +137,7 @@ export default function ContactForm({labels, action}: {labels: ContactFormLabels
   }
 
   return (
-    <form className="contact-form" method="post" action={action} onSubmit={submit} noValidate>
+    <form ref={formRef} className="contact-form" method="post" action={action} onSubmit={submit} noValidate>
       {CONTACT_FIELDS.map(field)}
       {/* People never see or fill this field; automated senders do. */}
       <div className="contact-form__trap" aria-hidden="true">

@@ -41,12 +41,14 @@ export const DEFAULT_ERROR_TEXT: Record<ContactErrorCode, string> = {
 // text in the Inbox; they never belong in a message.
 const INVISIBLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g
 
-const singleLine = (value: string) => value.normalize('NFC').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim()
+// Hidden characters go first: removing one may leave two characters that NFC then joins.
+const singleLine = (value: string) =>
+  value.replace(/\r\n?/g, '\n').replace(INVISIBLE, '').normalize('NFC').replace(/\s+/g, ' ').trim()
 const multiLine = (value: string) =>
   value
-    .normalize('NFC')
     .replace(/\r\n?/g, '\n')
     .replace(INVISIBLE, '')
+    .normalize('NFC')
     .replace(/\n{4,}/g, '\n\n\n')
     .trim()
 
@@ -60,8 +62,8 @@ const field = (clean: (value: string) => string, max: number, valid?: {test: (va
       z.transform((value) => clean(value ?? '')),
     ),
     z.string().check(
-      z.refine((value) => [...value].length <= max, {error: 'tooLong', abort: true}),
-      ...(valid ? [z.refine((value) => value === '' || valid.test(value), {error: valid.code})] : []),
+      z.refine<string>((value) => [...value].length <= max, {error: 'tooLong', abort: true}),
+      ...(valid ? [z.refine<string>((value) => value === '' || valid.test(value), {error: valid.code})] : []),
     ),
   )
 

@@ -2,18 +2,21 @@ import {getEntry} from 'astro:content'
 import {POLICY_IDS, SINGLETON_IDS, type PolicyId} from '../../studio/schemaTypes/documentIds'
 
 /** The loaders guarantee these documents exist; a miss here is a programming error. */
-async function required<T>(entry: Promise<{data: T} | undefined>, what: string): Promise<T> {
-  const found = await entry
-  if (!found) throw new Error(`The build has no "${what}" document.`)
-  return found.data
+function found<T>(entry: T | undefined, id: string): T {
+  if (!entry) throw new Error(`The build has no "${id}" document.`)
+  return entry
 }
 
-export const getSiteSettings = () => required(getEntry('siteSettings', SINGLETON_IDS.siteSettings), 'siteSettings')
-export const getHomePage = () => required(getEntry('homePage', SINGLETON_IDS.homePage), 'homePage')
-export const getAboutPage = () => required(getEntry('aboutPage', SINGLETON_IDS.aboutPage), 'aboutPage')
-export const getContactPage = () => required(getEntry('contactPage', SINGLETON_IDS.contactPage), 'contactPage')
-export const getPolicyFigures = () =>
-  required(getEntry('policyFigures', SINGLETON_IDS.policyFigures), 'policyFigures')
-export const getPolicy = (id: PolicyId) => required(getEntry('policies', id), id)
+export const getSiteSettings = async () =>
+  found(await getEntry('siteSettings', SINGLETON_IDS.siteSettings), SINGLETON_IDS.siteSettings).data
+export const getHomePage = async () =>
+  found(await getEntry('homePage', SINGLETON_IDS.homePage), SINGLETON_IDS.homePage).data
+export const getAboutPage = async () =>
+  found(await getEntry('aboutPage', SINGLETON_IDS.aboutPage), SINGLETON_IDS.aboutPage).data
+export const getContactPage = async () =>
+  found(await getEntry('contactPage', SINGLETON_IDS.contactPage), SINGLETON_IDS.contactPage).data
+export const getPolicyFigures = async () =>
+  found(await getEntry('policyFigures', SINGLETON_IDS.policyFigures), SINGLETON_IDS.policyFigures).data
+export const getPolicy = async (id: PolicyId) => found(await getEntry('policies', id), id).data
 
 export {POLICY_IDS}

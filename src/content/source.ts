@@ -29,7 +29,7 @@ export interface ContentEnv {
   SANITY_API_HOST?: string
 }
 
-export function contentSourceFromEnv(env: ContentEnv = process.env): ContentSource {
+export function contentSourceFromEnv(env: ContentEnv = process.env as ContentEnv): ContentSource {
   if (!env.SANITY_PROJECT_ID) return bundledDatasetSource()
   return contentLakeSource({
     projectId: env.SANITY_PROJECT_ID,

@@ -22,7 +22,10 @@ const rebuilder = new Rebuilder({
   root: ROOT,
   buildsDir,
   liveBuild: site.dir,
-  goLive: (dir) => site.swapTo(dir),
+  goLive: async (dir) => {
+    await site.swapTo(dir)
+    await openContactStore()
+  },
   env,
 })
 const trustProxy = env.TRUST_PROXY === '1'
@@ -40,9 +43,24 @@ const server = createServer((request, response) => {
   site.handle(request, response)
 })
 
+/**
+ * Opens the contact store (creating it on the first start) and retries unsent e-mails now, not
+ * at the next visitor's message; after a rebuild, the new build's site settings apply.
+ */
+async function openContactStore() {
+  const address = server.address()
+  if (!address || typeof address === 'string') return
+  const host = ['::', '0.0.0.0'].includes(address.address) ? '127.0.0.1' : address.address
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}/api/contact`
+  await fetch(url, {method: 'HEAD'}).catch((error: Error) => console.error(`The contact store did not open: ${error.message}`))
+}
+
 const port = Number(env.PORT) || 4321
 const host = env.HOST || 'localhost'
-server.listen(port, host, () => console.log(`Serving ${site.dir} at http://${host}:${port}`))
+server.listen(port, host, () => {
+  console.log(`Serving ${site.dir} at http://${host}:${port}`)
+  void openContactStore()
+})
 
 const stop = () => server.close(() => process.exit(0))
 process.on('SIGTERM', stop)

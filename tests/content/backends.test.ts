@@ -7,7 +7,7 @@ import {startQueryApiStandIn, type QueryApiStandIn} from '../support/queryApiSta
 // The dataset both backends serve: the bundled one plus an unpublished draft, which neither
 // may show (published perspective).
 const published = bundledDocuments()
-const draft = {...documentById(published, 'aboutPage'), _id: 'drafts.aboutPage', title: 'Draft title, not published'}
+const draft = {...documentById(published, 'aboutPage'), _id: 'drafts.aboutPage', _type: 'aboutPage', title: 'Draft title, not published'}
 const documents = [...published, draft]
 
 let standIn: QueryApiStandIn

@@ -31,7 +31,7 @@ export async function startServer(
   child.stderr?.on('data', (chunk) => (output += chunk))
   const stop = () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve()
+      if (child.exitCode !== null || child.signalCode !== null) return resolve()
       child.once('exit', () => resolve())
       child.kill('SIGTERM')
     })

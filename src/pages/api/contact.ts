@@ -1,12 +1,26 @@
 import type {APIRoute} from 'astro'
 import {handleContactPost} from '../../contact/http'
-import {createContactService, type ContactService} from '../../contact/service'
+import {createContactService, type ContactEnv, type ContactService} from '../../contact/service'
 import {getSiteSettings} from '../../content/entries'
 import {PAGE_PATHS} from '../../lib/routes'
 
 export const prerender = false
 
-let service: ContactService | undefined
+// One contact service per server process, shared by every build the rebuild receiver loads, so
+// there is one store connection and one e-mail retry loop. The newest build names the support
+// address, so a changed address in Site settings applies from the next rebuild.
+const shared = globalThis as typeof globalThis & {
+  contactService?: ContactService
+  contactSupportEmail?: () => Promise<string>
+}
+shared.contactSupportEmail = async () => (await getSiteSettings()).supportEmail
+
+function contactService(): ContactService {
+  shared.contactService ??= createContactService(process.env as ContactEnv, {
+    supportEmail: () => shared.contactSupportEmail!(),
+  })
+  return shared.contactService
+}
 
 /** Behind our reverse proxy (TRUST_PROXY=1) every request comes from the proxy; it names the visitor. */
 function visitorAddress(request: Request, socketAddress: string): string {
@@ -15,14 +29,19 @@ function visitorAddress(request: Request, socketAddress: string): string {
   return forwarded || socketAddress
 }
 
-export const POST: APIRoute = ({request, clientAddress}) => {
-  service ??= createContactService(process.env, {supportEmail: async () => (await getSiteSettings()).supportEmail})
-  return handleContactPost(request, {
-    service,
+export const POST: APIRoute = ({request, clientAddress}) =>
+  handleContactPost(request, {
+    service: contactService(),
     clientAddress: visitorAddress(request, clientAddress),
     siteUrl: process.env.SITE_URL,
     contactPath: PAGE_PATHS.contact,
   })
+
+/** The production server calls this when it starts and after each rebuild: the store is opened
+ * (and created) and unsent e-mails are retried without waiting for the next visitor. */
+export const HEAD: APIRoute = () => {
+  contactService()
+  return new Response(null, {status: 204})
 }
 
 export const ALL: APIRoute = () =>

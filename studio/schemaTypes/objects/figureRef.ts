@@ -30,7 +30,7 @@ export const figureRef = defineType({
       type: 'reference',
       to: [{type: 'policyFigures'}],
       description: 'Always the one "Policy figures" document; set automatically.',
-      initialValue: {_type: 'reference', _ref: SINGLETON_IDS.policyFigures},
+      initialValue: {_ref: SINGLETON_IDS.policyFigures},
       hidden: true,
       readOnly: true,
       validation: (rule) => rule.required(),

@@ -1,0 +1,133 @@
+import {randomUUID} from 'node:crypto'
+import {existsSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {DatabaseSync} from 'node:sqlite'
+import {expect} from 'vitest'
+
+/** A row of the contact_messages table. */
+export interface MessageRow {
+  id: string
+  received_at: string
+  name: string
+  email: string
+  phone: string
+  subject: string
+  message: string
+  notified_at: string | null
+  notification_attempts: number
+  last_notification_error: string | null
+}
+
+/**
+ * A unique folder path for one test file's SQLite files. It is not created here: the server
+ * creates it with its first message, so skipped tests leave nothing behind. `remove` deletes it.
+ */
+export function scratchFolder(prefix: string) {
+  const path = join(tmpdir(), `contact-${prefix}-${randomUUID().slice(0, 8)}`)
+  return {path, remove: () => rmSync(path, {recursive: true, force: true})}
+}
+
+/** Runs `use` on a read-only connection to the store the server writes; undefined while the file does not exist. */
+export function readDb<T>(path: string, use: (db: DatabaseSync) => T): T | undefined {
+  if (!existsSync(path)) return undefined
+  const db = new DatabaseSync(path, {readOnly: true})
+  try {
+    return use(db)
+  } finally {
+    db.close()
+  }
+}
+
+export function rowCount(path: string): number {
+  return readDb(path, (db) => Number((db.prepare('SELECT COUNT(*) AS n FROM contact_messages').get() as {n: number}).n)) ?? 0
+}
+
+export function allRows(path: string): MessageRow[] {
+  return readDb(path, (db) => db.prepare('SELECT * FROM contact_messages ORDER BY received_at').all() as unknown as MessageRow[]) ?? []
+}
+
+export function rowById(path: string, id: string): MessageRow | undefined {
+  return readDb(path, (db) => db.prepare('SELECT * FROM contact_messages WHERE id = ?').get(id) as MessageRow | undefined)
+}
+
+/** Rows whose message contains `marker`, which each test makes unique. */
+export function rowsWith(path: string, marker: string): MessageRow[] {
+  return (
+    readDb(path, (db) => db.prepare('SELECT * FROM contact_messages WHERE instr(message, ?) > 0').all(marker) as unknown as MessageRow[]) ?? []
+  )
+}
+
+/** A unique word to find a test's own message among others. */
+export const marker = () => `ref-${randomUUID().slice(0, 8)}`
+
+/** Five valid fields; `message` carries a unique marker. */
+export function validFields(ref = marker()) {
+  return {
+    name: 'Ravi Kumar',
+    email: 'ravi.kumar@example.com',
+    phone: '+44 20 7946 0000',
+    subject: 'Knee surgery in Hyderabad',
+    message: `I would like to know about doctors and a hotel near the hospital. (${ref})`,
+  }
+}
+
+/** What the island sends: the fields, an empty honeypot and a fill time above the minimum. */
+export function islandBody(fields: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  return JSON.stringify({...fields, website: '', elapsedMs: 4000, ...extra})
+}
+
+/** Posts a JSON body from the site's own origin (override headers to change that). */
+export function postJson(base: string, body: string, headers: Record<string, string | undefined> = {}) {
+  return fetch(base + '/api/contact', {
+    method: 'POST',
+    headers: clean({'content-type': 'application/json', origin: base, accept: 'application/json', ...headers}),
+    body,
+    redirect: 'manual',
+  })
+}
+
+/** Posts an ordinary form (application/x-www-form-urlencoded), as a browser without JavaScript does. */
+export function postForm(base: string, fields: Record<string, string>, headers: Record<string, string | undefined> = {}) {
+  return fetch(base + '/api/contact', {
+    method: 'POST',
+    headers: clean({'content-type': 'application/x-www-form-urlencoded', origin: base, ...headers}),
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  })
+}
+
+function clean(headers: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined))
+}
+
+/**
+ * Reads a response body and checks it gives nothing of the server away: no stack trace lines,
+ * no file paths or source locations, no internal error names.
+ */
+export async function safeBody(response: Response): Promise<string> {
+  const text = await response.text()
+  expect(text, 'a stack trace line').not.toMatch(/^\s*at\s/m)
+  expect(text, 'a stack frame').not.toMatch(/\bat .*\(.*:\d+:\d+\)/)
+  expect(text, 'a file path').not.toMatch(/(\/work\/|\/home\/|\/tmp\/|node_modules|file:\/\/|[\w-]+\.(m?js|ts|tsx|astro):\d+)/)
+  expect(text, 'an internal error name').not.toMatch(/\b(TypeError|SyntaxError|RangeError|ReferenceError|SqliteError|ERR_[A-Z_]+)\b/)
+  return text
+}
+
+/** Reads a JSON error answer, checking it is safe, and returns it parsed. */
+export async function safeJson(response: Response): Promise<Record<string, any>> {
+  const text = await safeBody(response)
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+  return JSON.parse(text)
+}
+
+/** Polls `check` until it returns a value other than undefined, null or false, or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value !== undefined && value !== null && value !== false) return value
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
