@@ -42,7 +42,6 @@ export default function ContactForm({labels, action}: {labels: ContactFormLabels
   const [values, setValues] = useState<Values>(EMPTY)
   const [status, setStatus] = useState<Status>({kind: 'idle'})
   const idPrefix = useId()
-  const shownAt = useRef(Date.now())
   // One id per message, kept across retries, so a send repeated after a timeout is stored once.
   const submissionId = useRef<string | undefined>(undefined)
   const honeypot = useRef<HTMLInputElement>(null)
@@ -81,7 +80,8 @@ export default function ContactForm({labels, action}: {labels: ContactFormLabels
         body: JSON.stringify({
           ...values,
           website: honeypot.current?.value ?? '',
-          elapsedMs: Date.now() - shownAt.current,
+          // Since the page began to load: a visitor who typed before this script arrived is no robot.
+          elapsedMs: Math.round(performance.now()),
           submissionId: submissionId.current,
         }),
       })

@@ -1,0 +1,81 @@
+import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
+import type {Browser} from 'playwright-core'
+import {DESKTOP, PHONE, launchBrowser} from '../support/browser'
+import {contactPage, settings, withPage} from '../support/site'
+
+const base = inject('siteUrl')
+
+// The spec's five fields (section 3), by their visible labels.
+const FIELDS = ['Name', 'Email', 'Phone', 'Subject', 'Message'] as const
+
+/**
+ * What a visitor sees on /contact-us. Sending the form is tested by the contact endpoint's own
+ * tests, not here.
+ */
+describe('the contact page', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(() => browser?.close())
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`shows Let's connect and a form of five labelled fields at ${viewport.width} px`, async () => {
+      await withPage(browser, viewport, async (page) => {
+        await page.goto(base + '/contact-us')
+        const h1 = page.getByRole('heading', {level: 1})
+        await expect(h1.textContent()).resolves.toBe("Let's connect")
+        expect(contactPage.title).toBe("Let's connect")
+        await expect(h1.isVisible()).resolves.toBe(true)
+
+        const form = page.locator('form')
+        await expect(form.count()).resolves.toBe(1)
+        await expect(form.getByRole('textbox').count()).resolves.toBe(FIELDS.length)
+
+        const label = (name: keyof typeof contactPage.form) => contactPage.form[name] as string
+        expect([label('nameLabel'), label('emailLabel'), label('phoneLabel'), label('subjectLabel'), label('messageLabel')]).toEqual([...FIELDS])
+        for (const name of FIELDS) {
+          const field = page.getByLabel(name, {exact: true})
+          await expect(field.count(), name).resolves.toBe(1)
+          await expect(field.isVisible(), name).resolves.toBe(true)
+          await expect(field.isEditable(), name).resolves.toBe(true)
+          // The label is on screen, not only in the accessibility tree.
+          await expect(form.getByText(name, {exact: true}).isVisible(), name).resolves.toBe(true)
+          // Fits the screen.
+          const box = await field.boundingBox()
+          expect(box!.x + box!.width, name).toBeLessThanOrEqual(viewport.width)
+        }
+        await expect(page.getByLabel('Email', {exact: true}).getAttribute('type')).resolves.toBe('email')
+        const message = page.getByLabel('Message', {exact: true})
+        await expect(message.evaluate((element) => element.tagName)).resolves.toBe('TEXTAREA')
+        await expect(message.getAttribute('rows')).resolves.toBe('3')
+
+        // The form works as soon as it is shown: the fields accept typing.
+        await page.getByLabel('Name', {exact: true}).fill('Asha Rao')
+        await expect(page.getByLabel('Name', {exact: true}).inputValue()).resolves.toBe('Asha Rao')
+      })
+    })
+
+    it(`shows the Reach Us block with the support e-mail and phone from the CMS at ${viewport.width} px`, async () => {
+      await withPage(browser, viewport, async (page) => {
+        await page.goto(base + '/contact-us')
+        const reach = page.getByRole('complementary', {name: contactPage.reachUsHeading})
+        await expect(reach.isVisible()).resolves.toBe(true)
+        await expect(reach.getByRole('heading', {name: contactPage.reachUsHeading}).isVisible()).resolves.toBe(true)
+
+        const email = reach.getByRole('link', {name: settings.supportEmail})
+        await expect(email.isVisible()).resolves.toBe(true)
+        await expect(email.getAttribute('href')).resolves.toBe(`mailto:${settings.supportEmail}`)
+
+        const phone = reach.getByRole('link', {name: settings.supportPhone})
+        await expect(phone.isVisible()).resolves.toBe(true)
+        const telHref = await phone.getAttribute('href')
+        expect(telHref).toMatch(/^tel:\+?[0-9]+$/)
+        expect(telHref).toBe(`tel:${settings.supportPhone.replace(/[^+0-9]/g, '')}`)
+
+        const box = await email.boundingBox()
+        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width)
+      })
+    })
+  }
+})

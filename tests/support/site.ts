@@ -1,0 +1,134 @@
+import type {Browser, BrowserContextOptions, Page} from 'playwright-core'
+import {POLICY_IDS} from '../../studio/schemaTypes/documentIds'
+import {openPage} from './browser'
+import {bundledDocuments, documentById} from './dataset'
+
+/** What the browser tests expect to read, taken from the bundled dataset the site is built from. */
+const documents = bundledDocuments()
+export const settings = documentById(documents, 'siteSettings')
+export const homePage = documentById(documents, 'homePage')
+export const aboutPage = documentById(documents, 'aboutPage')
+export const contactPage = documentById(documents, 'contactPage')
+export const policyFigures = documentById(documents, 'policyFigures')
+export const policies = {
+  privacy: documentById(documents, POLICY_IDS.privacy),
+  terms: documentById(documents, POLICY_IDS.terms),
+  refund: documentById(documents, POLICY_IDS.refund),
+}
+
+export interface Route {
+  path: string
+  /** File-name friendly name, e.g. for screenshots. */
+  slug: string
+  /** The page's own title in the CMS (the `<title>` contains it). */
+  cmsTitle: string
+  description: string
+  /** The page's h1. */
+  heading: string
+}
+
+/** The six routes of the spec, with the words each one takes from the CMS. */
+export const ROUTES: Route[] = [
+  {path: '/', slug: 'home', cmsTitle: homePage.seo.title, description: homePage.seo.description, heading: homePage.heading},
+  ...(['privacy', 'terms', 'refund'] as const).map((key) => ({
+    path: {privacy: '/privacy-policy', terms: '/terms&conditions', refund: '/Refund&Cancellation-Policy'}[key],
+    slug: {privacy: 'privacy-policy', terms: 'terms-and-conditions', refund: 'refund-and-cancellation-policy'}[key],
+    cmsTitle: policies[key].title,
+    description: policies[key].description,
+    heading: policies[key].title,
+  })),
+  {path: '/about-us', slug: 'about-us', cmsTitle: aboutPage.seo.title, description: aboutPage.seo.description, heading: aboutPage.title},
+  {path: '/contact-us', slug: 'contact-us', cmsTitle: contactPage.seo.title, description: contactPage.seo.description, heading: contactPage.title},
+]
+
+export const NOT_FOUND_PATH = '/no-such-page'
+
+/** The policy routes, by key. */
+export const POLICY_ROUTES = {
+  privacy: ROUTES[1],
+  terms: ROUTES[2],
+  refund: ROUTES[3],
+}
+
+/**
+ * Opens a page in a fresh context, runs `use` and always closes the context, so one browser
+ * per file can serve every test.
+ */
+export async function withPage<T>(
+  browser: Browser,
+  viewport: {width: number; height: number},
+  use: (page: Page) => Promise<T>,
+  options: BrowserContextOptions = {},
+): Promise<T> {
+  const page = await openPage(browser, viewport, options)
+  // Fail in seconds, not after Playwright's default 30 s, when something is missing.
+  page.setDefaultTimeout(5_000)
+  try {
+    return await use(page)
+  } finally {
+    await page.context().close()
+  }
+}
+
+/** Resolves once the MobileMenu island has hydrated (Astro drops its `ssr` attribute then). */
+export async function mobileMenuHydrated(page: Page): Promise<void> {
+  await page.waitForSelector('astro-island[component-url*="MobileMenu"]:not([ssr])', {state: 'attached'})
+}
+
+/** The sticky header's bottom edge and a section's top edge, in viewport pixels. */
+export async function sectionPosition(page: Page, id: string) {
+  return page.evaluate((sectionId) => {
+    const section = document.getElementById(sectionId)
+    const header = document.querySelector('body > header')
+    if (!section || !header) throw new Error(`no #${sectionId} or no header`)
+    const maxScroll = document.documentElement.scrollHeight - window.innerHeight
+    return {
+      top: section.getBoundingClientRect().top,
+      headerBottom: header.getBoundingClientRect().bottom,
+      viewportHeight: window.innerHeight,
+      scrollY: window.scrollY,
+      atBottom: Math.abs(window.scrollY - maxScroll) < 2,
+    }
+  }, id)
+}
+
+/**
+ * Waits until the section with `id` has been scrolled to and the page has come to rest: its top
+ * just below the sticky header (within `slack` px), or, when the page cannot scroll that far, the
+ * page scrolled to its end with the section's top in the upper half of the viewport. Smooth
+ * scrolling passes through every position on its way, so only a settled position counts.
+ */
+export async function waitForSectionInView(page: Page, id: string, slack = 40): Promise<void> {
+  try {
+    await page.waitForFunction(
+      ({sectionId, slack, token}) => {
+        const state = ((window as unknown as Record<string, {y: number; still: number}>)[token] ??= {y: -1, still: 0})
+        if (state.y === window.scrollY) state.still++
+        else Object.assign(state, {y: window.scrollY, still: 0})
+        if (state.still < 4) return false
+        const section = document.getElementById(sectionId)
+        const header = document.querySelector('body > header')
+        if (!section || !header) return false
+        const top = section.getBoundingClientRect().top
+        const headerBottom = header.getBoundingClientRect().bottom
+        const maxScroll = document.documentElement.scrollHeight - window.innerHeight
+        const atBottom = Math.abs(window.scrollY - maxScroll) < 2
+        return (top >= headerBottom - 2 && top <= headerBottom + slack) || (atBottom && top >= headerBottom - 2 && top < window.innerHeight / 2)
+      },
+      {sectionId: id, slack, token: `__settled_${Math.random().toString(36).slice(2)}`},
+      {timeout: 5_000, polling: 50},
+    )
+  } catch (error) {
+    const position = await sectionPosition(page, id).catch(() => undefined)
+    throw new Error(`#${id} did not come to rest in view below the header: ${JSON.stringify(position)}`, {cause: error})
+  }
+}
+
+/** Records the URLs of every script the page requests. */
+export function recordScripts(page: Page): string[] {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url())
+  })
+  return scripts
+}
