@@ -1,8 +1,9 @@
 // The production server (`npm start`): the built site and its /api routes, security headers,
 // and the rebuild receiver that puts published content live.
-import {createServer} from 'node:http'
+import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import {join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
+import compression from 'compression'
 import {LiveSite} from './liveSite.ts'
 import {currentBuild, Rebuilder} from './rebuilder.ts'
 import {handleRebuildRequest} from './rebuildRoutes.ts'
@@ -29,6 +30,8 @@ const rebuilder = new Rebuilder({
   env,
 })
 const trustProxy = env.TRUST_PROXY === '1'
+// Pages and stylesheets travel compressed: a visitor abroad may be on a slow, metered connection.
+const compress = compression() as (request: IncomingMessage, response: ServerResponse, next: () => void) => void
 
 const server = createServer((request, response) => {
   applySecurityHeaders(request, response, trustProxy)
@@ -40,7 +43,7 @@ const server = createServer((request, response) => {
     })
     return
   }
-  site.handle(request, response)
+  compress(request, response, () => site.handle(request, response))
 })
 
 /**

@@ -1,0 +1,75 @@
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import {CHROMIUM_PATH} from './browser.ts'
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+export type Category = (typeof CATEGORIES)[number]
+
+export interface LighthouseResult {
+  url: string
+  scores: Record<Category, number | null>
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  /** Scored audits that did not pass, per category, for a readable failure. */
+  failing: Record<Category, string[]>
+}
+
+/** One Lighthouse run; a trace that failed to record (it happens on a busy machine) is retried. */
+async function audit(url: string, port: number, categories: readonly Category[], attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const runner = await lighthouse(url, {port, output: 'json', logLevel: 'error', onlyCategories: [...categories]})
+    const error = runner ? runner.lhr.runtimeError : {code: 'NO_RESULT', message: 'Lighthouse returned nothing'}
+    if (!error) return runner!.lhr
+    if (attempt === attempts || error.code === 'ERRORED_DOCUMENT_REQUEST') {
+      throw new Error(`Lighthouse could not audit ${url}: ${error.message}`)
+    }
+  }
+}
+
+/**
+ * Lighthouse's mobile profile (its default: a mid-range phone on a slow 4G connection, simulated)
+ * against Debian's chromium. One browser serves every URL, one after another.
+ */
+export async function runLighthouse(urls: string[], categories: readonly Category[] = CATEGORIES): Promise<LighthouseResult[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+  try {
+    const results: LighthouseResult[] = []
+    for (const url of urls) {
+      const lhr = await audit(url, chrome.port, categories)
+      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null])) as LighthouseResult['scores']
+      const failing = Object.fromEntries(
+        CATEGORIES.map((id) => [
+          id,
+          (lhr.categories[id]?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0)
+            .map((ref) => lhr.audits[ref.id]!)
+            .filter((audit) => audit.score !== null && audit.score < 1)
+            .map((audit) => `${audit.id} (${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ''})`),
+        ]),
+      ) as LighthouseResult['failing']
+      results.push({
+        url,
+        scores,
+        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+        failing,
+      })
+    }
+    return results
+  } finally {
+    chrome.kill()
+  }
+}
