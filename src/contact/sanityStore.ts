@@ -17,7 +17,8 @@ const UNNOTIFIED = `*[_type == "contactMessage" && !defined(notifiedAt)] | order
 
 /**
  * Messages as `contactMessage` documents that staff read in Studio's Inbox. `createIfNotExists`
- * with the submission's id stores a retried send once; the mutation returns after it is committed.
+ * with the submission's id stores a retried send once (the second reports operation "none");
+ * with visibility "sync" the mutation answers only after it is committed.
  */
 export function sanityMessageStore(config: SanityStoreConfig): MessageStore {
   const client = createClient({
@@ -33,14 +34,9 @@ export function sanityMessageStore(config: SanityStoreConfig): MessageStore {
   return {
     description: `Sanity dataset "${config.dataset}" of project ${config.projectId}`,
     async save(message: StoredMessage) {
-      const _id = documentId(message.id)
-      const before = await client.getDocument(_id)
-      if (before) return {stored: false}
-      await client.createIfNotExists(
-        {_id, _type: 'contactMessage', submissionId: message.id, ...withoutId(message)},
-        {visibility: 'sync'},
-      )
-      return {stored: true}
+      const document = {_id: documentId(message.id), _type: 'contactMessage', submissionId: message.id, ...withoutId(message)}
+      const {results} = await client.mutate([{createIfNotExists: document}], {visibility: 'sync', returnDocuments: false})
+      return {stored: results[0]?.operation === 'create'}
     },
     async count() {
       return client.fetch<number>('count(*[_type == "contactMessage"])')

@@ -65,6 +65,43 @@ function referencedParams(node: unknown, names = new Set<string>()): Set<string>
   return names;
 }
 
+type Mutation = Partial<Record<'create' | 'createIfNotExists' | 'createOrReplace', SanityDocumentLike>> & {
+  patch?: { id: string; set?: Record<string, unknown>; setIfMissing?: Record<string, unknown>; inc?: Record<string, number> };
+  delete?: { id: string };
+};
+
+// The few mutations the site's contact store sends, applied as the Content Lake would: in order,
+// all or nothing, each reporting what it did.
+function applyMutations(current: SanityDocumentLike[], mutations: Mutation[]) {
+  const byId = new Map(current.map((doc) => [doc._id, doc]));
+  const results: { id: string; operation: string }[] = [];
+  const now = new Date().toISOString();
+  for (const mutation of mutations) {
+    const create = mutation.create ?? mutation.createIfNotExists ?? mutation.createOrReplace;
+    if (create) {
+      const exists = byId.has(create._id);
+      if (mutation.create && exists) throw new HttpError(409, { description: `Document ${create._id} already exists`, type: 'mutationError' });
+      if (mutation.createIfNotExists && exists) { results.push({ id: create._id, operation: 'none' }); continue; }
+      byId.set(create._id, { _createdAt: now, ...create, _updatedAt: now, _rev: `rev-${results.length}` });
+      results.push({ id: create._id, operation: exists ? 'update' : 'create' });
+    } else if (mutation.patch) {
+      const doc = byId.get(mutation.patch.id);
+      if (!doc) throw new HttpError(409, { description: `Document ${mutation.patch.id} not found`, type: 'mutationError' });
+      const next: SanityDocumentLike = { ...doc, ...mutation.patch.set, _updatedAt: now };
+      for (const [key, value] of Object.entries(mutation.patch.setIfMissing ?? {})) if (next[key] === undefined) next[key] = value;
+      for (const [key, by] of Object.entries(mutation.patch.inc ?? {})) next[key] = Number(next[key] ?? 0) + by;
+      byId.set(doc._id, next);
+      results.push({ id: doc._id, operation: 'update' });
+    } else if (mutation.delete) {
+      byId.delete(mutation.delete.id);
+      results.push({ id: mutation.delete.id, operation: 'delete' });
+    } else {
+      throw new HttpError(400, { description: 'Unsupported mutation', type: 'mutationError' });
+    }
+  }
+  return { documents: [...byId.values()], results };
+}
+
 function parseQuery(query: string, params: Record<string, unknown>): ExprNode {
   const parseError = (description: string, start: number, end: number) =>
     new HttpError(400, { description, type: 'queryParseError', query, start, end });
@@ -100,6 +137,15 @@ function serve(getDocuments: () => SanityDocumentLike[], options: Omit<StandInOp
   const requests: StandInRequest[] = [];
 
   async function answer(req: IncomingMessage, url: URL, record: StandInRequest): Promise<Record<string, unknown>> {
+    const mutate = /^\/v[^/]+\/data\/mutate\/([^/]+)\/?$/.exec(url.pathname);
+    if (mutate && req.method === 'POST') {
+      if (mutate[1] !== dataset) throw new HttpError(404, { description: `Dataset "${mutate[1]}" not found`, type: 'httpNotFound' });
+      if (!record.authorization) throw new HttpError(401, { description: 'Unauthorized - a token is required to write', type: 'httpUnauthorized' });
+      const { mutations } = (await readBody(req)) as { mutations?: Mutation[] };
+      const { documents, results } = applyMutations(getDocuments(), mutations ?? []);
+      setDocuments(documents);
+      return { transactionId: `stand-in-${requests.length}`, results };
+    }
     const route = /^\/v([^/]+)\/data\/query\/([^/]+)\/?$/.exec(url.pathname);
     if (!route || (req.method !== 'GET' && req.method !== 'POST')) {
       throw new HttpError(404, { description: `No route for ${req.method} ${url.pathname}`, type: 'httpNotFound' });
