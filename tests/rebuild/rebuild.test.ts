@@ -148,6 +148,20 @@ describe('publishing in Studio rebuilds the live site', () => {
     expect(await page(REFUND)).toBe(liveBefore)
   })
 
+  it('a build that cannot reach the Content Lake leaves the live site as it was and the status says why', async () => {
+    const {port} = new URL(standIn.url)
+    const liveBefore = await page(REFUND)
+    await standIn.close()
+    try {
+      expect((await webhook({_id: 'refundPolicy', _type: 'policy'})).status).toBe(202)
+      const after = await settled()
+      expect(after.lastFailure?.message).toContain(`Could not read content from dataset "production" at ${standIn.url}`)
+      expect(await page(REFUND)).toBe(liveBefore)
+    } finally {
+      standIn = await startQueryApiStandIn({documents: bundledDocuments(), port: Number(port)})
+    }
+  })
+
   it('folds a burst of 50 webhooks within two seconds into at most two builds', async () => {
     standIn.setDocuments(withRefundHeading('Scope of This Policy (burst)'))
     const before = (await status()).builds
