@@ -71,6 +71,9 @@ export default function MobileMenu({toggleLabel, items, bookAppointment, login, 
           )}
         </svg>
       </button>
+      {/* Covers the page below the header while the menu is open: a tap there only closes the
+          menu, and no link is left half hidden under the panel's edge (WCAG 2.5.8). */}
+      {open ? <div className="mobile-menu__scrim" aria-hidden="true" onClick={() => close(false)} /> : null}
       <div id={panelId} className="mobile-menu__panel" hidden={!open}>
         <ul className="mobile-menu__list">
           {items.map((item) => (

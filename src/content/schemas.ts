@@ -12,6 +12,8 @@ const key = z.string().min(1)
 const sitePathOrUrl = z
   .string()
   .regex(/^(\/(?![/\\])|https?:\/\/|mailto:|tel:)/, 'must be a page of this site ("/…") or an http(s), mailto: or tel: address')
+  // Browsers drop tabs and line breaks from an address, so "/\t/evil.example" would lead off the site.
+  .refine((href) => !/[\t\n\r]/.test(href), 'must not contain tabs or line breaks')
 
 const seo = z.object({title: text(70), description: text(200)})
 
@@ -19,8 +21,13 @@ const span = z.object({_type: z.literal('span'), _key: key, text: z.string(), ma
 const figureRef = z.object({_type: z.literal('figureRef'), _key: key, figure: z.enum(POLICY_FIGURE_KEYS)})
 const markDef = z.looseObject({_type: z.string(), _key: key, href: z.string().optional()})
 // Unknown inline or block types are kept (and rendered as nothing) rather than failing the build:
-// a Studio plugin added later must not take the site down.
-const unknownObject = z.looseObject({_type: z.string(), _key: key})
+// a Studio plugin added later must not take the site down. A known type that breaks its schema (a
+// figure that does not exist, a block without text) or one out of place is not "unknown": it fails the build.
+const unknownObject = (...knownTypes: string[]) =>
+  z.looseObject({
+    _type: z.string().refine((type) => !knownTypes.includes(type), {message: 'does not match the schema of its type'}),
+    _key: key,
+  })
 
 const block = (inline: z.ZodType) =>
   z.object({
@@ -33,12 +40,14 @@ const block = (inline: z.ZodType) =>
     children: z.array(inline).min(1),
   })
 
-export const richTextSchema = z.array(z.union([block(span), unknownObject]))
+const richTextUnknown = unknownObject('block', 'span')
+export const richTextSchema = z.array(z.union([block(z.union([span, richTextUnknown])), richTextUnknown]))
+const policyBodyUnknown = unknownObject('block', 'span', 'figureRef', 'grievanceContact')
 export const policyBodySchema = z.array(
   z.union([
-    block(z.union([span, figureRef, unknownObject])),
+    block(z.union([span, figureRef, policyBodyUnknown])),
     z.object({_type: z.literal('grievanceContact'), _key: key, note: z.string().nullish()}),
-    unknownObject,
+    policyBodyUnknown,
   ]),
 )
 

@@ -6,7 +6,9 @@ const SAFE_HREF = /^(\/(?![/\\])|#|https?:\/\/|mailto:|tel:)/i
 
 export function safeHref(href: unknown): string | undefined {
   if (typeof href !== 'string') return undefined
-  const trimmed = href.trim()
+  // Browsers drop every tab and newline from an address before reading it, so "/\t/evil.example"
+  // is "//evil.example", another site: judge (and keep) the address as the browser will read it.
+  const trimmed = href.replace(/[\t\n\r]/g, '').trim()
   return SAFE_HREF.test(trimmed) ? trimmed : undefined
 }
 

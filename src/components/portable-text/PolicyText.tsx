@@ -1,7 +1,17 @@
 import {PortableText, type PortableTextComponents} from '@portabletext/react'
 import {formatFigure, type PolicyFigureKey} from '../../../studio/schemaTypes/policyFigureCatalogue'
 import type {PolicyBody, PolicyFigures, SiteSettings} from '../../content/schemas'
+import {knownOnly} from './knownOnly'
 import {linkMark} from './linkMark'
+
+// What the Studio's policyBody field offers (studio/schemaTypes/objects/policyBody.ts).
+const known = {
+  types: ['grievanceContact'],
+  inline: ['figureRef'],
+  styles: ['normal', 'h3'],
+  decorators: ['strong', 'em'],
+  annotations: ['link'],
+}
 
 interface Props {
   value: PolicyBody
@@ -42,5 +52,5 @@ export default function PolicyText({value, figures, grievanceOfficer}: Props) {
     unknownType: () => null,
     unknownMark: ({children}) => <>{children}</>,
   }
-  return <PortableText value={value as never} components={components} onMissingComponent={false} />
+  return <PortableText value={knownOnly(value, known) as never} components={components} onMissingComponent={false} />
 }

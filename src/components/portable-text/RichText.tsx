@@ -1,5 +1,6 @@
 import {PortableText, type PortableTextComponents} from '@portabletext/react'
 import type {RichText as RichTextValue} from '../../content/schemas'
+import {knownOnly} from './knownOnly'
 import {linkMark} from './linkMark'
 
 const components: PortableTextComponents = {
@@ -9,7 +10,10 @@ const components: PortableTextComponents = {
   unknownMark: ({children}) => <>{children}</>,
 }
 
+// What the Studio's richText field offers (studio/schemaTypes/objects/richText.ts).
+const known = {types: [], inline: [], styles: ['normal', 'h2', 'h3'], decorators: ['strong', 'em'], annotations: ['link']}
+
 /** Rich text of an ordinary page, rendered to HTML at build time (no client JavaScript). */
 export default function RichText({value}: {value: RichTextValue}) {
-  return <PortableText value={value as never} components={components} onMissingComponent={false} />
+  return <PortableText value={knownOnly(value, known) as never} components={components} onMissingComponent={false} />
 }
