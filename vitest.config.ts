@@ -7,12 +7,28 @@ export default defineConfig({
     // Builds and browsers are heavy; two workers match this machine's two cores.
     maxWorkers: 2,
     projects: [
-      {extends: true, test: {name: 'content', include: ['tests/*.test.ts', 'tests/content/**/*.test.ts', 'tests/rebuild/**/*.test.ts', 'tests/safety/**/*.test.ts']}},
+      {
+        extends: true,
+        test: {
+          name: 'content',
+          include: [
+            'tests/*.test.ts',
+            'tests/content/**/*.test.ts',
+            'tests/rebuild/**/*.test.ts',
+            'tests/safety/**/*.test.ts',
+          ],
+        },
+      },
       {
         extends: true,
         test: {
           name: 'site',
-          include: ['tests/browser/**/*.test.ts', 'tests/contact/**/*.test.ts', 'tests/quality/**/*.test.ts', 'tests/lighthouse/**/*.test.ts'],
+          include: [
+            'tests/browser/**/*.test.ts',
+            'tests/contact/**/*.test.ts',
+            'tests/quality/**/*.test.ts',
+            'tests/lighthouse/**/*.test.ts',
+          ],
           // One build of the site and two servers (astro preview, npm start) for every test of the built site.
           globalSetup: ['tests/browser/globalSetup.ts'],
         },

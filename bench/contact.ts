@@ -10,7 +10,10 @@ import {ROOT} from '../tests/support/astroBuild.ts'
 import {startSiteServer} from '../tests/support/processes.ts'
 
 const {values} = parseArgs({
-  options: {levels: {type: 'string', default: '1,16,64,128,256'}, requests: {type: 'string', default: '2000'}},
+  options: {
+    levels: {type: 'string', default: '1,16,64,128,256'},
+    requests: {type: 'string', default: '2000'},
+  },
 })
 const levels = values.levels.split(',').map(Number)
 const requestsPerLevel = Number(values.requests)
@@ -58,9 +61,12 @@ async function submitOne(): Promise<{status: number; ms: number}> {
   return {status: response.status, ms: performance.now() - started}
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
-console.log(`POST /api/contact on ${server.url}, ${requestsPerLevel} requests per level, SQLite (WAL) store\n`)
+console.log(
+  `POST /api/contact on ${server.url}, ${requestsPerLevel} requests per level, SQLite (WAL) store\n`,
+)
 console.log('concurrency  req/s    p50 ms  p99 ms  accepted  stored  lost  errors')
 let allAccepted = 0
 try {

@@ -9,7 +9,14 @@ import {ROOT} from '../tests/support/astroBuild.ts'
 import {runLighthouse, type LighthouseResult} from '../tests/support/lighthouse.ts'
 import {startSiteServer} from '../tests/support/processes.ts'
 
-const ROUTES = ['/', '/privacy-policy', '/terms&conditions', '/Refund&Cancellation-Policy', '/about-us', '/contact-us']
+const ROUTES = [
+  '/',
+  '/privacy-policy',
+  '/terms&conditions',
+  '/Refund&Cancellation-Policy',
+  '/about-us',
+  '/contact-us',
+]
 const runs = Number(parseArgs({options: {runs: {type: 'string', default: '1'}}}).values.runs)
 
 const distDir = join(ROOT, 'dist')
@@ -21,7 +28,8 @@ const scratch = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'))
 const server = await startSiteServer(distDir, {CONTACT_DB_PATH: join(scratch, 'messages.sqlite')})
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-const score = (value: number | null | undefined) => (value === null || value === undefined ? '  –' : String(Math.round(value * 100)).padStart(3))
+const score = (value: number | null | undefined) =>
+  value === null || value === undefined ? '  –' : String(Math.round(value * 100)).padStart(3)
 
 try {
   const byRoute = new Map<string, LighthouseResult[]>()
@@ -42,14 +50,22 @@ try {
         score(m((r) => r.scores.accessibility ?? 0)).padStart(5),
         score(m((r) => r.scores['best-practices'] ?? 0)).padStart(5),
         score(m((r) => r.scores.seo ?? 0)).padStart(5),
-        m((r) => r.lcpMs).toFixed(0).padStart(8),
-        m((r) => r.tbtMs).toFixed(0).padStart(7),
-        m((r) => r.cls).toFixed(3).padStart(6),
+        m((r) => r.lcpMs)
+          .toFixed(0)
+          .padStart(8),
+        m((r) => r.tbtMs)
+          .toFixed(0)
+          .padStart(7),
+        m((r) => r.cls)
+          .toFixed(3)
+          .padStart(6),
       ].join(' '),
     )
   }
   const misses = [...byRoute].flatMap(([route, results]) =>
-    Object.entries(results.at(-1)!.failing).flatMap(([category, audits]) => audits.map((audit) => `${route} ${category}: ${audit}`)),
+    Object.entries(results.at(-1)!.failing).flatMap(([category, audits]) =>
+      audits.map((audit) => `${route} ${category}: ${audit}`),
+    ),
   )
   if (misses.length) console.log(`\nscored audits below 1 (last run):\n  ${misses.join('\n  ')}`)
 } finally {

@@ -10,7 +10,9 @@ import {bundledDocuments, documentById} from '../tests/support/dataset.ts'
 import {startSiteServer} from '../tests/support/processes.ts'
 import {startQueryApiStandIn, type SanityDocumentLike} from '../tests/support/queryApiStandIn.ts'
 
-const {values} = parseArgs({options: {runs: {type: 'string', default: '3'}, scale: {type: 'string', default: '50'}}})
+const {values} = parseArgs({
+  options: {runs: {type: 'string', default: '3'}, scale: {type: 'string', default: '50'}},
+})
 const runs = Number(values.runs)
 const scale = Number(values.scale)
 const SECRET = 'bench-secret'
@@ -19,7 +21,9 @@ const SECRET = 'bench-secret'
 function enlarged(factor: number): SanityDocumentLike[] {
   const documents = bundledDocuments()
   const repeat = (blocks: Array<{_key: string}>) =>
-    Array.from({length: factor}, (_, copy) => blocks.map((block) => ({...block, _key: `${block._key}x${copy}`}))).flat()
+    Array.from({length: factor}, (_, copy) =>
+      blocks.map((block) => ({...block, _key: `${block._key}x${copy}`})),
+    ).flat()
   for (const id of ['privacyPolicy', 'termsAndConditions', 'refundPolicy']) {
     for (const section of documentById(documents, id).sections) section.body = repeat(section.body)
   }
@@ -77,7 +81,10 @@ try {
       const started = performance.now()
       await fetch(`${server.url}/api/rebuild`, {
         method: 'POST',
-        headers: {'content-type': 'application/json', 'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), SECRET)},
+        headers: {
+          'content-type': 'application/json',
+          'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), SECRET),
+        },
         body,
       })
       for (;;) {

@@ -29,7 +29,10 @@ const WIDTHS = [PHONE, DESKTOP]
 
 const {values, positionals} = parseArgs({
   allowPositionals: true,
-  options: {out: {type: 'string', default: join(ROOT, 'docs/screenshots')}, help: {type: 'boolean', short: 'h'}},
+  options: {
+    out: {type: 'string', default: join(ROOT, 'docs/screenshots')},
+    help: {type: 'boolean', short: 'h'},
+  },
 })
 if (values.help) {
   console.log('Usage: node scripts/screenshots.ts [base URL, default http://localhost:4321] [--out folder]')
@@ -41,7 +44,9 @@ const outDir = resolve(values.out)
 try {
   await fetch(base + '/', {redirect: 'manual'})
 } catch {
-  console.error(`Nothing answers at ${base}. Start the site first (npm run build && npm start), or pass its address.`)
+  console.error(
+    `Nothing answers at ${base}. Start the site first (npm run build && npm start), or pass its address.`,
+  )
   process.exit(1)
 }
 
@@ -65,7 +70,8 @@ try {
             [...document.querySelectorAll('astro-island[ssr]')].every((island) => {
               const client = island.getAttribute('client')
               if (client === 'load') return false
-              const media = client === 'media' ? JSON.parse(island.getAttribute('opts') ?? '{}').value : undefined
+              const media =
+                client === 'media' ? JSON.parse(island.getAttribute('opts') ?? '{}').value : undefined
               return !media || !matchMedia(media).matches
             }),
           undefined,
@@ -73,8 +79,11 @@ try {
         )
         .catch(() => problems.push(`${route.path} at ${viewport.width} px: an island did not hydrate`))
       await page.evaluate(() => document.fonts.ready)
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-      if (overflow > 0) problems.push(`${route.path} at ${viewport.width} px is ${overflow} px wider than the screen`)
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      if (overflow > 0)
+        problems.push(`${route.path} at ${viewport.width} px is ${overflow} px wider than the screen`)
       const file = join(outDir, `${route.name}-${viewport.width}.png`)
       await page.screenshot({path: file, fullPage: true, animations: 'disabled'})
       console.log(`${relative(process.cwd(), file)}  (${route.path}, ${status})`)

@@ -53,11 +53,14 @@ export default function ContactForm({labels, action}: {labels: ContactFormLabels
     const typed = {...EMPTY}
     for (const name of CONTACT_FIELDS) {
       const element = formRef.current?.elements.namedItem(name)
-      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) typed[name] = element.value
+      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)
+        typed[name] = element.value
     }
     // "Book Appointment" links here with the subject filled in.
     const subject = new URLSearchParams(window.location.search).get('subject')
     if (subject && !typed.subject) typed.subject = subject.slice(0, 150)
+    // Reading the DOM once after hydration is the point here; one extra render is the price.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setValues(typed)
   }, [])
 
@@ -142,7 +145,15 @@ export default function ContactForm({labels, action}: {labels: ContactFormLabels
       {/* People never see or fill this field; automated senders do. */}
       <div className="contact-form__trap" aria-hidden="true">
         <label htmlFor={`${idPrefix}-website`}>Website</label>
-        <input ref={honeypot} id={`${idPrefix}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          ref={honeypot}
+          id={`${idPrefix}-website`}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       <button className="button" type="submit" disabled={status.kind === 'sending'}>
         {status.kind === 'sending' ? labels.sendingLabel : labels.submitLabel}

@@ -130,25 +130,43 @@ function answer(kind: Kind, outcome: Outcome, contactPath: string): Response {
         {'retry-after': String(outcome.retryAfterSeconds)},
       )
     case 'unavailable':
-      return json(503, {ok: false, error: 'unavailable', message: 'Your message could not be stored; please try again.'}, {'retry-after': '30'})
+      return json(
+        503,
+        {ok: false, error: 'unavailable', message: 'Your message could not be stored; please try again.'},
+        {'retry-after': '30'},
+      )
   }
 }
 
 /** POST /api/contact: the one place a visitor's message enters the system. */
 export async function handleContactPost(
   request: Request,
-  {service, clientAddress, siteUrl, contactPath}: {service: ContactService; clientAddress: string; siteUrl?: string; contactPath: string},
+  {
+    service,
+    clientAddress,
+    siteUrl,
+    contactPath,
+  }: {service: ContactService; clientAddress: string; siteUrl?: string; contactPath: string},
 ): Promise<Response> {
-  let kind: Kind = 'json'
   try {
-    kind = kindOf(request)
+    const kind = kindOf(request)
     checkOrigin(request, siteUrl)
     const submission = parseSubmission(kind, await readBody(request))
     return answer(kind, await service.submit(submission, clientAddress), contactPath)
   } catch (error) {
-    if (error instanceof RequestError) return json(error.status, {ok: false, error: error.code, message: error.message})
-    if (error instanceof TypeError) return json(400, {ok: false, error: 'malformed', message: 'The form could not be read; please try again.'})
+    if (error instanceof RequestError)
+      return json(error.status, {ok: false, error: error.code, message: error.message})
+    if (error instanceof TypeError)
+      return json(400, {
+        ok: false,
+        error: 'malformed',
+        message: 'The form could not be read; please try again.',
+      })
     console.error('Contact form request failed:', error)
-    return json(500, {ok: false, error: 'internal', message: 'Something went wrong on our side; please try again.'})
+    return json(500, {
+      ok: false,
+      error: 'internal',
+      message: 'Something went wrong on our side; please try again.',
+    })
   }
 }

@@ -54,7 +54,9 @@ export function smtpNotifier({smtpUrl, to, from, store, log = console.warn}: Not
         failed++
         const reason = error instanceof Error ? error.message : String(error)
         await store.recordNotificationFailure(message.id, reason)
-        log(`Contact message ${message.id} is stored; its e-mail could not be sent yet (${reason}). It will be retried.`)
+        log(
+          `Contact message ${message.id} is stored; its e-mail could not be sent yet (${reason}). It will be retried.`,
+        )
         break
       }
     }

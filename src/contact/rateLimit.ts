@@ -12,7 +12,10 @@ export function slidingWindowLimiter(limit: number, windowSeconds: number, maxKe
       const recent = (attempts.get(key) ?? []).filter((at) => now - at < windowMs)
       if (recent.length >= limit) {
         attempts.set(key, recent)
-        return {allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((recent[0]! + windowMs - now) / 1000))}
+        return {
+          allowed: false,
+          retryAfterSeconds: Math.max(1, Math.ceil((recent[0]! + windowMs - now) / 1000)),
+        }
       }
       recent.push(now)
       attempts.delete(key)

@@ -34,8 +34,16 @@ export function sanityMessageStore(config: SanityStoreConfig): MessageStore {
   return {
     description: `Sanity dataset "${config.dataset}" of project ${config.projectId}`,
     async save(message: StoredMessage) {
-      const document = {_id: documentId(message.id), _type: 'contactMessage', submissionId: message.id, ...withoutId(message)}
-      const {results} = await client.mutate([{createIfNotExists: document}], {visibility: 'sync', returnDocuments: false})
+      const document = {
+        _id: documentId(message.id),
+        _type: 'contactMessage',
+        submissionId: message.id,
+        ...withoutId(message),
+      }
+      const {results} = await client.mutate([{createIfNotExists: document}], {
+        visibility: 'sync',
+        returnDocuments: false,
+      })
       return {stored: results[0]?.operation === 'create'}
     },
     async count() {

@@ -39,6 +39,7 @@ export const DEFAULT_ERROR_TEXT: Record<ContactErrorCode, string> = {
 
 // Control characters (except tab and newline) and bidirectional overrides can hide or reorder
 // text in the Inbox; they never belong in a message.
+// eslint-disable-next-line no-control-regex -- matching control characters is the purpose
 const INVISIBLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g
 
 // Hidden characters go first: removing one may leave two characters that NFC then joins.
@@ -55,7 +56,11 @@ const multiLine = (value: string) =>
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
 const PHONE = /^\+?[0-9][0-9 ().-]*$/
 
-const field = (clean: (value: string) => string, max: number, valid?: {test: (value: string) => boolean; code: ContactErrorCode}) =>
+const field = (
+  clean: (value: string) => string,
+  max: number,
+  valid?: {test: (value: string) => boolean; code: ContactErrorCode},
+) =>
   z.pipe(
     z.pipe(
       z.optional(z.nullable(z.string({error: 'invalid'}))),
@@ -85,8 +90,7 @@ export type ContactMessage = z.output<typeof contactMessageSchema>
 export type ContactFieldErrors = Partial<Record<ContactField, ContactErrorCode>>
 
 export type ContactValidation =
-  | {ok: true; message: ContactMessage}
-  | {ok: false; fieldErrors: ContactFieldErrors}
+  {ok: true; message: ContactMessage} | {ok: false; fieldErrors: ContactFieldErrors}
 
 /** Every rule at once, so the visitor sees all problems together. */
 export function validateContactMessage(input: unknown): ContactValidation {

@@ -89,7 +89,8 @@ export function createContactService(
     async submit(submission, clientKey) {
       const limit = limiter.take(clientKey)
       if (!limit.allowed) return {kind: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds}
-      if (typeof submission.website === 'string' && submission.website.trim() !== '') return {kind: 'rejected'}
+      if (typeof submission.website === 'string' && submission.website.trim() !== '')
+        return {kind: 'rejected'}
       const elapsed = Number(submission.elapsedMs)
       if (submission.elapsedMs !== undefined && !(elapsed >= minFillMs)) return {kind: 'rejected'}
 

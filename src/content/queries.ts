@@ -54,7 +54,8 @@ export const contactPageQuery = defineQuery(`*[_id == "contactPage"][0]{
   form
 }`)
 
-export const policiesQuery = defineQuery(`*[_type == "policy" && _id in ["privacyPolicy", "termsAndConditions", "refundPolicy"]] | order(_id asc){
+export const policiesQuery =
+  defineQuery(`*[_type == "policy" && _id in ["privacyPolicy", "termsAndConditions", "refundPolicy"]] | order(_id asc){
   _id,
   title,
   description,

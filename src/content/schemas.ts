@@ -11,13 +11,21 @@ const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(
 const key = z.string().min(1)
 const sitePathOrUrl = z
   .string()
-  .regex(/^(\/(?![/\\])|https?:\/\/|mailto:|tel:)/, 'must be a page of this site ("/…") or an http(s), mailto: or tel: address')
+  .regex(
+    /^(\/(?![/\\])|https?:\/\/|mailto:|tel:)/,
+    'must be a page of this site ("/…") or an http(s), mailto: or tel: address',
+  )
   // Browsers drop tabs and line breaks from an address, so "/\t/evil.example" would lead off the site.
   .refine((href) => !/[\t\n\r]/.test(href), 'must not contain tabs or line breaks')
 
 const seo = z.object({title: text(70), description: text(200)})
 
-const span = z.object({_type: z.literal('span'), _key: key, text: z.string(), marks: z.array(z.string()).default([])})
+const span = z.object({
+  _type: z.literal('span'),
+  _key: key,
+  text: z.string(),
+  marks: z.array(z.string()).default([]),
+})
 const figureRef = z.object({_type: z.literal('figureRef'), _key: key, figure: z.enum(POLICY_FIGURE_KEYS)})
 const markDef = z.looseObject({_type: z.string(), _key: key, href: z.string().optional()})
 // Unknown inline or block types are kept (and rendered as nothing) rather than failing the build:
@@ -25,7 +33,9 @@ const markDef = z.looseObject({_type: z.string(), _key: key, href: z.string().op
 // figure that does not exist, a block without text) or one out of place is not "unknown": it fails the build.
 const unknownObject = (...knownTypes: string[]) =>
   z.looseObject({
-    _type: z.string().refine((type) => !knownTypes.includes(type), {message: 'does not match the schema of its type'}),
+    _type: z
+      .string()
+      .refine((type) => !knownTypes.includes(type), {message: 'does not match the schema of its type'}),
     _key: key,
   })
 
@@ -59,19 +69,30 @@ export const siteSettingsSchema = z.object({
   companyName: text(60),
   tagline: text(200),
   supportEmail: z.email(),
-  supportPhone: z.string().regex(/^\+?[0-9][0-9 ()-]{6,19}$/, 'must be a phone number such as +91 40 4000 0000'),
-  grievanceOfficer: z.object({name: text(80), email: z.email(), address: text(300), hours: z.string().nullish()}),
+  supportPhone: z
+    .string()
+    .regex(/^\+?[0-9][0-9 ()-]{6,19}$/, 'must be a phone number such as +91 40 4000 0000'),
+  grievanceOfficer: z.object({
+    name: text(80),
+    email: z.email(),
+    address: text(300),
+    hours: z.string().nullish(),
+  }),
   loginUrl: z.url({protocol: /^https$/}),
   loginLabel: text(20),
   navItems: z
-    .array(z.object({_key: key, label: text(30), sectionId: z.enum(HOME_SECTION_IDS), mobileOnly: z.boolean()}))
+    .array(
+      z.object({_key: key, label: text(30), sectionId: z.enum(HOME_SECTION_IDS), mobileOnly: z.boolean()}),
+    )
     .refine((items) => HOME_SECTION_IDS.every((id) => items.some((item) => item.sectionId === id)), {
       message: `needs one button for each of ${HOME_SECTION_IDS.join(', ')}`,
     }),
   bookAppointment: z.object({label: text(30), subject: text(120)}),
   companyLinksTitle: text(40),
   companyLinks: z.array(link).min(1),
-  footerGroups: z.array(z.object({_key: key, title: text(40), links: z.array(footerLink).min(1)})).default([]),
+  footerGroups: z
+    .array(z.object({_key: key, title: text(40), links: z.array(footerLink).min(1)}))
+    .default([]),
   comingSoonLabel: text(20),
   copyrightYear: z.number().int().min(2000).max(2100),
   seo: z.object({titleSuffix: z.string().nullish(), description: text(200)}),
@@ -105,9 +126,12 @@ export const homePageSchema = z.object({
         cta: z.object({label: text(40), href: sitePathOrUrl}).nullish(),
       }),
     )
-    .refine((sections) => HOME_SECTION_IDS.every((id) => sections.filter((s) => s.sectionId === id).length === 1), {
-      message: `needs exactly one section for each of ${HOME_SECTION_IDS.join(', ')}`,
-    }),
+    .refine(
+      (sections) => HOME_SECTION_IDS.every((id) => sections.filter((s) => s.sectionId === id).length === 1),
+      {
+        message: `needs exactly one section for each of ${HOME_SECTION_IDS.join(', ')}`,
+      },
+    ),
 })
 
 export const aboutPageSchema = z.object({

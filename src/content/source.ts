@@ -14,7 +14,9 @@ export interface ContentSource {
   fetch(query: string, params?: Record<string, unknown>): Promise<unknown>
 }
 
-export const BUNDLED_DATASET_PATH = fileURLToPath(new URL('../../studio/seed/production.ndjson', import.meta.url))
+export const BUNDLED_DATASET_PATH = fileURLToPath(
+  new URL('../../studio/seed/production.ndjson', import.meta.url),
+)
 
 /** Pinned so the Content Lake's answers cannot change shape under us. */
 export const DEFAULT_API_VERSION = '2025-02-19'

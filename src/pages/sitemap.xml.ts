@@ -2,8 +2,7 @@ import type {APIRoute} from 'astro'
 import {getCollection} from 'astro:content'
 import {PAGE_PATHS, POLICY_PATHS} from '../lib/routes'
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /** Every page of the site; policies carry their last-updated date. */
 export const GET: APIRoute = async ({site}) => {

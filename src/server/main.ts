@@ -13,7 +13,9 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const env = process.env
 const buildsDir = resolve(ROOT, env.SITE_BUILDS_DIR || '.builds')
 // The last build the receiver put live, else the one `npm run build` made.
-const initialBuild = env.SITE_DIST_DIR ? resolve(env.SITE_DIST_DIR) : (currentBuild(buildsDir) ?? join(ROOT, 'dist'))
+const initialBuild = env.SITE_DIST_DIR
+  ? resolve(env.SITE_DIST_DIR)
+  : (currentBuild(buildsDir) ?? join(ROOT, 'dist'))
 
 const site = await LiveSite.open(initialBuild).catch((error: Error) => {
   console.error(`Cannot serve ${initialBuild}: ${error.message}\nRun \`npm run build\` first.`)
@@ -31,7 +33,11 @@ const rebuilder = new Rebuilder({
 })
 const trustProxy = env.TRUST_PROXY === '1'
 // Pages and stylesheets travel compressed: a visitor abroad may be on a slow, metered connection.
-const compress = compression() as (request: IncomingMessage, response: ServerResponse, next: () => void) => void
+const compress = compression() as (
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: () => void,
+) => void
 
 const server = createServer((request, response) => {
   applySecurityHeaders(request, response, trustProxy)
@@ -55,7 +61,9 @@ async function openContactStore() {
   if (!address || typeof address === 'string') return
   const host = ['::', '0.0.0.0'].includes(address.address) ? '127.0.0.1' : address.address
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}/api/contact`
-  await fetch(url, {method: 'HEAD'}).catch((error: Error) => console.error(`The contact store did not open: ${error.message}`))
+  await fetch(url, {method: 'HEAD'}).catch((error: Error) =>
+    console.error(`The contact store did not open: ${error.message}`),
+  )
 }
 
 const port = Number(env.PORT) || 4321

@@ -8,7 +8,14 @@ export const MAX_SIGNATURE_AGE_MS = 5 * 60_000
 const MAX_BODY_BYTES = 64 * 1024
 
 /** The document types the site is built from; anything else (contact messages) changes no page. */
-export const SITE_DOCUMENT_TYPES = new Set(['siteSettings', 'homePage', 'aboutPage', 'contactPage', 'policy', 'policyFigures'])
+export const SITE_DOCUMENT_TYPES = new Set([
+  'siteSettings',
+  'homePage',
+  'aboutPage',
+  'contactPage',
+  'policy',
+  'policyFigures',
+])
 
 function send(response: ServerResponse, status: number, body: object) {
   response.writeHead(status, {'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store'})
@@ -32,7 +39,12 @@ function sameSecret(given: string, secret: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-async function verified(request: IncomingMessage, body: string, secret: string, now: number): Promise<boolean> {
+async function verified(
+  request: IncomingMessage,
+  body: string,
+  secret: string,
+  now: number,
+): Promise<boolean> {
   const header = request.headers[SIGNATURE_HEADER_NAME]
   if (typeof header !== 'string' || body === '') return false
   try {
@@ -55,7 +67,12 @@ export async function handleRebuildRequest(
   {rebuilder, secret, now = Date.now}: {rebuilder: Rebuilder; secret: string | undefined; now?: () => number},
 ): Promise<void> {
   const path = new URL(request.url ?? '/', 'http://localhost').pathname
-  if (!secret) return send(response, 503, {ok: false, error: 'notConfigured', message: 'SANITY_WEBHOOK_SECRET is not set.'})
+  if (!secret)
+    return send(response, 503, {
+      ok: false,
+      error: 'notConfigured',
+      message: 'SANITY_WEBHOOK_SECRET is not set.',
+    })
 
   if (path === '/api/rebuild/status') {
     if (request.method !== 'GET') return send(response, 405, {ok: false, error: 'methodNotAllowed'})
@@ -70,7 +87,8 @@ export async function handleRebuildRequest(
   if (request.method !== 'POST') return send(response, 405, {ok: false, error: 'methodNotAllowed'})
   const body = await readBody(request)
   if (body === undefined) return send(response, 413, {ok: false, error: 'tooLarge'})
-  if (!(await verified(request, body, secret, now()))) return send(response, 401, {ok: false, error: 'invalidSignature'})
+  if (!(await verified(request, body, secret, now())))
+    return send(response, 401, {ok: false, error: 'invalidSignature'})
 
   let document: {_id?: unknown; _type?: unknown}
   try {

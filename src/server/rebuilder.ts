@@ -106,12 +106,22 @@ export class Rebuilder {
       await this.pointCurrentAt(name)
       const previous = this.status.liveBuild
       this.status.liveBuild = outDir
-      this.status.lastSuccess = {at: new Date().toISOString(), durationMs: Date.now() - started, trigger, build: outDir}
+      this.status.lastSuccess = {
+        at: new Date().toISOString(),
+        durationMs: Date.now() - started,
+        trigger,
+        build: outDir,
+      }
       log(`The new build is live (${Date.now() - started} ms)`)
       await this.removeOldBuilds([outDir, previous])
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      this.status.lastFailure = {at: new Date().toISOString(), durationMs: Date.now() - started, trigger, message}
+      this.status.lastFailure = {
+        at: new Date().toISOString(),
+        durationMs: Date.now() - started,
+        trigger,
+        message,
+      }
       log(`The rebuild failed; the live site is unchanged. ${message}`)
       await rm(outDir, {recursive: true, force: true})
     }
@@ -119,11 +129,15 @@ export class Rebuilder {
 
   private astroBuild(outDir: string): Promise<void> {
     const {root, buildsDir, env, timeoutMs} = this.options
-    const child = spawn(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], {
-      cwd: root,
-      env: {...env, ASTRO_TELEMETRY_DISABLED: '1', ASTRO_CACHE_DIR: join(buildsDir, 'cache')},
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
+      {
+        cwd: root,
+        env: {...env, ASTRO_TELEMETRY_DISABLED: '1', ASTRO_CACHE_DIR: join(buildsDir, 'cache')},
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
     child.stderr.on('data', (chunk) => (output += chunk))
@@ -133,7 +147,9 @@ export class Rebuilder {
       child.on('close', (code, signal) => {
         clearTimeout(timer)
         if (code === 0) return resolve()
-        reject(new Error(signal ? `The build was stopped after ${timeoutMs / 1000} s.` : buildFailure(output)))
+        reject(
+          new Error(signal ? `The build was stopped after ${timeoutMs / 1000} s.` : buildFailure(output)),
+        )
       })
     })
   }
@@ -162,7 +178,12 @@ export function buildFailure(output: string): string {
   const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n')
   const start = lines.findIndex((line) => /error|could not|no published document/i.test(line))
   const relevant = (start === -1 ? lines.slice(-12) : lines.slice(start))
-    .filter((line) => line.trim() && !/^\s+at /.test(line) && !/^\s*(Location|Stack trace|Hint|Error reference):/.test(line))
+    .filter(
+      (line) =>
+        line.trim() &&
+        !/^\s+at /.test(line) &&
+        !/^\s*(Location|Stack trace|Hint|Error reference):/.test(line),
+    )
     .slice(0, 12)
   return relevant.join('\n').trim() || 'The build failed without saying why.'
 }

@@ -17,7 +17,11 @@ export const SECURITY_HEADERS: Record<string, string> = {
 export const HSTS = 'max-age=31536000; includeSubDomains'
 
 /** HSTS only over TLS: directly, or behind a proxy that says so (TRUST_PROXY=1). */
-export function applySecurityHeaders(request: IncomingMessage, response: ServerResponse, trustProxy: boolean) {
+export function applySecurityHeaders(
+  request: IncomingMessage,
+  response: ServerResponse,
+  trustProxy: boolean,
+) {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value)
   const encrypted = 'encrypted' in request.socket && Boolean(request.socket.encrypted)
   const forwardedHttps = trustProxy && request.headers['x-forwarded-proto'] === 'https'

@@ -37,8 +37,7 @@ export const POLICY_FIGURES = {
   },
   refundMinimumBusinessDays: {
     title: 'Minimum refund time (business days)',
-    description:
-      'The minimum time a refund needs to reach the customer. Shown as "15 business days".',
+    description: 'The minimum time a refund needs to reach the customer. Shown as "15 business days".',
     format: (v) => plural(asNumber(v), 'business day', 'business days'),
   },
   serviceChangeWindowHours: {

@@ -19,19 +19,16 @@ export const requiredPhone = (rule: StringRule) =>
     .error('Enter a phone number with its country code, such as +91 40 4000 0000.')
 
 /** Only https: visitors reach the app host from abroad, often on public Wi-Fi. */
-export const httpsUrl = (rule: UrlRule) =>
-  rule.uri({scheme: ['https']}).error('Use a full https:// address.')
+export const httpsUrl = (rule: UrlRule) => rule.uri({scheme: ['https']}).error('Use a full https:// address.')
 
 /**
  * A link a visitor can follow: a page of this site ("/about-us") or a web address, e-mail or
  * phone link. Anything else (javascript:, data:) is refused here and again by the site.
  */
 export const linkHref = (rule: UrlRule) =>
-  rule
-    .uri({scheme: ['http', 'https', 'mailto', 'tel'], allowRelative: true})
-    .custom((href) => {
-      if (!href || /^(https?:|mailto:|tel:)/i.test(href)) return true
-      // "//host" and "/\host" lead to another website, not to a page of this one.
-      if (/^\/(?![/\\])/.test(href)) return true
-      return 'A page of this site must start with a single "/", for example /contact-us.'
-    })
+  rule.uri({scheme: ['http', 'https', 'mailto', 'tel'], allowRelative: true}).custom((href) => {
+    if (!href || /^(https?:|mailto:|tel:)/i.test(href)) return true
+    // "//host" and "/\host" lead to another website, not to a page of this one.
+    if (/^\/(?![/\\])/.test(href)) return true
+    return 'A page of this site must start with a single "/", for example /contact-us.'
+  })

@@ -14,7 +14,8 @@ const VIEWPORTS = [PHONE, DESKTOP]
 function smallTargets(page: Page) {
   return page.evaluate(() => {
     const failures: string[] = []
-    const selector = 'a[href], button, input:not([type="hidden"]), textarea, select, summary, [role="button"], [tabindex]:not([tabindex="-1"])'
+    const selector =
+      'a[href], button, input:not([type="hidden"]), textarea, select, summary, [role="button"], [tabindex]:not([tabindex="-1"])'
     const words = (node: Node | null) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim()
     for (const element of document.querySelectorAll<HTMLElement>(selector)) {
       if (!element.checkVisibility({visibilityProperty: true, opacityProperty: true})) continue
@@ -29,7 +30,9 @@ function smallTargets(page: Page) {
         if (words(block).length > words(element).length) continue
       }
       if (rect.width < 24 || rect.height < 24) {
-        failures.push(`<${element.tagName.toLowerCase()}> "${words(element).slice(0, 40)}" ${rect.width.toFixed(1)}×${rect.height.toFixed(1)}`)
+        failures.push(
+          `<${element.tagName.toLowerCase()}> "${words(element).slice(0, 40)}" ${rect.width.toFixed(1)}×${rect.height.toFixed(1)}`,
+        )
       }
     }
     return failures
@@ -91,7 +94,10 @@ function lowContrastText(page: Page) {
       const size = parseFloat(style.fontSize)
       const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700)
       checked++
-      if (ratio < (large ? 3 : 4.5)) failures.push(`"${ownText.slice(0, 40)}" ${style.color} on rgb(${back.slice(0, 3).map(Math.round).join(', ')}) = ${ratio.toFixed(2)}`)
+      if (ratio < (large ? 3 : 4.5))
+        failures.push(
+          `"${ownText.slice(0, 40)}" ${style.color} on rgb(${back.slice(0, 3).map(Math.round).join(', ')}) = ${ratio.toFixed(2)}`,
+        )
     }
     return {failures, checked}
   })
@@ -121,25 +127,43 @@ async function survey(page: Page, path: string): Promise<Survey> {
   const navNames = await page.locator('nav').evaluateAll((navs) =>
     navs.map((nav) => {
       const labelledBy = nav.getAttribute('aria-labelledby')
-      const label = labelledBy ? document.getElementById(labelledBy)?.textContent : nav.getAttribute('aria-label')
+      const label = labelledBy
+        ? document.getElementById(labelledBy)?.textContent
+        : nav.getAttribute('aria-label')
       return (label ?? '').trim()
     }),
   )
   const shownNavs = await page.getByRole('navigation').count()
-  const overflow = await page.evaluate(() => ({scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth}))
+  const overflow = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }))
   const body = await page.evaluate(() => {
     const style = getComputedStyle(document.body)
     const lum = (value: string) => {
-      const [r, g, b] = value.match(/[\d.]+/g)!.slice(0, 3).map(Number).map((channel) => {
-        const c = channel / 255
-        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
-      })
+      const [r, g, b] = value
+        .match(/[\d.]+/g)!
+        .slice(0, 3)
+        .map(Number)
+        .map((channel) => {
+          const c = channel / 255
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+        })
       return 0.2126 * r + 0.7152 * g + 0.0722 * b
     }
     const [light, dark] = [lum(style.color), lum(style.backgroundColor)].sort((x, y) => y - x)
     return {color: style.color, background: style.backgroundColor, contrast: (light + 0.05) / (dark + 0.05)}
   })
-  return {path, landmarks, navNames, shownNavs, smallTargets: await smallTargets(page), overflow, body, contrast: await lowContrastText(page)}
+  return {
+    path,
+    landmarks,
+    navNames,
+    shownNavs,
+    smallTargets: await smallTargets(page),
+    overflow,
+    body,
+    contrast: await lowContrastText(page),
+  }
 }
 
 let browser: Browser
@@ -156,7 +180,12 @@ beforeAll(async () => {
           await page.goto(base + '/')
           await mobileMenuHydrated(page)
           await page.getByRole('button', {name: settings.interfaceText.menu}).click()
-          results.push({...results[0], path: '/ with the menu open', smallTargets: await smallTargets(page), contrast: await lowContrastText(page)})
+          results.push({
+            ...results[0],
+            path: '/ with the menu open',
+            smallTargets: await smallTargets(page),
+            contrast: await lowContrastText(page),
+          })
         }
         surveys.set(viewport.width, results)
       }),
@@ -171,8 +200,11 @@ describe('accessibility', () => {
       for (const result of surveys.get(viewport.width)!) {
         expect(result.landmarks, result.path).toEqual({main: 1, banner: 1, contentinfo: 1, h1: 1})
         expect(result.navNames.length, result.path).toBeGreaterThanOrEqual(3)
-        for (const name of result.navNames) expect(name, `${result.path}: a <nav> without a name`).not.toBe('')
-        expect(new Set(result.navNames).size, `${result.path}: two <nav>s share a name`).toBe(result.navNames.length)
+        for (const name of result.navNames)
+          expect(name, `${result.path}: a <nav> without a name`).not.toBe('')
+        expect(new Set(result.navNames).size, `${result.path}: two <nav>s share a name`).toBe(
+          result.navNames.length,
+        )
         expect(result.shownNavs, result.path).toBeGreaterThanOrEqual(viewport === PHONE ? 3 : 4)
       }
     })
@@ -200,16 +232,24 @@ describe('accessibility', () => {
           expect(focused.rect.left, path).toBeGreaterThanOrEqual(0)
           expect(focused.rect.bottom, path).toBeLessThanOrEqual(viewport.height)
           expect(focused.rect.right, path).toBeLessThanOrEqual(viewport.width)
-          await expect(page.getByRole('link', {name: settings.interfaceText.skipToContent}).isVisible(), path).resolves.toBe(true)
+          await expect(
+            page.getByRole('link', {name: settings.interfaceText.skipToContent}).isVisible(),
+            path,
+          ).resolves.toBe(true)
 
           await page.keyboard.press('Enter')
-          await expect(page.evaluate(() => document.activeElement?.id), path).resolves.toBe('main')
+          await expect(
+            page.evaluate(() => document.activeElement?.id),
+            path,
+          ).resolves.toBe('main')
         }
       })
     })
 
     it(`every control on screen is at least 24 × 24 px, links in running text aside, at ${viewport.width} px`, () => {
-      const failures = surveys.get(viewport.width)!.flatMap((result) => result.smallTargets.map((failure) => `${result.path}: ${failure}`))
+      const failures = surveys
+        .get(viewport.width)!
+        .flatMap((result) => result.smallTargets.map((failure) => `${result.path}: ${failure}`))
       expect(failures).toEqual([])
     })
   }
@@ -219,11 +259,20 @@ describe('accessibility', () => {
       page.evaluate(() => {
         const element = document.activeElement as HTMLElement
         const style = getComputedStyle(element)
-        return {text: element.textContent?.trim() || element.getAttribute('aria-label'), style: style.outlineStyle, width: parseFloat(style.outlineWidth)}
+        return {
+          text: element.textContent?.trim() || element.getAttribute('aria-label'),
+          style: style.outlineStyle,
+          width: parseFloat(style.outlineWidth),
+        }
       })
     await withPage(browser, DESKTOP, async (page) => {
       await page.goto(base + '/about-us')
-      for (const expected of [settings.interfaceText.skipToContent, settings.companyName, 'Find Doctors', 'Embassy Hotels']) {
+      for (const expected of [
+        settings.interfaceText.skipToContent,
+        settings.companyName,
+        'Find Doctors',
+        'Embassy Hotels',
+      ]) {
         await page.keyboard.press('Tab')
         const focus = await focusStyle(page)
         expect(focus.text).toBe(expected)
@@ -257,7 +306,18 @@ describe('design tokens and contrast', () => {
       await page.goto(base + '/')
       const tokens = await page.evaluate(() => {
         const root = getComputedStyle(document.documentElement)
-        const names = ['--color-primary', '--color-ink', '--color-surface', '--color-accent', '--color-focus', '--font-body', '--space-4', '--radius-md', '--target-min', '--menu-panel-max-height']
+        const names = [
+          '--color-primary',
+          '--color-ink',
+          '--color-surface',
+          '--color-accent',
+          '--color-focus',
+          '--font-body',
+          '--space-4',
+          '--radius-md',
+          '--target-min',
+          '--menu-panel-max-height',
+        ]
         const probe = document.createElement('div')
         probe.style.color = 'var(--color-primary)'
         document.body.append(probe)
@@ -281,7 +341,10 @@ describe('design tokens and contrast', () => {
       const failures: string[] = []
       for (const result of surveys.get(viewport.width)!) {
         expect(result.body.background, result.path).not.toBe('rgba(0, 0, 0, 0)')
-        expect(result.body.contrast, `${result.path} body text ${result.body.color} on ${result.body.background}`).toBeGreaterThanOrEqual(4.5)
+        expect(
+          result.body.contrast,
+          `${result.path} body text ${result.body.color} on ${result.body.background}`,
+        ).toBeGreaterThanOrEqual(4.5)
         expect(result.contrast.checked, result.path).toBeGreaterThan(10)
         for (const failure of result.contrast.failures) failures.push(`${result.path}: ${failure}`)
       }

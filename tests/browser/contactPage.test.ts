@@ -33,7 +33,13 @@ describe('the contact page', () => {
         await expect(form.getByRole('textbox').count()).resolves.toBe(FIELDS.length)
 
         const label = (name: keyof typeof contactPage.form) => contactPage.form[name] as string
-        expect([label('nameLabel'), label('emailLabel'), label('phoneLabel'), label('subjectLabel'), label('messageLabel')]).toEqual([...FIELDS])
+        expect([
+          label('nameLabel'),
+          label('emailLabel'),
+          label('phoneLabel'),
+          label('subjectLabel'),
+          label('messageLabel'),
+        ]).toEqual([...FIELDS])
         for (const name of FIELDS) {
           const field = page.getByLabel(name, {exact: true})
           await expect(field.count(), name).resolves.toBe(1)
@@ -61,7 +67,9 @@ describe('the contact page', () => {
         await page.goto(base + '/contact-us')
         const reach = page.getByRole('complementary', {name: contactPage.reachUsHeading})
         await expect(reach.isVisible()).resolves.toBe(true)
-        await expect(reach.getByRole('heading', {name: contactPage.reachUsHeading}).isVisible()).resolves.toBe(true)
+        await expect(
+          reach.getByRole('heading', {name: contactPage.reachUsHeading}).isVisible(),
+        ).resolves.toBe(true)
 
         const email = reach.getByRole('link', {name: settings.supportEmail})
         await expect(email.isVisible()).resolves.toBe(true)

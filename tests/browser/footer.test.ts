@@ -30,12 +30,17 @@ async function expectFooter(page: Page, where: string) {
 
   const company = footer.getByRole('navigation', {name: 'Company'})
   await expect(company.getByRole('heading', {name: 'Company'}).isVisible(), where).resolves.toBe(true)
-  const links = await company.getByRole('link').evaluateAll((anchors) =>
-    anchors.map((anchor) => [anchor.textContent?.trim(), anchor.getAttribute('href')]),
-  )
+  const links = await company
+    .getByRole('link')
+    .evaluateAll((anchors) =>
+      anchors.map((anchor) => [anchor.textContent?.trim(), anchor.getAttribute('href')]),
+    )
   expect(links, where).toEqual(COMPANY_LINKS)
   for (const [label] of COMPANY_LINKS) {
-    await expect(company.getByRole('link', {name: label, exact: true}).isVisible(), `${where} ${label}`).resolves.toBe(true)
+    await expect(
+      company.getByRole('link', {name: label, exact: true}).isVisible(),
+      `${where} ${label}`,
+    ).resolves.toBe(true)
   }
 
   for (const [group, labels] of Object.entries(COMING_SOON_GROUPS)) {
@@ -44,9 +49,10 @@ async function expectFooter(page: Page, where: string) {
     // Words without a destination are not links.
     await expect(nav.locator('a').count(), `${where} ${group}`).resolves.toBe(0)
     const items = await nav.getByRole('listitem').allTextContents()
-    expect(items.map((text) => text.replace(/\s+/g, ' ').trim()), `${where} ${group}`).toEqual(
-      labels.map((label) => `${label} (${settings.comingSoonLabel})`),
-    )
+    expect(
+      items.map((text) => text.replace(/\s+/g, ' ').trim()),
+      `${where} ${group}`,
+    ).toEqual(labels.map((label) => `${label} (${settings.comingSoonLabel})`))
     for (const label of labels) {
       await expect(nav.getByText(label, {exact: false}).isVisible(), `${where} ${label}`).resolves.toBe(true)
     }
@@ -68,9 +74,11 @@ describe('the site footer', () => {
   })
   afterAll(() => browser?.close())
 
-  it('the CMS holds the spec\'s footer words', () => {
+  it("the CMS holds the spec's footer words", () => {
     expect(settings.tagline).toBe(TAGLINE)
-    expect(settings.companyLinks.map((link: {label: string; href: string}) => [link.label, link.href])).toEqual(COMPANY_LINKS)
+    expect(
+      settings.companyLinks.map((link: {label: string; href: string}) => [link.label, link.href]),
+    ).toEqual(COMPANY_LINKS)
     expect(settings.copyrightYear).toBe(2025)
     expect(settings.comingSoonLabel).toBe('Coming soon')
   })
@@ -91,7 +99,9 @@ describe('the site footer', () => {
       await page.goto(base + '/')
       await page.getByRole('contentinfo').getByRole('link', {name: 'Refund & Cancellation Policy'}).click()
       await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/Refund&Cancellation-Policy')
-      await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe('Refund and Cancellation Policy')
+      await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe(
+        'Refund and Cancellation Policy',
+      )
       await page.getByRole('contentinfo').getByRole('link', {name: 'Terms and Conditions'}).click()
       await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/terms&conditions')
       await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe('Terms and Conditions')

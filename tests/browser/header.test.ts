@@ -12,7 +12,8 @@ const NAV = [
   ['Help', '/#contact', 'contact'],
 ] as const
 
-const mainNav = (page: Page) => page.getByRole('banner').getByRole('navigation', {name: settings.interfaceText.mainNavigation})
+const mainNav = (page: Page) =>
+  page.getByRole('banner').getByRole('navigation', {name: settings.interfaceText.mainNavigation})
 
 describe('the site header', () => {
   let browser: Browser
@@ -21,9 +22,11 @@ describe('the site header', () => {
   })
   afterAll(() => browser?.close())
 
-  it('the nav buttons in the CMS are the spec\'s', () => {
+  it("the nav buttons in the CMS are the spec's", () => {
     const wide = settings.navItems.filter((item: {mobileOnly?: boolean}) => !item.mobileOnly)
-    expect(wide.map((item: {label: string; sectionId: string}) => [item.label, `/#${item.sectionId}`])).toEqual(NAV.map(([label, href]) => [label, href]))
+    expect(
+      wide.map((item: {label: string; sectionId: string}) => [item.label, `/#${item.sectionId}`]),
+    ).toEqual(NAV.map(([label, href]) => [label, href]))
   })
 
   it('at 1280 px every page has the logo linking home, the three nav links and Login', async () => {
@@ -38,18 +41,30 @@ describe('the site header', () => {
 
         const nav = mainNav(page)
         await expect(nav.isVisible(), route.path).resolves.toBe(true)
-        const links = await nav.getByRole('link').evaluateAll((anchors) =>
-          anchors.map((anchor) => [anchor.textContent?.trim(), anchor.getAttribute('href')]),
-        )
-        expect(links, route.path).toEqual([...NAV.map(([label, href]) => [label, href]), [settings.loginLabel, settings.loginUrl]])
-        for (const [label] of NAV) await expect(nav.getByRole('link', {name: label}).isVisible(), `${route.path} ${label}`).resolves.toBe(true)
+        const links = await nav
+          .getByRole('link')
+          .evaluateAll((anchors) =>
+            anchors.map((anchor) => [anchor.textContent?.trim(), anchor.getAttribute('href')]),
+          )
+        expect(links, route.path).toEqual([
+          ...NAV.map(([label, href]) => [label, href]),
+          [settings.loginLabel, settings.loginUrl],
+        ])
+        for (const [label] of NAV)
+          await expect(
+            nav.getByRole('link', {name: label}).isVisible(),
+            `${route.path} ${label}`,
+          ).resolves.toBe(true)
 
         const login = banner.getByRole('link', {name: settings.loginLabel})
         await expect(login.isVisible(), route.path).resolves.toBe(true)
         await expect(login.getAttribute('href'), route.path).resolves.toBe(settings.loginUrl)
         expect(settings.loginUrl).toMatch(/^https:\/\//)
 
-        await expect(banner.getByRole('button', {name: settings.interfaceText.menu}).isVisible(), route.path).resolves.toBe(false)
+        await expect(
+          banner.getByRole('button', {name: settings.interfaceText.menu}).isVisible(),
+          route.path,
+        ).resolves.toBe(false)
       }
     })
   })
@@ -63,7 +78,10 @@ describe('the site header', () => {
         await expect(logo.isVisible(), route.path).resolves.toBe(true)
         await expect(logo.getAttribute('href'), route.path).resolves.toBe('/')
         await expect(mainNav(page).isVisible(), route.path).resolves.toBe(false)
-        await expect(banner.getByRole('button', {name: settings.interfaceText.menu}).isVisible(), route.path).resolves.toBe(true)
+        await expect(
+          banner.getByRole('button', {name: settings.interfaceText.menu}).isVisible(),
+          route.path,
+        ).resolves.toBe(true)
         // Nothing in the header runs off the right edge of a phone.
         const box = await banner.boundingBox()
         expect(box!.width, route.path).toBeLessThanOrEqual(PHONE.width)
@@ -84,17 +102,22 @@ describe('the site header', () => {
     // Watching a smooth scroll takes a second; one link is watched, the others jump (reduced motion).
     const smooth = id === 'services'
     it(`${label} on /about-us opens / with #${id} scrolled into view below the header${smooth ? '' : ' (reduced motion)'}`, async () => {
-      await withPage(browser, DESKTOP, async (page) => {
-        await page.goto(base + '/about-us')
-        await mainNav(page).getByRole('link', {name: label}).click()
-        await page.waitForURL(base + href)
-        await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe('Coming Soon')
-        await waitForSectionInView(page, id)
-        const position = await sectionPosition(page, id)
-        expect(position.scrollY).toBeGreaterThan(0)
-        // Not hidden under the sticky header.
-        expect(position.top).toBeGreaterThanOrEqual(position.headerBottom - 2)
-      }, smooth ? {} : {reducedMotion: 'reduce'})
+      await withPage(
+        browser,
+        DESKTOP,
+        async (page) => {
+          await page.goto(base + '/about-us')
+          await mainNav(page).getByRole('link', {name: label}).click()
+          await page.waitForURL(base + href)
+          await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe('Coming Soon')
+          await waitForSectionInView(page, id)
+          const position = await sectionPosition(page, id)
+          expect(position.scrollY).toBeGreaterThan(0)
+          // Not hidden under the sticky header.
+          expect(position.top).toBeGreaterThanOrEqual(position.headerBottom - 2)
+        },
+        smooth ? {} : {reducedMotion: 'reduce'},
+      )
     })
   }
 
@@ -119,7 +142,9 @@ describe('the site header', () => {
         async (page) => {
           await page.goto(base + '/#cities')
           await waitForSectionInView(page, 'cities')
-          await expect(page.getByRole('region', {name: /hospital and your consulate/}).isVisible()).resolves.toBe(true)
+          await expect(
+            page.getByRole('region', {name: /hospital and your consulate/}).isVisible(),
+          ).resolves.toBe(true)
         },
         viewport === PHONE ? {reducedMotion: 'reduce'} : {},
       )
@@ -127,7 +152,8 @@ describe('the site header', () => {
   })
 
   it('scrolls smoothly, except for visitors who ask for reduced motion', async () => {
-    const scrollBehavior = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)
+    const scrollBehavior = (page: Page) =>
+      page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)
     await withPage(browser, DESKTOP, async (page) => {
       await page.goto(base + '/about-us')
       await expect(scrollBehavior(page)).resolves.toBe('smooth')

@@ -22,7 +22,9 @@ describe('the home page', () => {
 
         // The spec's words, which are also the CMS's words.
         expect(homePage.heading).toBe('Coming Soon')
-        expect(homePage.line).toBe("We're working hard to bring you something amazing. Stay tuned for updates!")
+        expect(homePage.line).toBe(
+          "We're working hard to bring you something amazing. Stay tuned for updates!",
+        )
         expect(homePage.badge).toBe('Launching Soon')
 
         const logo = hero.locator('.logo')
@@ -48,9 +50,13 @@ describe('the home page', () => {
     it(`has the services, cities, contact and about sections with their CMS wording at ${viewport.width} px`, async () => {
       await withPage(browser, viewport, async (page) => {
         await page.goto(base + '/')
-        const ids = await page.locator('main section[id]').evaluateAll((sections) => sections.map((section) => section.id))
+        const ids = await page
+          .locator('main section[id]')
+          .evaluateAll((sections) => sections.map((section) => section.id))
         for (const id of HOME_SECTION_IDS) expect(ids).toContain(id)
-        expect(homePage.sections.map((section: {sectionId: string}) => section.sectionId).sort()).toEqual([...HOME_SECTION_IDS].sort())
+        expect(homePage.sections.map((section: {sectionId: string}) => section.sectionId).sort()).toEqual(
+          [...HOME_SECTION_IDS].sort(),
+        )
 
         for (const expected of homePage.sections) {
           const section = page.locator(`section#${expected.sectionId}`)
@@ -64,8 +70,13 @@ describe('the home page', () => {
           await expect(section.getByText(expected.eyebrow, {exact: true}).isVisible()).resolves.toBe(true)
           await expect(section.getByText(expected.body, {exact: true}).isVisible()).resolves.toBe(true)
           for (const item of expected.items ?? []) {
-            await expect(section.getByRole('heading', {level: 3, name: item.title}).isVisible(), item.title).resolves.toBe(true)
-            await expect(section.getByText(item.text, {exact: true}).isVisible(), item.text).resolves.toBe(true)
+            await expect(
+              section.getByRole('heading', {level: 3, name: item.title}).isVisible(),
+              item.title,
+            ).resolves.toBe(true)
+            await expect(section.getByText(item.text, {exact: true}).isVisible(), item.text).resolves.toBe(
+              true,
+            )
           }
           if (expected.cta) {
             const cta = section.getByRole('link', {name: expected.cta.label})

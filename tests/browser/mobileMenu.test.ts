@@ -1,7 +1,14 @@
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
 import type {Browser, Page} from 'playwright-core'
 import {DESKTOP, PHONE, launchBrowser} from '../support/browser'
-import {ROUTES, mobileMenuHydrated, recordScripts, settings, waitForSectionInView, withPage} from '../support/site'
+import {
+  ROUTES,
+  mobileMenuHydrated,
+  recordScripts,
+  settings,
+  waitForSectionInView,
+  withPage,
+} from '../support/site'
 
 const base = inject('siteUrl')
 const MENU = settings.interfaceText.menu
@@ -12,7 +19,10 @@ const ENTRIES = [
   ['Embassy Hotels', '/#cities'],
   ['Help', '/#contact'],
   ['For Clinics', '/#about'],
-  [settings.bookAppointment.label, `/contact-us?subject=${encodeURIComponent(settings.bookAppointment.subject)}#contact-form`],
+  [
+    settings.bookAppointment.label,
+    `/contact-us?subject=${encodeURIComponent(settings.bookAppointment.subject)}#contact-form`,
+  ],
   [settings.loginLabel, settings.loginUrl],
 ] as const
 
@@ -48,7 +58,9 @@ describe('the mobile menu', () => {
       const panel = await panelOf(page)
       await expect(panel.count()).resolves.toBe(1)
       await expect(panel.isVisible()).resolves.toBe(false)
-      await expect(page.getByRole('navigation', {name: settings.interfaceText.mainNavigation}).isVisible()).resolves.toBe(false)
+      await expect(
+        page.getByRole('navigation', {name: settings.interfaceText.mainNavigation}).isVisible(),
+      ).resolves.toBe(false)
       const box = await button.boundingBox()
       expect(box!.width).toBeGreaterThanOrEqual(44)
       expect(box!.height).toBeGreaterThanOrEqual(44)
@@ -64,9 +76,11 @@ describe('the mobile menu', () => {
       const panel = await panelOf(page)
       await expect(panel.isVisible()).resolves.toBe(true)
 
-      const links = await panel.getByRole('link').evaluateAll((anchors) =>
-        anchors.map((anchor) => [anchor.textContent?.trim(), anchor.getAttribute('href')]),
-      )
+      const links = await panel
+        .getByRole('link')
+        .evaluateAll((anchors) =>
+          anchors.map((anchor) => [anchor.textContent?.trim(), anchor.getAttribute('href')]),
+        )
       expect(links).toEqual(ENTRIES.map(([label, href]) => [label, href]))
       for (const [label] of ENTRIES) {
         const link = panel.getByRole('link', {name: label, exact: true})
@@ -76,7 +90,11 @@ describe('the mobile menu', () => {
 
       const style = await panel.evaluate((element) => {
         const computed = getComputedStyle(element)
-        return {maxHeight: computed.maxHeight, overflowY: computed.overflowY, height: element.getBoundingClientRect().height}
+        return {
+          maxHeight: computed.maxHeight,
+          overflowY: computed.overflowY,
+          height: element.getBoundingClientRect().height,
+        }
       })
       expect(style.maxHeight).toBe('256px')
       expect(['auto', 'scroll']).toContain(style.overflowY)
@@ -179,13 +197,16 @@ describe('the mobile menu', () => {
     })
   })
 
-  it('at 1280 px the toggle is hidden and the menu\'s JavaScript is never requested', async () => {
+  it("at 1280 px the toggle is hidden and the menu's JavaScript is never requested", async () => {
     await withPage(browser, DESKTOP, async (page) => {
       const scripts = recordScripts(page)
       for (const route of ROUTES) {
         await page.goto(base + route.path)
         await expect(toggle(page).isVisible(), route.path).resolves.toBe(false)
-        await expect(page.locator('astro-island[component-url*="MobileMenu"][ssr]').count(), route.path).resolves.toBe(1)
+        await expect(
+          page.locator('astro-island[component-url*="MobileMenu"][ssr]').count(),
+          route.path,
+        ).resolves.toBe(1)
       }
       await page.waitForLoadState('networkidle')
       expect(scripts.filter((url) => /\/_astro\/MobileMenu[^/]*\.js/.test(url))).toEqual([])
@@ -206,7 +227,9 @@ describe('the mobile menu', () => {
       await page.setViewportSize(DESKTOP)
       const hiddenButton = page.locator('astro-island button[aria-controls]')
       await expect.poll(() => hiddenButton.getAttribute('aria-expanded')).toBe('false')
-      await expect(page.getByRole('navigation', {name: settings.interfaceText.mainNavigation}).isVisible()).resolves.toBe(true)
+      await expect(
+        page.getByRole('navigation', {name: settings.interfaceText.mainNavigation}).isVisible(),
+      ).resolves.toBe(true)
     })
   })
 })

@@ -2,7 +2,14 @@ import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
 import type {Browser, Page} from 'playwright-core'
 import {POLICY_SECTION_COUNT} from '../../studio/schemaTypes/documentIds'
 import {DESKTOP, PHONE, launchBrowser, openPage} from '../support/browser'
-import {POLICY_ROUTES, policies, recordScripts, settings, waitForSectionInView, withPage} from '../support/site'
+import {
+  POLICY_ROUTES,
+  policies,
+  recordScripts,
+  settings,
+  waitForSectionInView,
+  withPage,
+} from '../support/site'
 
 const base = inject('siteUrl')
 
@@ -67,9 +74,11 @@ describe.each(KEYS)('the %s policy', (key) => {
 
       const contents = toc(page)
       await expect(contents.isVisible()).resolves.toBe(true)
-      const entries = await contents.getByRole('link').evaluateAll((anchors) =>
-        anchors.map((anchor) => ({text: anchor.textContent?.trim(), href: anchor.getAttribute('href')})),
-      )
+      const entries = await contents
+        .getByRole('link')
+        .evaluateAll((anchors) =>
+          anchors.map((anchor) => ({text: anchor.textContent?.trim(), href: anchor.getAttribute('href')})),
+        )
       expect(entries.map((entry) => entry.text)).toEqual(sections.map((section) => section.heading))
       expect(new Set(entries.map((entry) => entry.href)).size).toBe(sections.length)
 
@@ -81,24 +90,31 @@ describe.each(KEYS)('the %s policy', (key) => {
         await expect(target.count(), entry.href!).resolves.toBe(1)
         const text = (await target.textContent())!.replace(/\s+/g, ' ').trim()
         expect(text).toBe(`${index + 1}. ${sections[index].heading}`)
-        await expect(headings.filter({hasText: sections[index].heading}).first().isVisible()).resolves.toBe(true)
+        await expect(headings.filter({hasText: sections[index].heading}).first().isVisible()).resolves.toBe(
+          true,
+        )
       }
     })
   }
 
   it('a contents link scrolls its section into view below the header', async () => {
     // Smooth scrolling is slow to watch; one policy is enough to watch it, the others jump.
-    await withPage(browser, PHONE, async (page) => {
-      await page.goto(base + route.path)
-      const entries = toc(page).getByRole('link')
-      const count = await entries.count()
-      const entry = entries.nth(Math.floor(count / 2))
-      const id = (await entry.getAttribute('href'))!.slice(1)
-      await entry.click()
-      await waitForSectionInView(page, id)
-      expect(new URL(page.url()).hash).toBe(`#${id}`)
-      await expect(page.locator(`[id="${id}"]`).isVisible()).resolves.toBe(true)
-    }, key === 'privacy' ? {} : {reducedMotion: 'reduce'})
+    await withPage(
+      browser,
+      PHONE,
+      async (page) => {
+        await page.goto(base + route.path)
+        const entries = toc(page).getByRole('link')
+        const count = await entries.count()
+        const entry = entries.nth(Math.floor(count / 2))
+        const id = (await entry.getAttribute('href'))!.slice(1)
+        await entry.click()
+        await waitForSectionInView(page, id)
+        expect(new URL(page.url()).hash).toBe(`#${id}`)
+        await expect(page.locator(`[id="${id}"]`).isVisible()).resolves.toBe(true)
+      },
+      key === 'privacy' ? {} : {reducedMotion: 'reduce'},
+    )
   })
 
   it('shows the figures where they belong', async () => {
@@ -140,7 +156,9 @@ describe.each(KEYS)('the %s policy', (key) => {
 
         await expect(page.getByRole('heading', {level: 1}).isVisible()).resolves.toBe(true)
         const last = policy.sections.at(-1)
-        await expect(page.getByRole('heading', {level: 2, name: last.heading}).isVisible()).resolves.toBe(true)
+        await expect(page.getByRole('heading', {level: 2, name: last.heading}).isVisible()).resolves.toBe(
+          true,
+        )
         const paragraphs = page.getByRole('main').locator('section p')
         expect(await paragraphs.count()).toBeGreaterThan(5)
         await expect(paragraphs.first().isVisible()).resolves.toBe(true)

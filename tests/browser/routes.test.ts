@@ -47,7 +47,11 @@ describe('in Chromium', () => {
     await withPage(browser, DESKTOP, async (page) => {
       await page.goto(inject('siteUrl'))
       await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe('Coming Soon')
-      await expect(page.getByText("We're working hard to bring you something amazing. Stay tuned for updates!").isVisible()).resolves.toBe(true)
+      await expect(
+        page
+          .getByText("We're working hard to bring you something amazing. Stay tuned for updates!")
+          .isVisible(),
+      ).resolves.toBe(true)
       await expect(page.getByText('Launching Soon').isVisible()).resolves.toBe(true)
     })
   })

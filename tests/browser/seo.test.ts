@@ -18,12 +18,15 @@ describe('what search engines and link previews read', () => {
       for (const route of ROUTES) {
         await page.goto(base + route.path)
         const head = await page.evaluate(() => {
-          const content = (selector: string) => document.head.querySelector(selector)?.getAttribute('content') ?? null
+          const content = (selector: string) =>
+            document.head.querySelector(selector)?.getAttribute('content') ?? null
           return {
             title: document.title,
             lang: document.documentElement.getAttribute('lang'),
             description: content('meta[name="description"]'),
-            canonicals: [...document.head.querySelectorAll('link[rel="canonical"]')].map((link) => link.getAttribute('href')),
+            canonicals: [...document.head.querySelectorAll('link[rel="canonical"]')].map((link) =>
+              link.getAttribute('href'),
+            ),
             ogTitle: content('meta[property="og:title"]'),
             ogDescription: content('meta[property="og:description"]'),
             ogUrl: content('meta[property="og:url"]'),
@@ -113,7 +116,9 @@ describe('what search engines and link previews read', () => {
 
   it('the canonical addresses and the sitemap agree', async () => {
     const xml = await (await fetch(`${base}/sitemap.xml`)).text()
-    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1].replace(/&#38;|&amp;/g, '&'))
+    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) =>
+      match[1].replace(/&#38;|&amp;/g, '&'),
+    )
     await withPage(browser, DESKTOP, async (page) => {
       for (const route of ROUTES) {
         await page.goto(base + route.path)

@@ -71,7 +71,10 @@ describe('POST /api/contact', () => {
       await expect(first.json()).resolves.toEqual({ok: true, id: submissionId})
       const afterFirst = rowCount(dbPath)
 
-      const again = await postJson(base, islandBody({...fields, message: fields.message + ' (sent again)'}, {submissionId}))
+      const again = await postJson(
+        base,
+        islandBody({...fields, message: fields.message + ' (sent again)'}, {submissionId}),
+      )
       expect(again.status).toBe(200)
       await expect(again.json()).resolves.toEqual({ok: true, id: submissionId})
       expect(rowCount(dbPath)).toBe(afterFirst)
@@ -147,14 +150,24 @@ describe('POST /api/contact', () => {
       })
       for (const value of [row!.name, row!.subject, row!.message]) {
         expect(value).toBe(value.normalize('NFC'))
-        expect(value).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/)
+        expect(value).not.toMatch(
+          // eslint-disable-next-line no-control-regex -- the test looks for control characters
+          /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/,
+        )
       }
     })
   })
 
   describe('refuses and stores nothing', () => {
     it('malformed JSON (400)', async () => {
-      for (const body of ['{"name": "Ravi", "message": ', 'not json', '', '["an", "array"]', 'null', '"a string"']) {
+      for (const body of [
+        '{"name": "Ravi", "message": ',
+        'not json',
+        '',
+        '["an", "array"]',
+        'null',
+        '"a string"',
+      ]) {
         const response = await storesNothing(() => postJson(base, body))
         expect(response.status, body).toBe(400)
         expect(await safeJson(response)).toMatchObject({ok: false, error: 'malformed'})
@@ -162,9 +175,17 @@ describe('POST /api/contact', () => {
     })
 
     it('a body that is not UTF-8 (400)', async () => {
-      const bytes = Buffer.concat([Buffer.from('{"email":"a@b.co","elapsedMs":4000,"message":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')])
+      const bytes = Buffer.concat([
+        Buffer.from('{"email":"a@b.co","elapsedMs":4000,"message":"'),
+        Buffer.from([0xff, 0xfe, 0xc3]),
+        Buffer.from('"}'),
+      ])
       const response = await storesNothing(() =>
-        fetch(base + '/api/contact', {method: 'POST', headers: {'content-type': 'application/json', origin: base}, body: bytes}),
+        fetch(base + '/api/contact', {
+          method: 'POST',
+          headers: {'content-type': 'application/json', origin: base},
+          body: bytes,
+        }),
       )
       expect(response.status).toBe(400)
       expect(await safeJson(response)).toMatchObject({ok: false, error: 'malformed'})
@@ -208,7 +229,9 @@ describe('POST /api/contact', () => {
     })
 
     it('a plain-text body from our own origin (415)', async () => {
-      const response = await storesNothing(() => postJson(base, islandBody(validFields()), {'content-type': 'text/plain'}))
+      const response = await storesNothing(() =>
+        postJson(base, islandBody(validFields()), {'content-type': 'text/plain'}),
+      )
       expect(response.status).toBe(415)
       expect(await safeJson(response)).toMatchObject({ok: false, error: 'unsupportedMediaType'})
     })
@@ -217,7 +240,12 @@ describe('POST /api/contact', () => {
       const form = new FormData()
       for (const [name, value] of Object.entries(validFields())) form.set(name, value)
       const response = await storesNothing(() =>
-        fetch(base + '/api/contact', {method: 'POST', headers: {origin: base}, body: form, redirect: 'manual'}),
+        fetch(base + '/api/contact', {
+          method: 'POST',
+          headers: {origin: base},
+          body: form,
+          redirect: 'manual',
+        }),
       )
       expect(response.status).toBe(415)
       expect(await safeJson(response)).toMatchObject({ok: false, error: 'unsupportedMediaType'})
@@ -241,17 +269,27 @@ describe('POST /api/contact', () => {
       const multipart = new FormData()
       for (const [name, value] of Object.entries(validFields())) multipart.set(name, value)
       for (const [label, init] of [
-        ['text/plain', {headers: {'content-type': 'text/plain', origin: 'http://evil.example'}, body: islandBody(validFields())}],
+        [
+          'text/plain',
+          {
+            headers: {'content-type': 'text/plain', origin: 'http://evil.example'},
+            body: islandBody(validFields()),
+          },
+        ],
         ['multipart', {headers: {origin: 'http://evil.example'}, body: multipart}],
       ] as const) {
-        const response = await storesNothing(() => fetch(base + '/api/contact', {method: 'POST', redirect: 'manual', ...init}))
+        const response = await storesNothing(() =>
+          fetch(base + '/api/contact', {method: 'POST', redirect: 'manual', ...init}),
+        )
         expect(response.status, label).toBe(403)
         await safeBody(response)
       }
     })
 
     it('missing fields, naming each problem (422 replyRequired and messageRequired)', async () => {
-      const response = await storesNothing(() => postJson(base, islandBody({name: 'Ravi Kumar', subject: 'Hello'})))
+      const response = await storesNothing(() =>
+        postJson(base, islandBody({name: 'Ravi Kumar', subject: 'Hello'})),
+      )
       expect(response.status).toBe(422)
       const body = await safeJson(response)
       expect(body).toMatchObject({ok: false, error: 'invalid'})
@@ -263,13 +301,25 @@ describe('POST /api/contact', () => {
     it('invalid fields, without echoing what was sent (422)', async () => {
       const ref = marker()
       const response = await storesNothing(() =>
-        postJson(base, islandBody({name: `<script>${ref}</script>`, email: `not-an-email-${ref}`, phone: `call ${ref}`, message: 'x'.repeat(5001)})),
+        postJson(
+          base,
+          islandBody({
+            name: `<script>${ref}</script>`,
+            email: `not-an-email-${ref}`,
+            phone: `call ${ref}`,
+            message: 'x'.repeat(5001),
+          }),
+        ),
       )
       expect(response.status).toBe(422)
       const text = await safeBody(response)
       expect(text).not.toContain(ref)
       expect(text).not.toContain('script')
-      expect(JSON.parse(text).fieldErrors).toEqual({email: 'emailInvalid', phone: 'phoneInvalid', message: 'tooLong'})
+      expect(JSON.parse(text).fieldErrors).toEqual({
+        email: 'emailInvalid',
+        phone: 'phoneInvalid',
+        message: 'tooLong',
+      })
     })
 
     it('fields of the wrong type (422 invalid)', async () => {
@@ -281,7 +331,9 @@ describe('POST /api/contact', () => {
     })
 
     it('a JSON post from another origin (403 crossOrigin)', async () => {
-      const response = await storesNothing(() => postJson(base, islandBody(validFields()), {origin: 'http://evil.example'}))
+      const response = await storesNothing(() =>
+        postJson(base, islandBody(validFields()), {origin: 'http://evil.example'}),
+      )
       expect(response.status).toBe(403)
       expect(await safeJson(response)).toMatchObject({ok: false, error: 'crossOrigin'})
     })
@@ -296,7 +348,11 @@ describe('POST /api/contact', () => {
 
     it('a JSON post from a look-alike origin: another port or scheme (403)', async () => {
       const url = new URL(base)
-      for (const origin of [`http://${url.hostname}:${Number(url.port) + 1}`, `https://${url.host}`, `http://localhost.evil.example:${url.port}`]) {
+      for (const origin of [
+        `http://${url.hostname}:${Number(url.port) + 1}`,
+        `https://${url.host}`,
+        `http://localhost.evil.example:${url.port}`,
+      ]) {
         const response = await storesNothing(() => postJson(base, islandBody(validFields()), {origin}))
         expect(response.status, origin).toBe(403)
         await safeBody(response)
@@ -304,19 +360,25 @@ describe('POST /api/contact', () => {
     })
 
     it('an ordinary form post from another site (403)', async () => {
-      const response = await storesNothing(() => postForm(base, {...validFields(), website: ''}, {origin: 'http://evil.example'}))
+      const response = await storesNothing(() =>
+        postForm(base, {...validFields(), website: ''}, {origin: 'http://evil.example'}),
+      )
       expect(response.status).toBe(403)
       await safeBody(response)
     })
 
     it('an ordinary form post with no Origin (403)', async () => {
-      const response = await storesNothing(() => postForm(base, {...validFields(), website: ''}, {origin: undefined}))
+      const response = await storesNothing(() =>
+        postForm(base, {...validFields(), website: ''}, {origin: undefined}),
+      )
       expect(response.status).toBe(403)
       await safeBody(response)
     })
 
     it('a filled-in honeypot (400 rejected)', async () => {
-      const response = await storesNothing(() => postJson(base, islandBody(validFields(), {website: 'https://spam.example'})))
+      const response = await storesNothing(() =>
+        postJson(base, islandBody(validFields(), {website: 'https://spam.example'})),
+      )
       expect(response.status).toBe(400)
       expect(await safeJson(response)).toMatchObject({ok: false, error: 'rejected'})
     })
@@ -342,7 +404,9 @@ describe('POST /api/contact', () => {
     })
 
     it('an invalid ordinary form post, sending the visitor to /contact-us#message-invalid (303)', async () => {
-      const response = await storesNothing(() => postForm(base, {name: 'Ravi', email: '', phone: '', subject: '', message: ''}))
+      const response = await storesNothing(() =>
+        postForm(base, {name: 'Ravi', email: '', phone: '', subject: '', message: ''}),
+      )
       expect(response.status).toBe(303)
       const location = new URL(response.headers.get('location')!, base)
       expect(location.pathname + location.hash).toBe('/contact-us#message-invalid')
@@ -357,7 +421,11 @@ describe('POST /api/contact', () => {
     it('GET, PUT and DELETE (405, Allow: POST)', async () => {
       for (const method of ['GET', 'PUT', 'DELETE']) {
         const response = await storesNothing(() =>
-          fetch(base + '/api/contact', {method, headers: {origin: base, 'content-type': 'application/json'}, body: method === 'GET' ? undefined : islandBody(validFields())}),
+          fetch(base + '/api/contact', {
+            method,
+            headers: {origin: base, 'content-type': 'application/json'},
+            body: method === 'GET' ? undefined : islandBody(validFields()),
+          }),
         )
         expect(response.status, method).toBe(405)
         expect(response.headers.get('allow')).toBe('POST')

@@ -41,7 +41,9 @@ async function fill(page: Page, fields: Partial<Fields>) {
 
 async function values(page: Page): Promise<Fields> {
   const entries = await Promise.all(
-    Object.keys(LABELS).map(async (name) => [name, await field(page, name as keyof Fields).inputValue()] as const),
+    Object.keys(LABELS).map(
+      async (name) => [name, await field(page, name as keyof Fields).inputValue()] as const,
+    ),
   )
   return Object.fromEntries(entries) as Fields
 }
@@ -54,10 +56,14 @@ async function waitForMinimumFillTime(page: Page, shownAt: number) {
 
 /** The rows holding this message, once the server has stored it. */
 const storedWith = (message: string) =>
-  eventually(() => {
-    const found = rowsWith(dbPath, message)
-    return found.length > 0 ? found : undefined
-  }, 5_000, 'the row')
+  eventually(
+    () => {
+      const found = rowsWith(dbPath, message)
+      return found.length > 0 ? found : undefined
+    },
+    5_000,
+    'the row',
+  )
 
 async function statusSays(page: Page, text: string) {
   await formStatus(page).getByText(text, {exact: true}).waitFor({state: 'visible', timeout: 10_000})
@@ -135,10 +141,16 @@ describe('the contact form in Chromium', () => {
       await expect(error.isVisible()).resolves.toBe(true)
       // By the field: in the Email field's own group, just below the input (measured in one frame,
       // as focusing the field may be scrolling the page).
-      const placement = await error.evaluate((node, input) => {
-        const inputBox = input!.getBoundingClientRect()
-        return {sameGroup: node.parentElement === input!.parentElement, gap: node.getBoundingClientRect().top - inputBox.bottom}
-      }, await email.elementHandle())
+      const placement = await error.evaluate(
+        (node, input) => {
+          const inputBox = input!.getBoundingClientRect()
+          return {
+            sameGroup: node.parentElement === input!.parentElement,
+            gap: node.getBoundingClientRect().top - inputBox.bottom,
+          }
+        },
+        await email.elementHandle(),
+      )
       expect(placement.sameGroup).toBe(true)
       expect(placement.gap).toBeGreaterThanOrEqual(-1)
       expect(placement.gap).toBeLessThan(40)
@@ -152,7 +164,10 @@ describe('the contact form in Chromium', () => {
   })
 
   for (const [failure, answer] of [
-    ['answers 503', {status: 503, contentType: 'application/json', body: '{"ok":false,"error":"unavailable"}'}],
+    [
+      'answers 503',
+      {status: 503, contentType: 'application/json', body: '{"ok":false,"error":"unavailable"}'},
+    ],
     ['cannot be reached', 'abort'],
   ] as const) {
     it(`when the server ${failure}, shows the error message, keeps every typed value, and a retry is stored once`, async () => {
@@ -186,7 +201,12 @@ describe('the contact form in Chromium', () => {
   it('when the server says too many messages (429), shows the rate-limit message and keeps every typed value', async () => {
     await withPage(browser, PHONE, async (page) => {
       await page.route('**/api/contact', (route) =>
-        route.fulfill({status: 429, headers: {'retry-after': '120'}, contentType: 'application/json', body: '{"ok":false,"error":"rateLimited"}'}),
+        route.fulfill({
+          status: 429,
+          headers: {'retry-after': '120'},
+          contentType: 'application/json',
+          body: '{"ok":false,"error":"rateLimited"}',
+        }),
       )
       await openContactPage(page)
       const fields = visitor()
@@ -234,7 +254,11 @@ describe('the contact form in Chromium', () => {
         await expect(page.locator('#message-invalid').isVisible()).resolves.toBe(true)
         await expect(page.locator('#message-invalid').textContent()).resolves.toBe(FORM.invalidMessage)
         await expect(page.locator('#message-sent').isVisible()).resolves.toBe(false)
-        expect(readDb(dbPath, (db) => db.prepare('SELECT id FROM contact_messages WHERE instr(name, ?) > 0').all(ref)) ?? []).toEqual([])
+        expect(
+          readDb(dbPath, (db) =>
+            db.prepare('SELECT id FROM contact_messages WHERE instr(name, ?) > 0').all(ref),
+          ) ?? [],
+        ).toEqual([])
       },
       {javaScriptEnabled: false},
     )

@@ -20,7 +20,8 @@ function visitorMessage(email = 'priya.raman@example.com') {
   }
 }
 
-const mailsAbout = (mails: ReceivedMail[], id: string) => mails.filter((mail) => mail.text.includes(`Message id: ${id}`))
+const mailsAbout = (mails: ReceivedMail[], id: string) =>
+  mails.filter((mail) => mail.text.includes(`Message id: ${id}`))
 
 describe('the e-mail to the support team', () => {
   const folder = scratchFolder('mail')
@@ -62,7 +63,11 @@ describe('the e-mail to the support team', () => {
       expect(Date.now() - started).toBeLessThan(5_000)
       expect(mailsAbout(mail.accepted, id)).toEqual([])
       expect(rowById(dbPath, id)).toMatchObject({...fields, notified_at: null})
-      await eventually(() => mailsAbout(mail.arrived, id).length > 0, 10_000, 'the mail to reach the mail server')
+      await eventually(
+        () => mailsAbout(mail.arrived, id).length > 0,
+        10_000,
+        'the mail to reach the mail server',
+      )
       expect(rowById(dbPath, id)?.notified_at).toBeNull()
     } finally {
       release()
@@ -163,7 +168,11 @@ describe('when the mail server is down', () => {
     expect(rowById(dbPath, id)?.notified_at).toBeNull()
 
     mail = await startMailServer(smtpPort)
-    const notifiedAt = await eventually(() => rowById(dbPath, id)?.notified_at, 10_000, 'notified_at to be set')
+    const notifiedAt = await eventually(
+      () => rowById(dbPath, id)?.notified_at,
+      10_000,
+      'notified_at to be set',
+    )
     expect(Date.parse(notifiedAt)).toBeGreaterThan(Date.parse(failed.received_at))
     const [received, ...more] = mailsAbout(mail.accepted, id)
     expect(more).toEqual([])
@@ -186,7 +195,11 @@ describe('after a restart', () => {
 
   it('a message stored while the mail server was down is mailed when the site starts again, with no new message', async () => {
     const smtpPort = await freePort()
-    const env = {CONTACT_DB_PATH: dbPath, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, CONTACT_NOTIFY_RETRY_SECONDS: '3600'}
+    const env = {
+      CONTACT_DB_PATH: dbPath,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      CONTACT_NOTIFY_RETRY_SECONDS: '3600',
+    }
     const first = await startSiteServer(inject('distDir'), env)
     const response = await postJson(first.url, islandBody(visitorMessage()))
     expect(response.status).toBe(201)

@@ -1,7 +1,16 @@
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
 import {startSiteServer, type RunningServer} from '../support/processes'
-import {islandBody, postForm, postJson, rowCount, rowsWith, safeJson, scratchFolder, validFields} from './support'
+import {
+  islandBody,
+  postForm,
+  postJson,
+  rowCount,
+  rowsWith,
+  safeJson,
+  scratchFolder,
+  validFields,
+} from './support'
 
 describe('the rate limit (CONTACT_RATE_LIMIT=3 per CONTACT_RATE_WINDOW_SECONDS=60)', () => {
   const folder = scratchFolder('rate')

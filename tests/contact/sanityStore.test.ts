@@ -52,10 +52,14 @@ describe('with SANITY_API_WRITE_TOKEN, messages become contactMessage documents 
     expect(writes.length).toBeGreaterThanOrEqual(2)
     expect(writes.every((request) => request.authorization === `Bearer ${TOKEN}`)).toBe(true)
 
-    await eventually(async () => {
-      await refresh()
-      return messages[0]?.notifiedAt
-    }, 10_000, 'notifiedAt')
+    await eventually(
+      async () => {
+        await refresh()
+        return messages[0]?.notifiedAt
+      },
+      10_000,
+      'notifiedAt',
+    )
     expect(mail.accepted.filter((received) => received.text.includes(fields.message))).toHaveLength(1)
   })
 })

@@ -18,7 +18,8 @@ function errorsOf(input: unknown): ContactFieldErrors {
 
 function cleaned(input: Record<string, unknown>) {
   const result = validateContactMessage(input)
-  if (!result.ok) throw new Error(`expected ${JSON.stringify(input)} to pass, got ${JSON.stringify(result.fieldErrors)}`)
+  if (!result.ok)
+    throw new Error(`expected ${JSON.stringify(input)} to pass, got ${JSON.stringify(result.fieldErrors)}`)
   return result.message
 }
 
@@ -54,7 +55,15 @@ describe('the contact form rules', () => {
   })
 
   describe('the e-mail address', () => {
-    for (const email of ['ravi.kumar', 'ravi@example', 'ravi kumar@example.com', 'ravi@@example.com', '@example.com', 'ravi@example.', 'ravi@.com']) {
+    for (const email of [
+      'ravi.kumar',
+      'ravi@example',
+      'ravi kumar@example.com',
+      'ravi@@example.com',
+      '@example.com',
+      'ravi@example.',
+      'ravi@.com',
+    ]) {
       it(`refuses ${JSON.stringify(email)} as emailInvalid`, () => {
         expect(errorsOf({...VALID, email})).toEqual({email: 'emailInvalid'})
       })
@@ -220,7 +229,10 @@ describe('the contact form rules', () => {
 
     it('keeps Devanagari and Telugu text intact', () => {
       const text = 'नमस्ते, मुझे हैदराबाद में डॉक्टर चाहिए। నమస్కారం, నాకు హైదరాబాద్‌లో డాక్టర్ కావాలి.'
-      expect(cleaned({...VALID, name: 'श्री रवि', message: text})).toMatchObject({name: 'श्री रवि', message: text})
+      expect(cleaned({...VALID, name: 'श्री रवि', message: text})).toMatchObject({
+        name: 'श्री रवि',
+        message: text,
+      })
     })
 
     it('keeps the line breaks of the message, turning CRLF and CR into LF', () => {

@@ -40,21 +40,40 @@ export function readDb<T>(path: string, use: (db: DatabaseSync) => T): T | undef
 }
 
 export function rowCount(path: string): number {
-  return readDb(path, (db) => Number((db.prepare('SELECT COUNT(*) AS n FROM contact_messages').get() as {n: number}).n)) ?? 0
+  return (
+    readDb(path, (db) =>
+      Number((db.prepare('SELECT COUNT(*) AS n FROM contact_messages').get() as {n: number}).n),
+    ) ?? 0
+  )
 }
 
 export function allRows(path: string): MessageRow[] {
-  return readDb(path, (db) => db.prepare('SELECT * FROM contact_messages ORDER BY received_at').all() as unknown as MessageRow[]) ?? []
+  return (
+    readDb(
+      path,
+      (db) =>
+        db.prepare('SELECT * FROM contact_messages ORDER BY received_at').all() as unknown as MessageRow[],
+    ) ?? []
+  )
 }
 
 export function rowById(path: string, id: string): MessageRow | undefined {
-  return readDb(path, (db) => db.prepare('SELECT * FROM contact_messages WHERE id = ?').get(id) as MessageRow | undefined)
+  return readDb(
+    path,
+    (db) => db.prepare('SELECT * FROM contact_messages WHERE id = ?').get(id) as MessageRow | undefined,
+  )
 }
 
 /** Rows whose message contains `marker`, which each test makes unique. */
 export function rowsWith(path: string, marker: string): MessageRow[] {
   return (
-    readDb(path, (db) => db.prepare('SELECT * FROM contact_messages WHERE instr(message, ?) > 0').all(marker) as unknown as MessageRow[]) ?? []
+    readDb(
+      path,
+      (db) =>
+        db
+          .prepare('SELECT * FROM contact_messages WHERE instr(message, ?) > 0')
+          .all(marker) as unknown as MessageRow[],
+    ) ?? []
   )
 }
 
@@ -81,14 +100,23 @@ export function islandBody(fields: Record<string, unknown>, extra: Record<string
 export function postJson(base: string, body: string, headers: Record<string, string | undefined> = {}) {
   return fetch(base + '/api/contact', {
     method: 'POST',
-    headers: clean({'content-type': 'application/json', origin: base, accept: 'application/json', ...headers}),
+    headers: clean({
+      'content-type': 'application/json',
+      origin: base,
+      accept: 'application/json',
+      ...headers,
+    }),
     body,
     redirect: 'manual',
   })
 }
 
 /** Posts an ordinary form (application/x-www-form-urlencoded), as a browser without JavaScript does. */
-export function postForm(base: string, fields: Record<string, string>, headers: Record<string, string | undefined> = {}) {
+export function postForm(
+  base: string,
+  fields: Record<string, string>,
+  headers: Record<string, string | undefined> = {},
+) {
   return fetch(base + '/api/contact', {
     method: 'POST',
     headers: clean({'content-type': 'application/x-www-form-urlencoded', origin: base, ...headers}),
@@ -98,7 +126,9 @@ export function postForm(base: string, fields: Record<string, string>, headers: 
 }
 
 function clean(headers: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined))
+  return Object.fromEntries(
+    Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  )
 }
 
 /**
@@ -109,8 +139,12 @@ export async function safeBody(response: Response): Promise<string> {
   const text = await response.text()
   expect(text, 'a stack trace line').not.toMatch(/^\s*at\s/m)
   expect(text, 'a stack frame').not.toMatch(/\bat .*\(.*:\d+:\d+\)/)
-  expect(text, 'a file path').not.toMatch(/(\/work\/|\/home\/|\/tmp\/|node_modules|file:\/\/|[\w-]+\.(m?js|ts|tsx|astro):\d+)/)
-  expect(text, 'an internal error name').not.toMatch(/\b(TypeError|SyntaxError|RangeError|ReferenceError|SqliteError|ERR_[A-Z_]+)\b/)
+  expect(text, 'a file path').not.toMatch(
+    /(\/work\/|\/home\/|\/tmp\/|node_modules|file:\/\/|[\w-]+\.(m?js|ts|tsx|astro):\d+)/,
+  )
+  expect(text, 'an internal error name').not.toMatch(
+    /\b(TypeError|SyntaxError|RangeError|ReferenceError|SqliteError|ERR_[A-Z_]+)\b/,
+  )
   return text
 }
 
@@ -122,7 +156,11 @@ export async function safeJson(response: Response): Promise<Record<string, any>>
 }
 
 /** Polls `check` until it returns a value other than undefined, null or false, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  check: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await check()

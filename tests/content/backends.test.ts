@@ -7,7 +7,12 @@ import {startQueryApiStandIn, type QueryApiStandIn} from '../support/queryApiSta
 // The dataset both backends serve: the bundled one plus an unpublished draft, which neither
 // may show (published perspective).
 const published = bundledDocuments()
-const draft = {...documentById(published, 'aboutPage'), _id: 'drafts.aboutPage', _type: 'aboutPage', title: 'Draft title, not published'}
+const draft = {
+  ...documentById(published, 'aboutPage'),
+  _id: 'drafts.aboutPage',
+  _type: 'aboutPage',
+  title: 'Draft title, not published',
+}
 const documents = [...published, draft]
 
 let standIn: QueryApiStandIn
@@ -17,7 +22,12 @@ beforeAll(async () => {
 afterAll(() => standIn?.close())
 
 const lake = () =>
-  contentLakeSource({projectId: 'test', dataset: 'production', apiVersion: '2025-02-19', apiHost: standIn.url})
+  contentLakeSource({
+    projectId: 'test',
+    dataset: 'production',
+    apiVersion: '2025-02-19',
+    apiHost: standIn.url,
+  })
 
 describe('every query returns the same result from the bundled dataset and the Content Lake', () => {
   const bundled = bundledDatasetSource(writeNdjson(documents))

@@ -24,8 +24,6 @@ async function build(env: Record<string, string>): Promise<BuildResult> {
 
 const fromStandIn = () => ({SANITY_PROJECT_ID: 'test', SANITY_API_HOST: standIn.url})
 
-
-
 describe('building from the Content Lake', () => {
   it('builds pages with the published wording, one query per collection', async () => {
     const documents = bundledDocuments()
@@ -38,7 +36,9 @@ describe('building from the Content Lake', () => {
     const result = await build(fromStandIn())
 
     expect(result.code, result.output).toBe(0)
-    expect(result.output).toContain(`the Sanity Content Lake (project test, dataset "production" at ${standIn.url}`)
+    expect(result.output).toContain(
+      `the Sanity Content Lake (project test, dataset "production" at ${standIn.url}`,
+    )
     expect(readFileSync(join(result.outDir, 'about-us.html'), 'utf8')).toContain(about.intro)
     expect(readFileSync(join(result.outDir, 'Refund&Cancellation-Policy.html'), 'utf8')).toContain(
       'Changing Your Booking (edited)',
@@ -74,7 +74,9 @@ describe('building from the Content Lake', () => {
     const result = await build({SANITY_PROJECT_ID: 'test', SANITY_API_HOST: host, SANITY_DATASET: 'staging'})
 
     expect(result.code).not.toBe(0)
-    expect(result.output).toContain(`Could not read content from dataset "staging" at ${host} after 4 attempts`)
+    expect(result.output).toContain(
+      `Could not read content from dataset "staging" at ${host} after 4 attempts`,
+    )
     expect(Date.now() - started).toBeLessThan(60_000)
   })
 })

@@ -9,14 +9,14 @@
  *   groq-js and whose `doc` endpoint answers reference-existence checks from it;
  * - every error-level marker fails; warnings are printed only.
  */
-import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { evaluate, parse } from 'groq-js';
-import { defer, firstValueFrom, of, throwError } from 'rxjs';
-import type { DocumentValidationMarker, DocumentValidationResult, ValidationClient } from '@sanity/validation';
-import type { ObjectSchemaType, Path, SanityDocument, Schema } from '@sanity/types';
+import {readFileSync} from 'node:fs'
+import {beforeAll, describe, expect, it} from 'vitest'
+import {evaluate, parse} from 'groq-js'
+import {defer, firstValueFrom, of, throwError} from 'rxjs'
+import type {DocumentValidationMarker, DocumentValidationResult, ValidationClient} from '@sanity/validation'
+import type {ObjectSchemaType, Path, SanityDocument, Schema} from '@sanity/types'
 
-const DATASET_FILE = new URL('../../studio/seed/production.ndjson', import.meta.url);
+const DATASET_FILE = new URL('../../studio/seed/production.ndjson', import.meta.url)
 
 const EXPECTED_DOCUMENTS: Record<string, string> = {
   siteSettings: 'siteSettings',
@@ -27,36 +27,38 @@ const EXPECTED_DOCUMENTS: Record<string, string> = {
   privacyPolicy: 'policy',
   termsAndConditions: 'policy',
   refundPolicy: 'policy',
-};
+}
 
-const POLICY_IDS = Object.keys(EXPECTED_DOCUMENTS).filter((id) => EXPECTED_DOCUMENTS[id] === 'policy');
+const POLICY_IDS = Object.keys(EXPECTED_DOCUMENTS).filter((id) => EXPECTED_DOCUMENTS[id] === 'policy')
 
-const CLIENT_CONFIG = { dataset: 'production', projectId: 'test', apiVersion: '2025-02-19' };
+const CLIENT_CONFIG = {dataset: 'production', projectId: 'test', apiVersion: '2025-02-19'}
 
 // Type-level alias only: anything goes inside the documents we break on purpose.
-type Doc = SanityDocument & Record<string, any>;
+type Doc = SanityDocument & Record<string, any>
 
 function readDataset(): Doc[] {
   return readFileSync(DATASET_FILE, 'utf8')
     .split('\n')
-    .map((line: string, index: number) => ({ line: line.trim(), lineNumber: index + 1 }))
-    .filter(({ line }: { line: string }) => line !== '')
-    .map(({ line, lineNumber }: { line: string; lineNumber: number }) => {
+    .map((line: string, index: number) => ({line: line.trim(), lineNumber: index + 1}))
+    .filter(({line}: {line: string}) => line !== '')
+    .map(({line, lineNumber}: {line: string; lineNumber: number}) => {
       try {
-        return JSON.parse(line) as Doc;
+        return JSON.parse(line) as Doc
       } catch (error) {
-        throw new Error(`production.ndjson line ${lineNumber} is not JSON: ${(error as Error).message}`);
+        throw new Error(`production.ndjson line ${lineNumber} is not JSON: ${(error as Error).message}`, {
+          cause: error,
+        })
       }
-    });
+    })
 }
 
-const documents = readDataset();
-const byId = new Map(documents.map((doc) => [doc._id, doc]));
+const documents = readDataset()
+const byId = new Map(documents.map((doc) => [doc._id, doc]))
 
 function original(id: string): Doc {
-  const doc = byId.get(id);
-  if (!doc) throw new Error(`The dataset has no document "${id}"`);
-  return doc;
+  const doc = byId.get(id)
+  if (!doc) throw new Error(`The dataset has no document "${id}"`)
+  return doc
 }
 
 /**
@@ -67,86 +69,93 @@ function original(id: string): Doc {
  * this schema today, but a future one will get real answers rather than a crash). The dataset
  * holds published documents only (asserted below), so every perspective sees the same documents.
  */
-function createDatasetClient(dataset: Doc[], config: Record<string, unknown> = CLIENT_CONFIG): ValidationClient {
+function createDatasetClient(
+  dataset: Doc[],
+  config: Record<string, unknown> = CLIENT_CONFIG,
+): ValidationClient {
   const query = async (groq: string, params: Record<string, unknown> = {}) =>
-    (await evaluate(parse(groq, { params }), { dataset, params })).get();
+    (await evaluate(parse(groq, {params}), {dataset, params})).get()
 
-  const request = ({ url, query: search }: { url: string; query?: Record<string, string> }) => {
-    const match = /^\/data\/doc\/([^/]+)\/([^?]+)$/.exec(url);
+  const request = ({url, query: search}: {url: string; query?: Record<string, string>}) => {
+    const match = /^\/data\/doc\/([^/]+)\/([^?]+)$/.exec(url)
     if (!match || match[1] !== config.dataset) {
-      return throwError(() => new Error(`Dataset client stand-in cannot answer a request to ${url}`));
+      return throwError(() => new Error(`Dataset client stand-in cannot answer a request to ${url}`))
     }
-    const ids = match[2].split(',').map(decodeURIComponent);
-    const found = ids.map((id) => dataset.find((doc) => doc._id === id));
+    const ids = match[2].split(',').map(decodeURIComponent)
+    const found = ids.map((id) => dataset.find((doc) => doc._id === id))
     return of({
-      documents: found.filter((doc) => doc !== undefined).map((doc) => (search?.excludeContent ? { _id: doc!._id } : doc)),
-      omitted: ids.filter((_, index) => !found[index]).map((id) => ({ id, reason: 'existence' })),
-    });
-  };
+      documents: found
+        .filter((doc) => doc !== undefined)
+        .map((doc) => (search?.excludeContent ? {_id: doc!._id} : doc)),
+      omitted: ids.filter((_, index) => !found[index]).map((id) => ({id, reason: 'existence'})),
+    })
+  }
 
   const client = {
     fetch: (groq: string, params?: Record<string, unknown>) => query(groq, params),
-    getDataUrl: (operation: string, path?: string) => `/data/${operation}/${config.dataset}${path ? `/${path}` : ''}`,
-    config: () => ({ ...config }),
-    withConfig: (next: Record<string, unknown>) => createDatasetClient(dataset, { ...config, ...next }),
+    getDataUrl: (operation: string, path?: string) =>
+      `/data/${operation}/${config.dataset}${path ? `/${path}` : ''}`,
+    config: () => ({...config}),
+    withConfig: (next: Record<string, unknown>) => createDatasetClient(dataset, {...config, ...next}),
     clone: () => createDatasetClient(dataset, config),
     observable: {
       fetch: (groq: string, params?: Record<string, unknown>) => defer(() => query(groq, params)),
       request,
     },
-  };
-  return client as unknown as ValidationClient;
+  }
+  return client as unknown as ValidationClient
 }
 
 /** Marker paths hold `{_key}` segments for keyed array items; turn them into array indexes. */
 function normalisePath(doc: unknown, path: Path): string {
-  const segments: string[] = [];
-  let value: any = doc;
+  const segments: string[] = []
+  let value: any = doc
   for (const segment of path) {
     if (typeof segment === 'object' && segment !== null && '_key' in segment) {
-      const index = Array.isArray(value) ? value.findIndex((item) => item?._key === segment._key) : -1;
-      segments.push(index >= 0 ? String(index) : `[_key=="${segment._key}"]`);
-      value = index >= 0 ? value[index] : undefined;
+      const index = Array.isArray(value) ? value.findIndex((item) => item?._key === segment._key) : -1
+      segments.push(index >= 0 ? String(index) : `[_key=="${segment._key}"]`)
+      value = index >= 0 ? value[index] : undefined
     } else if (Array.isArray(segment)) {
-      segments.push(`[${segment.join(':')}]`);
-      value = undefined;
+      segments.push(`[${segment.join(':')}]`)
+      value = undefined
     } else {
-      segments.push(String(segment));
-      value = value?.[segment as string | number];
+      segments.push(String(segment))
+      value = value?.[segment as string | number]
     }
   }
-  return segments.join('.');
+  return segments.join('.')
 }
 
 const describeMarker = (doc: Doc, marker: DocumentValidationMarker) =>
-  `${doc._id} ${normalisePath(doc, marker.path) || '(document)'}: ${marker.message} [${marker.code}]`;
+  `${doc._id} ${normalisePath(doc, marker.path) || '(document)'}: ${marker.message} [${marker.code}]`
 
-const errorsOf = (result: DocumentValidationResult) => result.markers.filter((marker) => marker.level === 'error');
+const errorsOf = (result: DocumentValidationResult) =>
+  result.markers.filter((marker) => marker.level === 'error')
 
-let schema: Schema;
-let validateDocument: typeof import('@sanity/validation').validateDocument;
-const client = createDatasetClient(documents);
+let schema: Schema
+let validateDocument: typeof import('@sanity/validation').validateDocument
+const client = createDatasetClient(documents)
 
 async function validate(doc: Doc): Promise<DocumentValidationResult> {
-  return validateDocument({ document: doc, schema, client });
+  return validateDocument({document: doc, schema, client})
 }
 
-const originalResults = new Map<string, Promise<DocumentValidationResult>>();
+const originalResults = new Map<string, Promise<DocumentValidationResult>>()
 const validateOriginal = (id: string) => {
-  if (!originalResults.has(id)) originalResults.set(id, validate(original(id)));
-  return originalResults.get(id)!;
-};
+  if (!originalResults.has(id)) originalResults.set(id, validate(original(id)))
+  return originalResults.get(id)!
+}
 
 beforeAll(async () => {
   // Importing 'sanity' (which the schema files import for defineType) takes ~2 s.
-  const [{ createSchema }, { schemaTypes }, validation] = await Promise.all([
+  const [{createSchema}, {schemaTypes}, validation] = await Promise.all([
     import('sanity'),
     import('../../studio/schemaTypes/index.ts'),
     import('@sanity/validation'),
-  ]);
-  schema = createSchema({ name: 'default', types: schemaTypes });
-  validateDocument = validation.validateDocument;
-}, 60_000);
+  ])
+  schema = createSchema({name: 'default', types: schemaTypes})
+  validateDocument = validation.validateDocument
+}, 60_000)
 
 describe('Studio schema', () => {
   it('compiles without schema errors, as Studio requires before it loads any type', () => {
@@ -155,158 +164,244 @@ describe('Studio schema', () => {
         severity: problem.severity,
         text: `${group.path.map((p) => p.name ?? (p.kind === 'type' ? p.type : '?')).join(' > ')}: ${problem.message}`,
       })),
-    );
-    for (const warning of problems.filter((p) => p.severity !== 'error')) console.warn(`schema ${warning.severity}: ${warning.text}`);
-    expect(problems.filter((p) => p.severity === 'error').map((p) => p.text)).toEqual([]);
+    )
+    for (const warning of problems.filter((p) => p.severity !== 'error'))
+      console.warn(`schema ${warning.severity}: ${warning.text}`)
+    expect(problems.filter((p) => p.severity === 'error').map((p) => p.text)).toEqual([])
     // With schema errors createSchema compiles no types at all, and validation would skip every document.
-    for (const type of new Set(Object.values(EXPECTED_DOCUMENTS))) expect(schema.get(type)?.jsonType, type).toBe('object');
-  });
-});
+    for (const type of new Set(Object.values(EXPECTED_DOCUMENTS)))
+      expect(schema.get(type)?.jsonType, type).toBe('object')
+  })
+})
 
 describe('production.ndjson', () => {
   it('holds exactly the fixed documents, with their types, and no drafts or versions', () => {
-    const ids = documents.map((doc) => doc._id);
-    expect(new Set(ids).size, `duplicate ids in ${ids.join(', ')}`).toBe(ids.length);
-    expect(ids.filter((id) => id.includes('.')), 'drafts or release versions').toEqual([]);
-    expect(Object.fromEntries(documents.map((doc) => [doc._id, doc._type]))).toEqual(EXPECTED_DOCUMENTS);
-  });
+    const ids = documents.map((doc) => doc._id)
+    expect(new Set(ids).size, `duplicate ids in ${ids.join(', ')}`).toBe(ids.length)
+    expect(
+      ids.filter((id) => id.includes('.')),
+      'drafts or release versions',
+    ).toEqual([])
+    expect(Object.fromEntries(documents.map((doc) => [doc._id, doc._type]))).toEqual(EXPECTED_DOCUMENTS)
+  })
 
   it('is what the stand-in client answers: GROQ through groq-js, reference checks through the doc endpoint', async () => {
-    expect(await client.withConfig({ apiVersion: '2025-02-19' }).fetch('*[_type == $type] | order(_id)._id', { type: 'policy' }))
-      .toEqual([...POLICY_IDS].sort());
-    const url = client.getDataUrl('doc', 'policyFigures,drafts.policyFigures');
-    const availability: any = await firstValueFrom(client.observable.request({ url, query: { excludeContent: 'true' } }));
-    expect(availability.omitted).toEqual([{ id: 'drafts.policyFigures', reason: 'existence' }]);
-  });
+    expect(
+      await client
+        .withConfig({apiVersion: '2025-02-19'})
+        .fetch('*[_type == $type] | order(_id)._id', {type: 'policy'}),
+    ).toEqual([...POLICY_IDS].sort())
+    const url = client.getDataUrl('doc', 'policyFigures,drafts.policyFigures')
+    const availability: any = await firstValueFrom(
+      client.observable.request({url, query: {excludeContent: 'true'}}),
+    )
+    expect(availability.omitted).toEqual([{id: 'drafts.policyFigures', reason: 'existence'}])
+  })
 
   // Concurrent: validateDocument batches reference-existence checks for 250 ms per document.
   describe.concurrent('every document passes Studio validation', () => {
-    it.for(Object.keys(EXPECTED_DOCUMENTS))('%s has no validation errors', { timeout: 20_000 }, async (id, { expect }) => {
-      const doc = original(id);
-      const type = schema.get(doc._type);
-      expect(type && 'fields' in type && type.type?.name, `schema type of ${id}`).toBe('document');
+    it.for(Object.keys(EXPECTED_DOCUMENTS))(
+      '%s has no validation errors',
+      {timeout: 20_000},
+      async (id, {expect}) => {
+        const doc = original(id)
+        const type = schema.get(doc._type)
+        expect(type && 'fields' in type && type.type?.name, `schema type of ${id}`).toBe('document')
 
-      const result = await validateOriginal(id);
+        const result = await validateOriginal(id)
 
-      for (const marker of result.markers.filter((m) => m.level !== 'error')) console.warn(`${marker.level}: ${describeMarker(doc, marker)}`);
-      expect(errorsOf(result).map((marker) => describeMarker(doc, marker)), `validation errors in ${id}`).toEqual([]);
-      // "notEvaluated": some rule could not run (no client, or the client was unusable).
-      expect(result.status, `validation status of ${id}`).not.toBe('notEvaluated');
-      expect(result.markers.filter((m) => m.code === 'document.unknown-type')).toEqual([]);
-    });
-  });
+        for (const marker of result.markers.filter((m) => m.level !== 'error'))
+          console.warn(`${marker.level}: ${describeMarker(doc, marker)}`)
+        expect(
+          errorsOf(result).map((marker) => describeMarker(doc, marker)),
+          `validation errors in ${id}`,
+        ).toEqual([])
+        // "notEvaluated": some rule could not run (no client, or the client was unusable).
+        expect(result.status, `validation status of ${id}`).not.toBe('notEvaluated')
+        expect(result.markers.filter((m) => m.code === 'document.unknown-type')).toEqual([])
+      },
+    )
+  })
 
-  describe.concurrent('validation is not vacuous: a broken copy of a valid document fails at the broken field', () => {
-    /** Where the first span-level child or mark definition matching `test` sits in a policy's sections. */
-    function findInPolicyBody(id: string, test: (block: any) => number): { section: number; block: number; item: number } {
-      const doc = original(id);
-      for (const [section, { body = [] }] of doc.sections.entries()) {
-        for (const [block, item] of body.entries()) {
-          const index = item._type === 'block' ? test(item) : -1;
-          if (index >= 0) return { section, block, item: index };
+  describe.concurrent(
+    'validation is not vacuous: a broken copy of a valid document fails at the broken field',
+    () => {
+      /** Where the first span-level child or mark definition matching `test` sits in a policy's sections. */
+      function findInPolicyBody(
+        id: string,
+        test: (block: any) => number,
+      ): {section: number; block: number; item: number} {
+        const doc = original(id)
+        for (const [section, {body = []}] of doc.sections.entries()) {
+          for (const [block, item] of body.entries()) {
+            const index = item._type === 'block' ? test(item) : -1
+            if (index >= 0) return {section, block, item: index}
+          }
         }
+        throw new Error(`${id} has no such item in its sections`)
       }
-      throw new Error(`${id} has no such item in its sections`);
-    }
-    const link = findInPolicyBody('privacyPolicy', (block) => (block.markDefs ?? []).findIndex((def: any) => def._type === 'link'));
-    const figure = findInPolicyBody('refundPolicy', (block) => block.children.findIndex((child: any) => child._type === 'figureRef'));
-    const figurePath = `sections.${figure.section}.body.${figure.block}.children.${figure.item}`;
-    const HEADLESS_SECTION = 3;
+      const link = findInPolicyBody('privacyPolicy', (block) =>
+        (block.markDefs ?? []).findIndex((def: any) => def._type === 'link'),
+      )
+      const figure = findInPolicyBody('refundPolicy', (block) =>
+        block.children.findIndex((child: any) => child._type === 'figureRef'),
+      )
+      const figurePath = `sections.${figure.section}.body.${figure.block}.children.${figure.item}`
+      const HEADLESS_SECTION = 3
 
-    const breakages: { name: string; id: string; path: string; message?: RegExp; breakIt: (doc: Doc) => void }[] = [
-      {
-        name: 'siteSettings with supportEmail "not-an-email"',
-        id: 'siteSettings', path: 'supportEmail', message: /e-mail address/,
-        breakIt: (doc) => { doc.supportEmail = 'not-an-email'; },
-      },
-      {
-        name: 'siteSettings with an http (not https) loginUrl',
-        id: 'siteSettings', path: 'loginUrl', message: /https/,
-        breakIt: (doc) => { doc.loginUrl = 'http://app.example.com'; },
-      },
-      {
-        name: 'privacyPolicy cut to 9 sections',
-        id: 'privacyPolicy', path: 'sections', message: /exactly 10 sections; it has 9/,
-        breakIt: (doc) => { doc.sections = doc.sections.slice(0, 9); },
-      },
-      {
-        name: `refundPolicy with the heading of section ${HEADLESS_SECTION} removed`,
-        id: 'refundPolicy', path: `sections.${HEADLESS_SECTION}.heading`, message: /Required/,
-        breakIt: (doc) => { delete doc.sections[HEADLESS_SECTION].heading; },
-      },
-      {
-        name: 'homePage without its "cities" section',
-        id: 'homePage', path: 'sections', message: /cities/,
-        breakIt: (doc) => { doc.sections = doc.sections.filter((section: any) => section.sectionId !== 'cities'); },
-      },
-      {
-        name: 'policyFigures with cancellationFeePercent 120',
-        id: 'policyFigures', path: 'cancellationFeePercent', message: /100/,
-        breakIt: (doc) => { doc.cancellationFeePercent = 120; },
-      },
-      {
-        name: 'privacyPolicy with a javascript: link in a section body',
-        id: 'privacyPolicy', path: `sections.${link.section}.body.${link.block}.markDefs.${link.item}.href`,
-        breakIt: (doc) => { doc.sections[link.section].body[link.block].markDefs[link.item].href = 'javascript:alert(1)'; },
-      },
-      {
-        name: 'refundPolicy with a figureRef naming no figure of the catalogue',
-        id: 'refundPolicy', path: `${figurePath}.figure`,
-        breakIt: (doc) => { doc.sections[figure.section].body[figure.block].children[figure.item].figure = 'vatPercent'; },
-      },
-      {
-        name: 'refundPolicy with a figureRef referencing a document that does not exist',
-        id: 'refundPolicy', path: `${figurePath}.figures`, message: /published/,
-        breakIt: (doc) => { doc.sections[figure.section].body[figure.block].children[figure.item].figures._ref = 'noSuchFigures'; },
-      },
-    ];
+      const breakages: {
+        name: string
+        id: string
+        path: string
+        message?: RegExp
+        breakIt: (doc: Doc) => void
+      }[] = [
+        {
+          name: 'siteSettings with supportEmail "not-an-email"',
+          id: 'siteSettings',
+          path: 'supportEmail',
+          message: /e-mail address/,
+          breakIt: (doc) => {
+            doc.supportEmail = 'not-an-email'
+          },
+        },
+        {
+          name: 'siteSettings with an http (not https) loginUrl',
+          id: 'siteSettings',
+          path: 'loginUrl',
+          message: /https/,
+          breakIt: (doc) => {
+            doc.loginUrl = 'http://app.example.com'
+          },
+        },
+        {
+          name: 'privacyPolicy cut to 9 sections',
+          id: 'privacyPolicy',
+          path: 'sections',
+          message: /exactly 10 sections; it has 9/,
+          breakIt: (doc) => {
+            doc.sections = doc.sections.slice(0, 9)
+          },
+        },
+        {
+          name: `refundPolicy with the heading of section ${HEADLESS_SECTION} removed`,
+          id: 'refundPolicy',
+          path: `sections.${HEADLESS_SECTION}.heading`,
+          message: /Required/,
+          breakIt: (doc) => {
+            delete doc.sections[HEADLESS_SECTION].heading
+          },
+        },
+        {
+          name: 'homePage without its "cities" section',
+          id: 'homePage',
+          path: 'sections',
+          message: /cities/,
+          breakIt: (doc) => {
+            doc.sections = doc.sections.filter((section: any) => section.sectionId !== 'cities')
+          },
+        },
+        {
+          name: 'policyFigures with cancellationFeePercent 120',
+          id: 'policyFigures',
+          path: 'cancellationFeePercent',
+          message: /100/,
+          breakIt: (doc) => {
+            doc.cancellationFeePercent = 120
+          },
+        },
+        {
+          name: 'privacyPolicy with a javascript: link in a section body',
+          id: 'privacyPolicy',
+          path: `sections.${link.section}.body.${link.block}.markDefs.${link.item}.href`,
+          breakIt: (doc) => {
+            doc.sections[link.section].body[link.block].markDefs[link.item].href = 'javascript:alert(1)'
+          },
+        },
+        {
+          name: 'refundPolicy with a figureRef naming no figure of the catalogue',
+          id: 'refundPolicy',
+          path: `${figurePath}.figure`,
+          breakIt: (doc) => {
+            doc.sections[figure.section].body[figure.block].children[figure.item].figure = 'vatPercent'
+          },
+        },
+        {
+          name: 'refundPolicy with a figureRef referencing a document that does not exist',
+          id: 'refundPolicy',
+          path: `${figurePath}.figures`,
+          message: /published/,
+          breakIt: (doc) => {
+            doc.sections[figure.section].body[figure.block].children[figure.item].figures._ref =
+              'noSuchFigures'
+          },
+        },
+      ]
 
-    const cases = breakages.map((breakage) => [`${breakage.name} → error at ${breakage.path}`, breakage] as const);
-    it.for(cases)('%s', { timeout: 20_000 }, async ([, { id, path, message, breakIt }], { expect }) => {
-      const broken = structuredClone(original(id));
-      breakIt(broken);
+      const cases = breakages.map(
+        (breakage) => [`${breakage.name} → error at ${breakage.path}`, breakage] as const,
+      )
+      it.for(cases)('%s', {timeout: 20_000}, async ([, {id, path, message, breakIt}], {expect}) => {
+        const broken = structuredClone(original(id))
+        breakIt(broken)
 
-      const errors = errorsOf(await validate(broken));
-      const atPath = errors.filter((marker) => normalisePath(broken, marker.path) === path);
+        const errors = errorsOf(await validate(broken))
+        const atPath = errors.filter((marker) => normalisePath(broken, marker.path) === path)
 
-      expect(atPath.map((m) => m.message), `errors at ${path}; all errors: ${JSON.stringify(errors.map((m) => describeMarker(broken, m)))}`).not.toEqual([]);
-      if (message) expect(atPath.map((m) => m.message).join('\n')).toMatch(message);
-      // Control: the unbroken document has no error there, so the breakage is what was caught.
-      const before = errorsOf(await validateOriginal(id)).filter((marker) => normalisePath(original(id), marker.path) === path);
-      expect(before.map((marker) => describeMarker(original(id), marker)), `errors at ${path} before the breakage`).toEqual([]);
-    });
-  });
+        expect(
+          atPath.map((m) => m.message),
+          `errors at ${path}; all errors: ${JSON.stringify(errors.map((m) => describeMarker(broken, m)))}`,
+        ).not.toEqual([])
+        if (message) expect(atPath.map((m) => m.message).join('\n')).toMatch(message)
+        // Control: the unbroken document has no error there, so the breakage is what was caught.
+        const before = errorsOf(await validateOriginal(id)).filter(
+          (marker) => normalisePath(original(id), marker.path) === path,
+        )
+        expect(
+          before.map((marker) => describeMarker(original(id), marker)),
+          `errors at ${path} before the breakage`,
+        ).toEqual([])
+      })
+    },
+  )
 
   it('every figureRef in a policy names a field of the policyFigures document and references it', () => {
-    const figures = original('policyFigures');
-    const figureFields = new Set(((schema.get('policyFigures') as ObjectSchemaType).fields ?? []).map((field) => field.name));
-    const found: string[] = [];
-    const problems: string[] = [];
+    const figures = original('policyFigures')
+    const figureFields = new Set(
+      ((schema.get('policyFigures') as ObjectSchemaType).fields ?? []).map((field) => field.name),
+    )
+    const found: string[] = []
+    const problems: string[] = []
 
     const walk = (value: unknown, path: string[], id: string) => {
-      if (Array.isArray(value)) return value.forEach((item, index) => walk(item, [...path, String(index)], id));
-      if (typeof value !== 'object' || value === null) return;
-      const node = value as Record<string, any>;
+      if (Array.isArray(value))
+        return value.forEach((item, index) => walk(item, [...path, String(index)], id))
+      if (typeof value !== 'object' || value === null) return
+      const node = value as Record<string, any>
       if (node._type === 'figureRef') {
-        const where = `${id} ${path.join('.')}`;
-        found.push(where);
-        const name = node.figure;
+        const where = `${id} ${path.join('.')}`
+        found.push(where)
+        const name = node.figure
         if (typeof name !== 'string' || name.startsWith('_') || !figureFields.has(name)) {
-          problems.push(`${where}: figure ${JSON.stringify(name)} is not a field of the policyFigures type`);
+          problems.push(`${where}: figure ${JSON.stringify(name)} is not a field of the policyFigures type`)
         } else if (figures[name] === undefined || figures[name] === null) {
-          problems.push(`${where}: figure "${name}" has no value in the policyFigures document`);
+          problems.push(`${where}: figure "${name}" has no value in the policyFigures document`)
         }
         if (node.figures?._ref !== 'policyFigures') {
-          problems.push(`${where}: figures references ${JSON.stringify(node.figures?._ref)}, not "policyFigures"`);
+          problems.push(
+            `${where}: figures references ${JSON.stringify(node.figures?._ref)}, not "policyFigures"`,
+          )
         }
       }
-      for (const [key, child] of Object.entries(node)) walk(child, [...path, key], id);
-    };
-    for (const id of POLICY_IDS) walk(original(id), [], id);
+      for (const [key, child] of Object.entries(node)) walk(child, [...path, key], id)
+    }
+    for (const id of POLICY_IDS) walk(original(id), [], id)
 
-    expect(problems).toEqual([]);
+    expect(problems).toEqual([])
     // Every figureRef sits where the schema allows it: an inline object among a block's children.
-    expect(found.filter((where) => !/\.body\.\d+\.children\.\d+$|^\S+ intro\.\d+\.children\.\d+$/.test(where))).toEqual([]);
-    expect(found.length, 'figureRefs found in the policies').toBeGreaterThan(0);
-  });
-});
+    expect(
+      found.filter((where) => !/\.body\.\d+\.children\.\d+$|^\S+ intro\.\d+\.children\.\d+$/.test(where)),
+    ).toEqual([])
+    expect(found.length, 'figureRefs found in the policies').toBeGreaterThan(0)
+  })
+})

@@ -19,7 +19,11 @@ const settings = siteSettingsSchema.parse(await source.fetch(siteSettingsQuery))
 
 function render(policy: Policy, withFigures: PolicyFigures): string {
   return [policy.intro, ...policy.sections.map((section) => section.body)]
-    .map((value) => renderToStaticMarkup(createElement(PolicyText, {value, figures: withFigures, grievanceOfficer: settings.grievanceOfficer})))
+    .map((value) =>
+      renderToStaticMarkup(
+        createElement(PolicyText, {value, figures: withFigures, grievanceOfficer: settings.grievanceOfficer}),
+      ),
+    )
     .join('\n')
 }
 

@@ -24,8 +24,20 @@ it('the committed schema and query types match the Studio schema and the queries
   const schemaPath = join(scratch, 'schema.json')
   const typesPath = join(scratch, 'sanity.types.ts')
   // The CLI resolves --path against the Studio folder even when it is absolute.
-  await sanity({}, 'schema', 'extract', '--enforce-required-fields', '--force', '--path', relative(STUDIO, schemaPath))
-  await sanity({TYPEGEN_SCHEMA: relative(STUDIO, schemaPath), TYPEGEN_OUTPUT: relative(STUDIO, typesPath)}, 'typegen', 'generate')
+  await sanity(
+    {},
+    'schema',
+    'extract',
+    '--enforce-required-fields',
+    '--force',
+    '--path',
+    relative(STUDIO, schemaPath),
+  )
+  await sanity(
+    {TYPEGEN_SCHEMA: relative(STUDIO, schemaPath), TYPEGEN_OUTPUT: relative(STUDIO, typesPath)},
+    'typegen',
+    'generate',
+  )
 
   expect(JSON.parse(readFileSync(schemaPath, 'utf8'))).toEqual(
     JSON.parse(readFileSync(join(STUDIO, 'schema.json'), 'utf8')),

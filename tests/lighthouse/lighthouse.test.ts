@@ -1,7 +1,14 @@
 import {describe, expect, inject, it} from 'vitest'
 import {runLighthouse, type LighthouseResult} from '../support/lighthouse'
 
-const ROUTES = ['/', '/privacy-policy', '/terms&conditions', '/Refund&Cancellation-Policy', '/about-us', '/contact-us']
+const ROUTES = [
+  '/',
+  '/privacy-policy',
+  '/terms&conditions',
+  '/Refund&Cancellation-Policy',
+  '/about-us',
+  '/contact-us',
+]
 
 // Performance is a figure of bench/lighthouse (this machine is too noisy to assert it); the other
 // three categories do not depend on timing and must be perfect on every route.

@@ -24,7 +24,11 @@ interface Violation {
 async function axeViolations(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({content: AXE_SOURCE})
   return page.evaluate(async (tags) => {
-    const axe = (window as unknown as {axe: {run: Function}}).axe
+    const axe = (
+      window as unknown as {
+        axe: {run: (context: Document, options: object) => Promise<{violations: unknown[]}>}
+      }
+    ).axe
     const results = await axe.run(document, {runOnly: {type: 'tag', values: tags}})
     return (results.violations as any[]).map((violation) => ({
       id: violation.id,

@@ -37,7 +37,10 @@ async function load(page: Page, path: string, settle: (page: Page) => Promise<vo
   page.on('requestfailed', () => inFlight--)
   // The test machine has no network: answer other origins at once (they are still recorded above)
   // instead of letting the page hang on them.
-  await page.route((url) => url.protocol !== 'data:' && url.origin !== origin, (route) => route.abort('blockedbyclient'))
+  await page.route(
+    (url) => url.protocol !== 'data:' && url.origin !== origin,
+    (route) => route.abort('blockedbyclient'),
+  )
   page.on('requestfinished', (request) => {
     inFlight--
     bodies.push(
@@ -46,14 +49,20 @@ async function load(page: Page, path: string, settle: (page: Page) => Promise<vo
         // A redirect has no body of its own; a 404 page does, and counts.
         if (!response || (response.status() >= 300 && response.status() < 400)) return undefined
         const body = await response.body()
-        return {url: request.url(), type: request.resourceType(), status: response.status(), bytes: body.length, gzip: gzipSync(body, {level: 9}).length}
+        return {
+          url: request.url(),
+          type: request.resourceType(),
+          status: response.status(),
+          bytes: body.length,
+          gzip: gzipSync(body, {level: 9}).length,
+        }
       })(),
     )
   })
   await page.goto(base + path, {waitUntil: 'load'})
   await settle(page)
   // Nothing more in flight for 150 ms: every response has been seen.
-  for (let quiet = 0; quiet < 3; ) {
+  for (let quiet = 0; quiet < 3;) {
     await new Promise((resolve) => setTimeout(resolve, 50))
     quiet = inFlight === 0 ? quiet + 1 : 0
   }
@@ -61,8 +70,10 @@ async function load(page: Page, path: string, settle: (page: Page) => Promise<vo
   return {requests, loaded}
 }
 
-const sum = (entries: Loaded[], key: 'bytes' | 'gzip') => entries.reduce((total, entry) => total + entry[key], 0)
-const chunkName = (url: string) => /\/_astro\/([^/]+?)\.[\w-]+\.js$/.exec(new URL(url).pathname)?.[1] ?? new URL(url).pathname
+const sum = (entries: Loaded[], key: 'bytes' | 'gzip') =>
+  entries.reduce((total, entry) => total + entry[key], 0)
+const chunkName = (url: string) =>
+  /\/_astro\/([^/]+?)\.[\w-]+\.js$/.exec(new URL(url).pathname)?.[1] ?? new URL(url).pathname
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`
 
 /** Waits for whatever the page hydrates at this width. */
@@ -87,7 +98,10 @@ beforeAll(async () => {
     [PHONE, DESKTOP].map(async (viewport) => {
       for (const path of PATHS) {
         await withPage(browser, viewport, async (page) => {
-          visits.set(`${path} @ ${viewport.width}`, await load(page, path, (page) => hydrated(page, path, viewport.width)))
+          visits.set(
+            `${path} @ ${viewport.width}`,
+            await load(page, path, (page) => hydrated(page, path, viewport.width)),
+          )
         })
       }
     }),
@@ -98,7 +112,9 @@ afterAll(async () => {
   const of = (loaded: Loaded[], types: string[]) => loaded.filter((entry) => types.includes(entry.type))
   const cell = (entries: Loaded[]) => `${kb(sum(entries, 'gzip'))} (${kb(sum(entries, 'bytes'))})`
   const table: Record<string, Record<string, string>> = {}
-  for (const key of [DESKTOP, PHONE].flatMap((viewport) => PATHS.map((path) => `${path} @ ${viewport.width}`))) {
+  for (const key of [DESKTOP, PHONE].flatMap((viewport) =>
+    PATHS.map((path) => `${path} @ ${viewport.width}`),
+  )) {
     if (!visits.has(key)) continue
     const {loaded} = visits.get(key)!
     table[key] = {
@@ -110,7 +126,9 @@ afterAll(async () => {
     }
   }
   if (visits.size) {
-    console.log('Page weight: gzip -9 of each response body (raw size in brackets); CSS is counted inline in the HTML when inlined')
+    console.log(
+      'Page weight: gzip -9 of each response body (raw size in brackets); CSS is counted inline in the HTML when inlined',
+    )
     console.table(table)
   }
   await browser?.close()
@@ -121,7 +139,10 @@ describe('page weight budgets', () => {
     it(`${path} at 1280 px loads no JavaScript at all, and its HTML and CSS weigh at most 20 KB gzipped`, () => {
       const {loaded} = visit(path, DESKTOP.width)
       const scripts = loaded.filter((entry) => entry.type === 'script')
-      expect(scripts.map((entry) => entry.url), 'scripts loaded').toEqual([])
+      expect(
+        scripts.map((entry) => entry.url),
+        'scripts loaded',
+      ).toEqual([])
       expect(sum(scripts, 'bytes')).toBe(0)
       const htmlAndCss = loaded.filter((entry) => entry.type === 'document' || entry.type === 'stylesheet')
       expect(htmlAndCss.filter((entry) => entry.type === 'document')).toHaveLength(1)

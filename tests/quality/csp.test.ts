@@ -45,7 +45,9 @@ async function recordingPage(viewport: {width: number; height: number}): Promise
   await context.addInitScript(() => {
     const store: string[] = ((window as unknown as {__cspViolations: string[]}).__cspViolations = [])
     document.addEventListener('securitypolicyviolation', (event) => {
-      store.push(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`)
+      store.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`,
+      )
     })
   })
   const page = await context.newPage()
@@ -59,7 +61,9 @@ async function recordingPage(viewport: {width: number; height: number}): Promise
     async take() {
       // Violation events are queued as tasks: let them arrive.
       await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
-      const events = await page.evaluate(() => (window as unknown as {__cspViolations: string[]}).__cspViolations.splice(0))
+      const events = await page.evaluate(() =>
+        (window as unknown as {__cspViolations: string[]}).__cspViolations.splice(0),
+      )
       return [...events, ...consoleMessages.splice(0)]
     },
   }
@@ -74,7 +78,10 @@ describe('Content Security Policy', () => {
       })
 
       for (const path of PATHS) {
-        const what = [viewport === PHONE && 'the menu open', path === '/contact-us' && 'the form hydrated and showing errors'].filter(Boolean)
+        const what = [
+          viewport === PHONE && 'the menu open',
+          path === '/contact-us' && 'the form hydrated and showing errors',
+        ].filter(Boolean)
         it(`${path} breaks no CSP rule${what.length ? `, with ${what.join(' and ')}` : ''}`, async () => {
           const {page} = recorder
           await page.goto(base + path)
@@ -96,9 +103,9 @@ describe('Content Security Policy', () => {
     const page = await context.newPage()
     for (const path of PATHS) {
       await page.goto(base + path)
-      const metas = await page.locator('head meta[http-equiv="content-security-policy" i]').evaluateAll((elements) =>
-        elements.map((element) => element.getAttribute('content') ?? ''),
-      )
+      const metas = await page
+        .locator('head meta[http-equiv="content-security-policy" i]')
+        .evaluateAll((elements) => elements.map((element) => element.getAttribute('content') ?? ''))
       expect(metas, `${path}: one CSP <meta> in <head>`).toHaveLength(1)
       const policy = directives(metas[0])
       for (const name of ['script-src', 'style-src']) {
@@ -132,11 +139,15 @@ describe('security headers', () => {
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
       expect(response.headers.get('referrer-policy'), path).toBe(SECURITY_HEADERS['Referrer-Policy'])
       expect(response.headers.get('permissions-policy'), path).toBe(SECURITY_HEADERS['Permissions-Policy'])
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name), `${path}: ${name}`).toBe(value)
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect(response.headers.get(name), `${path}: ${name}`).toBe(value)
       // Plain HTTP: no HSTS, even if a client claims a TLS proxy in front (the shared server does not trust proxies).
       expect(response.headers.get('strict-transport-security'), path).toBeNull()
       const claimed = await fetch(base + path, {headers: {'x-forwarded-proto': 'https'}})
-      expect(claimed.headers.get('strict-transport-security'), `${path} with X-Forwarded-Proto but no TRUST_PROXY`).toBeNull()
+      expect(
+        claimed.headers.get('strict-transport-security'),
+        `${path} with X-Forwarded-Proto but no TRUST_PROXY`,
+      ).toBeNull()
       await claimed.arrayBuffer()
     }
   })
@@ -146,7 +157,10 @@ describe('security headers', () => {
     let scratch: string
     beforeAll(async () => {
       scratch = mkdtempSync(join(tmpdir(), 'csp-test-'))
-      server = await startSiteServer(inject('distDir'), {TRUST_PROXY: '1', CONTACT_DB_PATH: join(scratch, 'contact.sqlite')})
+      server = await startSiteServer(inject('distDir'), {
+        TRUST_PROXY: '1',
+        CONTACT_DB_PATH: join(scratch, 'contact.sqlite'),
+      })
     })
     afterAll(async () => {
       await server?.stop()

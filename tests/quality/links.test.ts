@@ -9,13 +9,15 @@ function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|amp|quot|apos|lt|gt);/gi, (_, entity: string) => {
     const named: Record<string, string> = {amp: '&', quot: '"', apos: "'", lt: '<', gt: '>'}
     if (entity[0] !== '#') return named[entity.toLowerCase()]
-    return String.fromCodePoint(entity[1].toLowerCase() === 'x' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1)))
+    return String.fromCodePoint(
+      entity[1].toLowerCase() === 'x' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1)),
+    )
   })
 }
 
 function attributes(tag: string): Record<string, string> {
   const result: Record<string, string> = {}
-  for (const match of tag.matchAll(/([^\s"'<>\/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
+  for (const match of tag.matchAll(/([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
     result[match[1].toLowerCase()] ??= decodeEntities(match[2] ?? match[3] ?? match[4] ?? '')
   }
   return result
@@ -42,13 +44,15 @@ function readHtml(html: string): {references: Reference[]; ids: Set<string>} {
     const attrs = attributes(match[2])
     if (attrs.id !== undefined) ids.add(attrs.id)
     if (tag === 'a' && attrs.name !== undefined) ids.add(attrs.name)
-    const add = (kind: string, value: string | undefined) => value !== undefined && references.push({kind, value})
+    const add = (kind: string, value: string | undefined) =>
+      value !== undefined && references.push({kind, value})
     if (tag === 'a') add('<a href>', attrs.href)
     if (tag === 'link') add(`<link rel="${attrs.rel ?? ''}" href>`, attrs.href)
     if (tag === 'script') add('<script src>', attrs.src)
     if (tag === 'img') {
       add('<img src>', attrs.src)
-      for (const candidate of (attrs.srcset ?? '').split(',')) add('<img srcset>', candidate.trim().split(/\s+/)[0] || undefined)
+      for (const candidate of (attrs.srcset ?? '').split(','))
+        add('<img srcset>', candidate.trim().split(/\s+/)[0] || undefined)
     }
     // The islands load their code from these.
     if (tag === 'astro-island') {
@@ -68,7 +72,9 @@ function readAsset(path: string, text: string): Reference[] {
       .map((value) => ({kind: 'css url()', value}))
   }
   if (path.endsWith('.js')) {
-    return [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["'](\.{1,2}\/[^"']+)["']/g)].map((match) => ({kind: 'js import', value: match[1]}))
+    return [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["'](\.{1,2}\/[^"']+)["']/g)].map(
+      (match) => ({kind: 'js import', value: match[1]}),
+    )
   }
   return []
 }
@@ -101,7 +107,9 @@ beforeAll(async () => {
   // The sitemap (and every canonical address) names the site by its configured origin: links to
   // that origin are the site's own, and are fetched from the server under test.
   const sitemap = await (await fetch(`${base}/sitemap.xml`)).text()
-  const locs = [...sitemap.matchAll(/<loc>\s*([^<]+?)\s*<\/loc>/g)].map((match) => new URL(decodeEntities(match[1])))
+  const locs = [...sitemap.matchAll(/<loc>\s*([^<]+?)\s*<\/loc>/g)].map(
+    (match) => new URL(decodeEntities(match[1])),
+  )
   crawl.sitemapOrigin = locs[0]?.origin ?? origin
   crawl.sitemapPaths = locs.map((url) => url.pathname)
   const internal = new Set([origin, crawl.sitemapOrigin])
@@ -141,8 +149,10 @@ beforeAll(async () => {
     if (url.protocol === 'data:') return
     if ((url.protocol === 'http:' || url.protocol === 'https:') && internal.has(url.origin)) {
       enqueue(url.pathname, from)
-      if (kind === '<a href>' || /^<link rel="(canonical|alternate)"/.test(kind)) crawl.navigable.add(url.pathname)
-      if (url.hash.length > 1) crawl.anchors.push({path: url.pathname, id: decodeURIComponent(url.hash.slice(1)), from, href: value})
+      if (kind === '<a href>' || /^<link rel="(canonical|alternate)"/.test(kind))
+        crawl.navigable.add(url.pathname)
+      if (url.hash.length > 1)
+        crawl.anchors.push({path: url.pathname, id: decodeURIComponent(url.hash.slice(1)), from, href: value})
       return
     }
     crawl.external.push({href: value, from})
@@ -152,7 +162,12 @@ beforeAll(async () => {
     const path = queue.shift()!
     const response = await fetch(origin + path, {redirect: 'manual'})
     const contentType = response.headers.get('content-type') ?? ''
-    const entry: Fetched = {status: response.status, location: response.headers.get('location'), contentType, ids: new Set()}
+    const entry: Fetched = {
+      status: response.status,
+      location: response.headers.get('location'),
+      contentType,
+      ids: new Set(),
+    }
     crawl.fetched.set(path, entry)
     const text = await response.text()
     // An error answer is reported, not read (the 404 page is read once, from its own start).
@@ -177,15 +192,21 @@ describe('links across the built site (crawled from /)', () => {
     const pages = [...crawl.fetched.keys()].filter(isPage)
     expect(pages.length).toBeGreaterThanOrEqual(7)
     expect([...crawl.fetched.keys()].some((path) => path.startsWith('/_astro/'))).toBe(true)
-    console.log(`crawled ${pages.length} pages and ${crawl.fetched.size - pages.length} other files; ${crawl.anchors.length} anchors, ${crawl.external.length} external links`)
+    console.log(
+      `crawled ${pages.length} pages and ${crawl.fetched.size - pages.length} other files; ${crawl.anchors.length} anchors, ${crawl.external.length} external links`,
+    )
   })
 
   it('every internal page answers 200 with HTML, without a redirect', () => {
     const broken: string[] = []
     for (const [path, {status, location, contentType}] of crawl.fetched) {
       if (path === NOT_FOUND_PATH || !crawl.navigable.has(path)) continue
-      if (status !== 200) broken.push(`${path} answered ${status}${location ? ` -> ${location}` : ''} (linked from ${from(path)})`)
-      else if (isPage(path) && !contentType.startsWith('text/html')) broken.push(`${path} answered ${contentType}, not HTML (linked from ${from(path)})`)
+      if (status !== 200)
+        broken.push(
+          `${path} answered ${status}${location ? ` -> ${location}` : ''} (linked from ${from(path)})`,
+        )
+      else if (isPage(path) && !contentType.startsWith('text/html'))
+        broken.push(`${path} answered ${contentType}, not HTML (linked from ${from(path)})`)
     }
     expect(broken).toEqual([])
     expect(crawl.fetched.get(NOT_FOUND_PATH)?.status, 'the 404 page').toBe(404)
@@ -194,7 +215,9 @@ describe('links across the built site (crawled from /)', () => {
   it('every stylesheet, script, island chunk, icon and image answers 200', () => {
     const assets = [...crawl.fetched].filter(([path]) => !crawl.navigable.has(path))
     expect(assets.length).toBeGreaterThan(0)
-    const broken = assets.filter(([, {status}]) => status !== 200).map(([path, {status}]) => `${path} answered ${status} (linked from ${from(path)})`)
+    const broken = assets
+      .filter(([, {status}]) => status !== 200)
+      .map(([path, {status}]) => `${path} answered ${status} (linked from ${from(path)})`)
     expect(broken).toEqual([])
   })
 
@@ -202,11 +225,18 @@ describe('links across the built site (crawled from /)', () => {
     const broken: string[] = []
     for (const {path, id, from, href} of crawl.anchors) {
       const target = crawl.fetched.get(path)
-      if (!target || (target.status !== 200 && path !== NOT_FOUND_PATH) || !target.contentType.startsWith('text/html')) broken.push(`"${href}" on ${from}: ${path} is not a page`)
+      if (
+        !target ||
+        (target.status !== 200 && path !== NOT_FOUND_PATH) ||
+        !target.contentType.startsWith('text/html')
+      )
+        broken.push(`"${href}" on ${from}: ${path} is not a page`)
       else if (!target.ids.has(id)) broken.push(`"${href}" on ${from}: no id="${id}" on ${path}`)
     }
     // The header's /#services-style links are among them.
-    expect(crawl.anchors.map((anchor) => anchor.href)).toEqual(expect.arrayContaining(['/#services', '/#cities', '/#contact', '#main']))
+    expect(crawl.anchors.map((anchor) => anchor.href)).toEqual(
+      expect.arrayContaining(['/#services', '/#cities', '/#contact', '#main']),
+    )
     expect(broken).toEqual([])
   })
 
@@ -220,7 +250,12 @@ describe('links across the built site (crawled from /)', () => {
           if (/\s/.test(href) || !href.startsWith('https://')) return false
           try {
             const url = new URL(href)
-            return url.hostname.includes('.') && !url.hostname.endsWith('.') && url.username === '' && url.password === ''
+            return (
+              url.hostname.includes('.') &&
+              !url.hostname.endsWith('.') &&
+              url.username === '' &&
+              url.password === ''
+            )
           } catch {
             return false
           }
@@ -232,8 +267,16 @@ describe('links across the built site (crawled from /)', () => {
 
   it('every page in /sitemap.xml is reached by the crawl, and every page reached is in the sitemap', () => {
     expect(crawl.sitemapPaths.length).toBeGreaterThanOrEqual(6)
-    const pages = [...crawl.fetched.keys()].filter((path) => isPage(path) && path !== NOT_FOUND_PATH && crawl.fetched.get(path)!.status === 200)
-    expect(crawl.sitemapPaths.filter((path) => !crawl.fetched.has(path)), 'in the sitemap, never linked').toEqual([])
-    expect(pages.filter((path) => !crawl.sitemapPaths.includes(path)), 'linked, not in the sitemap').toEqual([])
+    const pages = [...crawl.fetched.keys()].filter(
+      (path) => isPage(path) && path !== NOT_FOUND_PATH && crawl.fetched.get(path)!.status === 200,
+    )
+    expect(
+      crawl.sitemapPaths.filter((path) => !crawl.fetched.has(path)),
+      'in the sitemap, never linked',
+    ).toEqual([])
+    expect(
+      pages.filter((path) => !crawl.sitemapPaths.includes(path)),
+      'linked, not in the sitemap',
+    ).toEqual([])
   })
 })

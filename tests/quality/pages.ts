@@ -22,7 +22,10 @@ export async function openMobileMenu(page: Page): Promise<void> {
 }
 
 /** The error texts an empty contact form shows by its fields once sent. */
-export const EMPTY_FORM_ERRORS = [contactPage.form.replyRequired as string, contactPage.form.messageRequired as string]
+export const EMPTY_FORM_ERRORS = [
+  contactPage.form.replyRequired as string,
+  contactPage.form.messageRequired as string,
+]
 
 /** Sends the hydrated contact form empty and waits until it shows its field errors. */
 export async function submitEmptyContactForm(page: Page): Promise<void> {

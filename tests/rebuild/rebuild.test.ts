@@ -114,9 +114,13 @@ describe('publishing in Studio rebuilds the live site', () => {
   it('answers an unsigned, forged or stale webhook with 401 and builds nothing', async () => {
     const before = (await status()).builds
     expect((await webhook({_id: 'refundPolicy', _type: 'policy'}, {signed: false})).status).toBe(401)
-    expect((await webhook({_id: 'refundPolicy', _type: 'policy'}, {secret: 'not-the-secret'})).status).toBe(401)
+    expect((await webhook({_id: 'refundPolicy', _type: 'policy'}, {secret: 'not-the-secret'})).status).toBe(
+      401,
+    )
     const sixMinutesAgo = Date.now() - 6 * 60_000
-    expect((await webhook({_id: 'refundPolicy', _type: 'policy'}, {timestamp: sixMinutesAgo})).status).toBe(401)
+    expect((await webhook({_id: 'refundPolicy', _type: 'policy'}, {timestamp: sixMinutesAgo})).status).toBe(
+      401,
+    )
     const after = await settled()
     expect(after.builds).toBe(before)
   })
@@ -155,7 +159,9 @@ describe('publishing in Studio rebuilds the live site', () => {
     try {
       expect((await webhook({_id: 'refundPolicy', _type: 'policy'})).status).toBe(202)
       const after = await settled()
-      expect(after.lastFailure?.message).toContain(`Could not read content from dataset "production" at ${standIn.url}`)
+      expect(after.lastFailure?.message).toContain(
+        `Could not read content from dataset "production" at ${standIn.url}`,
+      )
       expect(await page(REFUND)).toBe(liveBefore)
     } finally {
       standIn = await startQueryApiStandIn({documents: bundledDocuments(), port: Number(port)})

@@ -27,7 +27,9 @@ interface VnuMessage {
 
 /** Runs vnu over the files; it exits 1 when it finds errors and writes its JSON report to stderr. */
 function vnu(files: string[]): Promise<{code: number | null; messages: VnuMessage[]; raw: string}> {
-  const child = spawn('java', ['-jar', VNU, '--format', 'json', '--errors-only', ...files], {stdio: ['ignore', 'pipe', 'pipe']})
+  const child = spawn('java', ['-jar', VNU, '--format', 'json', '--errors-only', ...files], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk) => (stdout += chunk))
@@ -53,7 +55,8 @@ function htmlFiles(dir: string): string[] {
 }
 
 /** A page with one error vnu must report, so a run that checks nothing cannot pass. */
-const CANARY = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>canary</title></head><body><p><div>block in a paragraph</div></p></body></html>'
+const CANARY =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>canary</title></head><body><p><div>block in a paragraph</div></p></body></html>'
 
 let build: BuildResult
 let canaryDir: string
@@ -80,14 +83,24 @@ const fileOf = (message: VnuMessage) => (message.url ? fileURLToPath(message.url
 
 function describeMessage(message: VnuMessage): string {
   const file = message.url ? relative(build.outDir, fileOf(message)) : '(no file)'
-  const where = message.lastLine ? `${file}:${message.firstLine ?? message.lastLine}:${message.firstColumn ?? message.lastColumn}` : file
+  const where = message.lastLine
+    ? `${file}:${message.firstLine ?? message.lastLine}:${message.firstColumn ?? message.lastColumn}`
+    : file
   return `${where} [${message.type}${message.subType ? `/${message.subType}` : ''}] ${message.message}${message.extract ? `\n    ${JSON.stringify(message.extract)}` : ''}`
 }
 
 describe('built pages are valid HTML (Nu HTML Checker)', () => {
   it('builds every page of the site', () => {
     const names = pages.map((page) => relative(build.outDir, page))
-    for (const page of ['index.html', '404.html', 'about-us.html', 'contact-us.html', 'privacy-policy.html', 'terms&conditions.html', 'Refund&Cancellation-Policy.html']) {
+    for (const page of [
+      'index.html',
+      '404.html',
+      'about-us.html',
+      'contact-us.html',
+      'privacy-policy.html',
+      'terms&conditions.html',
+      'Refund&Cancellation-Policy.html',
+    ]) {
       expect(names).toContain(page)
     }
   })
@@ -101,7 +114,8 @@ describe('built pages are valid HTML (Nu HTML Checker)', () => {
   it('no page has an HTML error', () => {
     const problems = report.messages.filter((message) => !(message.url && fileOf(message) === canary))
     const text = problems.map(describeMessage).join('\n')
-    if (problems.length > 0) console.error(`vnu found ${problems.length} problem(s) in ${pages.length} pages:\n${text}`)
+    if (problems.length > 0)
+      console.error(`vnu found ${problems.length} problem(s) in ${pages.length} pages:\n${text}`)
     expect(problems, `vnu found ${problems.length} problem(s):\n${text}`).toEqual([])
   })
 })

@@ -4,7 +4,12 @@ import {describe, expect, it} from 'vitest'
 import PolicyText from '../../src/components/portable-text/PolicyText'
 import RichText from '../../src/components/portable-text/RichText'
 import {policyFiguresQuery, siteSettingsQuery} from '../../src/content/queries'
-import {policyBodySchema, policyFiguresSchema, richTextSchema, siteSettingsSchema} from '../../src/content/schemas'
+import {
+  policyBodySchema,
+  policyFiguresSchema,
+  richTextSchema,
+  siteSettingsSchema,
+} from '../../src/content/schemas'
 import {bundledDatasetSource} from '../../src/content/source'
 import {isExternal, safeHref} from '../../src/lib/links'
 
@@ -23,7 +28,11 @@ const renderers = {
   RichText: (value: Value) => renderToStaticMarkup(createElement(RichText, {value: value as never})),
   PolicyText: (value: Value) =>
     renderToStaticMarkup(
-      createElement(PolicyText, {value: value as never, figures, grievanceOfficer: settings.grievanceOfficer}),
+      createElement(PolicyText, {
+        value: value as never,
+        figures,
+        grievanceOfficer: settings.grievanceOfficer,
+      }),
     ),
 }
 
@@ -40,7 +49,9 @@ const block = (children: Value, extra: Record<string, unknown> = {}) => ({
 })
 /** A paragraph: "Before <linked words> after.", the words carrying a link mark to `href`. */
 const linkParagraph = (href: string, words = 'the linked words') =>
-  block([span('Before '), span(words, ['lnk']), span(' after.')], {markDefs: [{_type: 'link', _key: 'lnk', href}]})
+  block([span('Before '), span(words, ['lnk']), span(' after.')], {
+    markDefs: [{_type: 'link', _key: 'lnk', href}],
+  })
 
 /** Every <a> of the output with its attributes. */
 function anchors(html: string): {attributes: string; text: string}[] {
@@ -124,7 +135,10 @@ describe.each(Object.entries(renderers))('%s renders hostile or unexpected conte
     })
 
     it('a link mark whose definition has no address, or a non-string one, leaves plain words', () => {
-      for (const markDef of [{_type: 'link', _key: 'lnk'}, {_type: 'link', _key: 'lnk', href: {toString: 'javascript:alert(1)'}}]) {
+      for (const markDef of [
+        {_type: 'link', _key: 'lnk'},
+        {_type: 'link', _key: 'lnk', href: {toString: 'javascript:alert(1)'}},
+      ]) {
         const html = render([block([span('plain words', ['lnk'])], {markDefs: [markDef]})])
         expect(html).toBe('<p>plain words</p>')
       }
@@ -137,7 +151,11 @@ describe.each(Object.entries(renderers))('%s renders hostile or unexpected conte
       ['<img src=x onerror=alert(1)>', '&lt;img src=x onerror=alert(1)&gt;'],
       ['"><svg onload=alert(1)>', '&quot;&gt;&lt;svg onload=alert(1)&gt;'],
     ])('%s is escaped', (text, escaped) => {
-      const html = render([block([span(text)]), block([span(text, ['strong'])]), linkParagraph('/about-us', text)])
+      const html = render([
+        block([span(text)]),
+        block([span(text, ['strong'])]),
+        linkParagraph('/about-us', text),
+      ])
       expect(html).not.toMatch(/<(script|img|svg)\b/i)
       // No tag of the output carries an event handler (the text itself may say "onerror=").
       for (const [tag] of html.matchAll(/<[a-z][^>]*>/gi)) expect(tag).not.toMatch(/\son\w+=/i)
@@ -145,7 +163,9 @@ describe.each(Object.entries(renderers))('%s renders hostile or unexpected conte
     })
 
     it('the word <script> itself comes out as &lt;script&gt;', () => {
-      expect(render([block([span('<script>alert(1)</script>')])])).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>')
+      expect(render([block([span('<script>alert(1)</script>')])])).toBe(
+        '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>',
+      )
     })
   })
 
@@ -153,12 +173,18 @@ describe.each(Object.entries(renderers))('%s renders hostile or unexpected conte
     const secret = 'https://unknown.example/secret-video'
 
     it('an unknown block type renders nothing and leaks none of its fields', () => {
-      const html = render([block([span('Before.')]), {_type: 'youtubeEmbed', _key: key(), url: secret}, block([span('After.')])])
+      const html = render([
+        block([span('Before.')]),
+        {_type: 'youtubeEmbed', _key: key(), url: secret},
+        block([span('After.')]),
+      ])
       expect(html).toBe('<p>Before.</p><p>After.</p>')
     })
 
     it('an unknown inline object inside a block renders nothing and leaks none of its fields', () => {
-      const html = render([block([span('Before '), {_type: 'youtubeEmbed', _key: key(), url: secret}, span('after.')])])
+      const html = render([
+        block([span('Before '), {_type: 'youtubeEmbed', _key: key(), url: secret}, span('after.')]),
+      ])
       expect(html).toBe('<p>Before after.</p>')
     })
 
@@ -174,27 +200,40 @@ describe.each(Object.entries(renderers))('%s renders hostile or unexpected conte
 
     it('an unknown annotation keeps its text and leaks none of its fields', () => {
       const html = render([
-        block([span('annotated words', ['ann'])], {markDefs: [{_type: 'videoLink', _key: 'ann', url: secret, href: 'javascript:alert(1)'}]}),
+        block([span('annotated words', ['ann'])], {
+          markDefs: [{_type: 'videoLink', _key: 'ann', url: secret, href: 'javascript:alert(1)'}],
+        }),
       ])
       expect(html).toBe('<p>annotated words</p>')
     })
 
-    it.each(['h1', 'blockquote', 'marquee', '<script>', 'constructor'])('block style %j renders its text', (style) => {
-      const html = render([block([span('Styled text')], {style})])
-      expect(html).toContain('>Styled text</')
-      expect(html).not.toMatch(/<(script|marquee)\b/i)
-    })
+    it.each(['h1', 'blockquote', 'marquee', '<script>', 'constructor'])(
+      'block style %j renders its text',
+      (style) => {
+        const html = render([block([span('Styled text')], {style})])
+        expect(html).toContain('>Styled text</')
+        expect(html).not.toMatch(/<(script|marquee)\b/i)
+      },
+    )
 
-    it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('type, inline type and mark named %j render without throwing', (name) => {
+    it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])(
+      'type, inline type and mark named %j render without throwing',
+      (name) => {
+        const html = render([
+          {_type: name, _key: key(), url: secret},
+          block([span('Kept ', [name]), {_type: name, _key: key(), url: secret}, span('text.')], {
+            markDefs: [{_type: name, _key: name, url: secret}],
+          }),
+        ])
+        expect(html).toBe('<p>Kept text.</p>')
+      },
+    )
+
+    it.each(['@list', '@span', '@text'])("a block typed as the renderer's internal %j is dropped", (name) => {
       const html = render([
-        {_type: name, _key: key(), url: secret},
-        block([span('Kept ', [name]), {_type: name, _key: key(), url: secret}, span('text.')], {markDefs: [{_type: name, _key: name, url: secret}]}),
+        {_type: name, _key: key(), text: secret, children: [span(secret)], markDef: {}, listItem: 'bullet'},
+        block([span('After.')]),
       ])
-      expect(html).toBe('<p>Kept text.</p>')
-    })
-
-    it.each(['@list', '@span', '@text'])('a block typed as the renderer\'s internal %j is dropped', (name) => {
-      const html = render([{_type: name, _key: key(), text: secret, children: [span(secret)], markDef: {}, listItem: 'bullet'}, block([span('After.')])])
       expect(html).toBe('<p>After.</p>')
     })
 
@@ -217,7 +256,11 @@ describe.each(Object.entries(renderers))('%s renders hostile or unexpected conte
 describe('figures in PolicyText', () => {
   it('a figureRef renders the formatted figure', () => {
     const html = renderers.PolicyText([
-      block([span('A fee of '), {_type: 'figureRef', _key: key(), figure: 'cancellationFeePercent'}, span(' applies.')]),
+      block([
+        span('A fee of '),
+        {_type: 'figureRef', _key: key(), figure: 'cancellationFeePercent'},
+        span(' applies.'),
+      ]),
     ])
     expect(html).toBe(
       `<p>A fee of <span class="figure" data-figure="cancellationFeePercent">${figures.cancellationFeePercent}%</span> applies.</p>`,
@@ -250,15 +293,22 @@ describe('figures in PolicyText', () => {
 })
 
 describe('content schemas', () => {
-  it.each(['javascript:alert(1)', '//evil.example/x', '/\\evil.example', '/\t/evil.example/x', '/\n/evil.example/x', 'data:text/html,x'])(
-    'reject %j as the address of a site link',
-    async (href) => {
-      const raw = (await source.fetch(siteSettingsQuery)) as {companyLinks: {href: string}[]; footerGroups: {links: {href?: string}[]}[]}
-      expect(siteSettingsSchema.safeParse(raw).success).toBe(true)
-      raw.companyLinks[0].href = href
-      expect(siteSettingsSchema.safeParse(raw).success).toBe(false)
-    },
-  )
+  it.each([
+    'javascript:alert(1)',
+    '//evil.example/x',
+    '/\\evil.example',
+    '/\t/evil.example/x',
+    '/\n/evil.example/x',
+    'data:text/html,x',
+  ])('reject %j as the address of a site link', async (href) => {
+    const raw = (await source.fetch(siteSettingsQuery)) as {
+      companyLinks: {href: string}[]
+      footerGroups: {links: {href?: string}[]}[]
+    }
+    expect(siteSettingsSchema.safeParse(raw).success).toBe(true)
+    raw.companyLinks[0].href = href
+    expect(siteSettingsSchema.safeParse(raw).success).toBe(false)
+  })
 
   const figureRef = (figure: string) => ({_type: 'figureRef', _key: key(), figure})
 
@@ -268,13 +318,21 @@ describe('content schemas', () => {
     expect(policyBodySchema.safeParse([figureRef('notAFigure')]).success).toBe(false)
     expect(policyBodySchema.safeParse([block([span('Fee: '), figureRef('notAFigure')])]).success).toBe(false)
     expect(policyBodySchema.safeParse([block([figureRef('toString')])]).success).toBe(false)
-    expect(policyBodySchema.safeParse([block([span('Fee: '), figureRef('cancellationFeePercent')])]).success).toBe(true)
+    expect(
+      policyBodySchema.safeParse([block([span('Fee: '), figureRef('cancellationFeePercent')])]).success,
+    ).toBe(true)
   })
 
   it('reject a known type whose fields are broken instead of passing it off as an unknown type', () => {
-    expect(policyBodySchema.safeParse([{_type: 'grievanceContact', _key: key(), note: 42}]).success).toBe(false)
+    expect(policyBodySchema.safeParse([{_type: 'grievanceContact', _key: key(), note: 42}]).success).toBe(
+      false,
+    )
     expect(policyBodySchema.safeParse([{_type: 'block', _key: key(), children: []}]).success).toBe(false)
-    expect(richTextSchema.safeParse([{_type: 'block', _key: key(), children: [{_type: 'span', _key: key(), text: 42}]}]).success).toBe(false)
+    expect(
+      richTextSchema.safeParse([
+        {_type: 'block', _key: key(), children: [{_type: 'span', _key: key(), text: 42}]},
+      ]).success,
+    ).toBe(false)
   })
 
   it('keep an unknown block type as it is, so a later Studio plugin does not fail the build', () => {
@@ -285,7 +343,9 @@ describe('content schemas', () => {
       expect(parsed.data).toEqual([embed])
     }
     const inline = {_type: 'mystery', _key: key(), url: 'https://unknown.example/x'}
-    expect(policyBodySchema.safeParse([block([span('a'), inline])]).data?.[0]).toMatchObject({children: [{}, inline]})
+    expect(policyBodySchema.safeParse([block([span('a'), inline])]).data?.[0]).toMatchObject({
+      children: [{}, inline],
+    })
   })
 
   it('the policy schema keeps a link address as text (safeHref decides at render time)', () => {

@@ -71,7 +71,9 @@ interface Leak {
 function leaksIn(build: BuildResult): {files: string[]; leaks: Leak[]} {
   const root = join(build.outDir, '..')
   const files = filesUnder(root)
-  const needles = Object.entries(SENTINELS).flatMap(([secret, value]) => forms(value).map((form) => ({secret, ...form})))
+  const needles = Object.entries(SENTINELS).flatMap(([secret, value]) =>
+    forms(value).map((form) => ({secret, ...form})),
+  )
   const leaks: Leak[] = []
   for (const file of files) {
     const bytes = readFileSync(file)
@@ -108,8 +110,13 @@ describe('no secret from the build environment reaches the build output', () => 
     expect(forms(SECRETS.SMTP_URL).map(({form}) => form)).toContain('URL-encoded')
     // Each base64 alignment finds the secret wherever it sits in an encoded file.
     for (const prefix of ['', 'x', 'xy', 'xyz']) {
-      const encoded = Buffer.from(Buffer.from(`${prefix}{"token":"${SECRETS.SANITY_API_READ_TOKEN}"}`).toString('base64'))
-      expect(needles.some(({needle}) => encoded.includes(needle)), prefix).toBe(true)
+      const encoded = Buffer.from(
+        Buffer.from(`${prefix}{"token":"${SECRETS.SANITY_API_READ_TOKEN}"}`).toString('base64'),
+      )
+      expect(
+        needles.some(({needle}) => encoded.includes(needle)),
+        prefix,
+      ).toBe(true)
     }
   })
 
@@ -134,12 +141,17 @@ describe('no secret from the build environment reaches the build output', () => 
   it('the Content Lake build really used the read token', () => {
     expect(standIn.requests.length).toBeGreaterThan(0)
     expect(standIn.requests.at(-1)?.authorization).toBe(`Bearer ${SECRETS.SANITY_API_READ_TOKEN}`)
-    expect(standIn.requests.every((request) => request.authorization === `Bearer ${SECRETS.SANITY_API_READ_TOKEN}`)).toBe(true)
+    expect(
+      standIn.requests.every(
+        (request) => request.authorization === `Bearer ${SECRETS.SANITY_API_READ_TOKEN}`,
+      ),
+    ).toBe(true)
   })
 
   it('the build logs none of the secrets either', () => {
     for (const build of [fromBundle, fromContentLake]) {
-      for (const [secret, value] of Object.entries(SENTINELS)) expect(build.output, secret).not.toContain(value)
+      for (const [secret, value] of Object.entries(SENTINELS))
+        expect(build.output, secret).not.toContain(value)
     }
   })
 })

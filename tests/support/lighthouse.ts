@@ -18,8 +18,15 @@ export interface LighthouseResult {
 /** One Lighthouse run; a trace that failed to record (it happens on a busy machine) is retried. */
 async function audit(url: string, port: number, categories: readonly Category[], attempts = 3) {
   for (let attempt = 1; ; attempt++) {
-    const runner = await lighthouse(url, {port, output: 'json', logLevel: 'error', onlyCategories: [...categories]})
-    const error = runner ? runner.lhr.runtimeError : {code: 'NO_RESULT', message: 'Lighthouse returned nothing'}
+    const runner = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+    })
+    const error = runner
+      ? runner.lhr.runtimeError
+      : {code: 'NO_RESULT', message: 'Lighthouse returned nothing'}
     if (!error) return runner!.lhr
     if (attempt === attempts || error.code === 'ERRORED_DOCUMENT_REQUEST') {
       throw new Error(`Lighthouse could not audit ${url}: ${error.message}`)
@@ -31,7 +38,10 @@ async function audit(url: string, port: number, categories: readonly Category[],
  * Lighthouse's mobile profile (its default: a mid-range phone on a slow 4G connection, simulated)
  * against Debian's chromium. One browser serves every URL, one after another.
  */
-export async function runLighthouse(urls: string[], categories: readonly Category[] = CATEGORIES): Promise<LighthouseResult[]> {
+export async function runLighthouse(
+  urls: string[],
+  categories: readonly Category[] = CATEGORIES,
+): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: [
@@ -48,7 +58,9 @@ export async function runLighthouse(urls: string[], categories: readonly Categor
     const results: LighthouseResult[] = []
     for (const url of urls) {
       const lhr = await audit(url, chrome.port, categories)
-      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null])) as LighthouseResult['scores']
+      const scores = Object.fromEntries(
+        CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null]),
+      ) as LighthouseResult['scores']
       const failing = Object.fromEntries(
         CATEGORIES.map((id) => [
           id,
@@ -56,7 +68,9 @@ export async function runLighthouse(urls: string[], categories: readonly Categor
             .filter((ref) => ref.weight > 0)
             .map((ref) => lhr.audits[ref.id]!)
             .filter((audit) => audit.score !== null && audit.score < 1)
-            .map((audit) => `${audit.id} (${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ''})`),
+            .map(
+              (audit) => `${audit.id} (${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ''})`,
+            ),
         ]),
       ) as LighthouseResult['failing']
       results.push({

@@ -54,7 +54,10 @@ export async function startServer(
  * /api routes and the rebuild receiver. `url` has no trailing slash. The server only sees PATH,
  * HOME and the given variables.
  */
-export async function startSiteServer(distDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startSiteServer(
+  distDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort()
   const server = await startServer([join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,

@@ -29,16 +29,40 @@ export interface Route {
 
 /** The six routes of the spec, with the words each one takes from the CMS. */
 export const ROUTES: Route[] = [
-  {path: '/', slug: 'home', cmsTitle: homePage.seo.title, description: homePage.seo.description, heading: homePage.heading},
+  {
+    path: '/',
+    slug: 'home',
+    cmsTitle: homePage.seo.title,
+    description: homePage.seo.description,
+    heading: homePage.heading,
+  },
   ...(['privacy', 'terms', 'refund'] as const).map((key) => ({
-    path: {privacy: '/privacy-policy', terms: '/terms&conditions', refund: '/Refund&Cancellation-Policy'}[key],
-    slug: {privacy: 'privacy-policy', terms: 'terms-and-conditions', refund: 'refund-and-cancellation-policy'}[key],
+    path: {privacy: '/privacy-policy', terms: '/terms&conditions', refund: '/Refund&Cancellation-Policy'}[
+      key
+    ],
+    slug: {
+      privacy: 'privacy-policy',
+      terms: 'terms-and-conditions',
+      refund: 'refund-and-cancellation-policy',
+    }[key],
     cmsTitle: policies[key].title,
     description: policies[key].description,
     heading: policies[key].title,
   })),
-  {path: '/about-us', slug: 'about-us', cmsTitle: aboutPage.seo.title, description: aboutPage.seo.description, heading: aboutPage.title},
-  {path: '/contact-us', slug: 'contact-us', cmsTitle: contactPage.seo.title, description: contactPage.seo.description, heading: contactPage.title},
+  {
+    path: '/about-us',
+    slug: 'about-us',
+    cmsTitle: aboutPage.seo.title,
+    description: aboutPage.seo.description,
+    heading: aboutPage.title,
+  },
+  {
+    path: '/contact-us',
+    slug: 'contact-us',
+    cmsTitle: contactPage.seo.title,
+    description: contactPage.seo.description,
+    heading: contactPage.title,
+  },
 ]
 
 export const NOT_FOUND_PATH = '/no-such-page'
@@ -102,7 +126,10 @@ export async function waitForSectionInView(page: Page, id: string, slack = 40): 
   try {
     await page.waitForFunction(
       ({sectionId, slack, token}) => {
-        const state = ((window as unknown as Record<string, {y: number; still: number}>)[token] ??= {y: -1, still: 0})
+        const state = ((window as unknown as Record<string, {y: number; still: number}>)[token] ??= {
+          y: -1,
+          still: 0,
+        })
         if (state.y === window.scrollY) state.still++
         else Object.assign(state, {y: window.scrollY, still: 0})
         if (state.still < 4) return false
@@ -113,14 +140,19 @@ export async function waitForSectionInView(page: Page, id: string, slack = 40): 
         const headerBottom = header.getBoundingClientRect().bottom
         const maxScroll = document.documentElement.scrollHeight - window.innerHeight
         const atBottom = Math.abs(window.scrollY - maxScroll) < 2
-        return (top >= headerBottom - 2 && top <= headerBottom + slack) || (atBottom && top >= headerBottom - 2 && top < window.innerHeight / 2)
+        return (
+          (top >= headerBottom - 2 && top <= headerBottom + slack) ||
+          (atBottom && top >= headerBottom - 2 && top < window.innerHeight / 2)
+        )
       },
       {sectionId: id, slack, token: `__settled_${Math.random().toString(36).slice(2)}`},
       {timeout: 5_000, polling: 50},
     )
   } catch (error) {
     const position = await sectionPosition(page, id).catch(() => undefined)
-    throw new Error(`#${id} did not come to rest in view below the header: ${JSON.stringify(position)}`, {cause: error})
+    throw new Error(`#${id} did not come to rest in view below the header: ${JSON.stringify(position)}`, {
+      cause: error,
+    })
   }
 }
 

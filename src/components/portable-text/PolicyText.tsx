@@ -52,5 +52,11 @@ export default function PolicyText({value, figures, grievanceOfficer}: Props) {
     unknownType: () => null,
     unknownMark: ({children}) => <>{children}</>,
   }
-  return <PortableText value={knownOnly(value, known) as never} components={components} onMissingComponent={false} />
+  return (
+    <PortableText
+      value={knownOnly(value, known) as never}
+      components={components}
+      onMissingComponent={false}
+    />
+  )
 }

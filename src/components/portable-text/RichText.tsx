@@ -11,9 +11,21 @@ const components: PortableTextComponents = {
 }
 
 // What the Studio's richText field offers (studio/schemaTypes/objects/richText.ts).
-const known = {types: [], inline: [], styles: ['normal', 'h2', 'h3'], decorators: ['strong', 'em'], annotations: ['link']}
+const known = {
+  types: [],
+  inline: [],
+  styles: ['normal', 'h2', 'h3'],
+  decorators: ['strong', 'em'],
+  annotations: ['link'],
+}
 
 /** Rich text of an ordinary page, rendered to HTML at build time (no client JavaScript). */
 export default function RichText({value}: {value: RichTextValue}) {
-  return <PortableText value={knownOnly(value, known) as never} components={components} onMissingComponent={false} />
+  return (
+    <PortableText
+      value={knownOnly(value, known) as never}
+      components={components}
+      onMissingComponent={false}
+    />
+  )
 }

@@ -12,7 +12,8 @@ export interface KnownParts {
 const LIST_ITEMS = ['bullet', 'number']
 
 const isObject = (node: unknown): node is Record<string, unknown> => typeof node === 'object' && node !== null
-const known = (names: readonly string[], name: unknown): name is string => typeof name === 'string' && names.includes(name)
+const known = (names: readonly string[], name: unknown): name is string =>
+  typeof name === 'string' && names.includes(name)
 const array = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 
 /**
@@ -27,17 +28,22 @@ export function knownOnly(value: unknown, parts: KnownParts): unknown[] {
     if (!isObject(node)) return []
     if (node._type !== 'block') return known(parts.types, node._type) ? [node] : []
     const markDefs = array(node.markDefs).filter(
-      (def): def is Record<string, unknown> => isObject(def) && known(parts.annotations, def._type) && typeof def._key === 'string',
+      (def): def is Record<string, unknown> =>
+        isObject(def) && known(parts.annotations, def._type) && typeof def._key === 'string',
     )
     const annotationKeys = markDefs.map((def) => def._key as string)
     const children = array(node.children).flatMap((child) => {
       if (!isObject(child)) return []
       if (child._type !== 'span') return known(parts.inline, child._type) ? [child] : []
-      const marks = array(child.marks).filter((mark) => known(parts.decorators, mark) || known(annotationKeys, mark))
+      const marks = array(child.marks).filter(
+        (mark) => known(parts.decorators, mark) || known(annotationKeys, mark),
+      )
       return [{...child, text: typeof child.text === 'string' ? child.text : '', marks}]
     })
     const {listItem, level, ...rest} = node
     const list = known(LIST_ITEMS, listItem) ? {listItem, level: typeof level === 'number' ? level : 1} : {}
-    return [{...rest, ...list, style: known(parts.styles, node.style) ? node.style : 'normal', markDefs, children}]
+    return [
+      {...rest, ...list, style: known(parts.styles, node.style) ? node.style : 'normal', markDefs, children},
+    ]
   })
 }

@@ -10,10 +10,31 @@ export const contactMessage = defineType({
   readOnly: true,
   fields: [
     defineField({name: 'name', title: 'Name', type: 'string', description: 'The name the visitor gave.'}),
-    defineField({name: 'email', title: 'E-mail', type: 'string', description: 'Where to reply by e-mail, if given.'}),
-    defineField({name: 'phone', title: 'Phone', type: 'string', description: 'Where to call back, if given.'}),
-    defineField({name: 'subject', title: 'Subject', type: 'string', description: 'What the message is about.'}),
-    defineField({name: 'message', title: 'Message', type: 'text', rows: 8, description: 'The message as the visitor typed it.'}),
+    defineField({
+      name: 'email',
+      title: 'E-mail',
+      type: 'string',
+      description: 'Where to reply by e-mail, if given.',
+    }),
+    defineField({
+      name: 'phone',
+      title: 'Phone',
+      type: 'string',
+      description: 'Where to call back, if given.',
+    }),
+    defineField({
+      name: 'subject',
+      title: 'Subject',
+      type: 'string',
+      description: 'What the message is about.',
+    }),
+    defineField({
+      name: 'message',
+      title: 'Message',
+      type: 'text',
+      rows: 8,
+      description: 'The message as the visitor typed it.',
+    }),
     defineField({
       name: 'receivedAt',
       title: 'Received',
@@ -24,7 +45,8 @@ export const contactMessage = defineType({
       name: 'notifiedAt',
       title: 'E-mailed to support',
       type: 'datetime',
-      description: 'When the e-mail about this message went out. Empty: not sent yet; the website keeps retrying.',
+      description:
+        'When the e-mail about this message went out. Empty: not sent yet; the website keeps retrying.',
     }),
     defineField({
       name: 'submissionId',
@@ -48,12 +70,16 @@ export const contactMessage = defineType({
       hidden: ({value}) => !value,
     }),
   ],
-  orderings: [{title: 'Newest first', name: 'receivedAtDesc', by: [{field: 'receivedAt', direction: 'desc'}]}],
+  orderings: [
+    {title: 'Newest first', name: 'receivedAtDesc', by: [{field: 'receivedAt', direction: 'desc'}]},
+  ],
   preview: {
     select: {name: 'name', subject: 'subject', receivedAt: 'receivedAt', email: 'email', phone: 'phone'},
     prepare: ({name, subject, receivedAt, email, phone}) => ({
       title: subject || '(no subject)',
-      subtitle: [name || email || phone, receivedAt?.slice(0, 16).replace('T', ' ')].filter(Boolean).join(' · '),
+      subtitle: [name || email || phone, receivedAt?.slice(0, 16).replace('T', ' ')]
+        .filter(Boolean)
+        .join(' · '),
     }),
   },
 })

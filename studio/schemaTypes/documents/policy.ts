@@ -59,6 +59,9 @@ export const policy = defineType({
   ],
   preview: {
     select: {title: 'title', lastUpdated: 'lastUpdated'},
-    prepare: ({title, lastUpdated}) => ({title, subtitle: lastUpdated ? `Last updated ${lastUpdated}` : undefined}),
+    prepare: ({title, lastUpdated}) => ({
+      title,
+      subtitle: lastUpdated ? `Last updated ${lastUpdated}` : undefined,
+    }),
   },
 })

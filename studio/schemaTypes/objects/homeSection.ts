@@ -18,8 +18,7 @@ export const homeSection = defineType({
       name: 'sectionId',
       title: 'Header button',
       type: 'string',
-      description:
-        'Which header button scrolls to this section. Each button needs exactly one section.',
+      description: 'Which header button scrolls to this section. Each button needs exactly one section.',
       options: {list: HOME_SECTION_IDS.map((value) => ({value, title: SECTION_TITLES[value]}))},
       validation: (rule) => rule.required(),
     }),

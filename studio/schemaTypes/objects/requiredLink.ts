@@ -18,8 +18,7 @@ export const requiredLink = defineType({
       name: 'href',
       title: 'Address',
       type: 'url',
-      description:
-        'A page of this site starting with "/" (such as /contact-us) or a full https:// address.',
+      description: 'A page of this site starting with "/" (such as /contact-us) or a full https:// address.',
       validation: (rule) => linkHref(rule).required(),
     }),
   ],

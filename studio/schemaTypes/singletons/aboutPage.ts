@@ -8,7 +8,12 @@ export const aboutPage = defineType({
   type: 'document',
   icon: InfoOutlineIcon,
   fields: [
-    defineField({name: 'seo', title: 'Search and sharing', type: 'seo', validation: (rule) => rule.required()}),
+    defineField({
+      name: 'seo',
+      title: 'Search and sharing',
+      type: 'seo',
+      validation: (rule) => rule.required(),
+    }),
     defineField({
       name: 'title',
       title: 'Title',

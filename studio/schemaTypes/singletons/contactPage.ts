@@ -2,7 +2,14 @@ import {EnvelopeIcon} from '@sanity/icons/Envelope'
 import {defineField, defineType} from 'sanity'
 
 const label = (name: string, title: string, description: string, max = 40, group?: string) =>
-  defineField({name, title, type: 'string', description, group, validation: (rule) => rule.required().max(max)})
+  defineField({
+    name,
+    title,
+    type: 'string',
+    description,
+    group,
+    validation: (rule) => rule.required().max(max),
+  })
 
 /** The Contact page: its heading, the form's labels and messages, and the Reach Us block. */
 export const contactPage = defineType({
@@ -15,7 +22,13 @@ export const contactPage = defineType({
     {name: 'form', title: 'Form'},
   ],
   fields: [
-    defineField({name: 'seo', title: 'Search and sharing', type: 'seo', group: 'page', validation: (rule) => rule.required()}),
+    defineField({
+      name: 'seo',
+      title: 'Search and sharing',
+      type: 'seo',
+      group: 'page',
+      validation: (rule) => rule.required(),
+    }),
     label('title', 'Title', 'The heading of the page, for example "Let\'s connect".', 60, 'page'),
     defineField({
       name: 'intro',
@@ -26,14 +39,21 @@ export const contactPage = defineType({
       description: 'One or two sentences under the heading.',
       validation: (rule) => rule.required().max(300),
     }),
-    label('reachUsHeading', 'Reach Us heading', 'The heading of the block with the support e-mail and phone.', 40, 'page'),
+    label(
+      'reachUsHeading',
+      'Reach Us heading',
+      'The heading of the block with the support e-mail and phone.',
+      40,
+      'page',
+    ),
     defineField({
       name: 'reachUsText',
       title: 'Reach Us text',
       type: 'text',
       rows: 2,
       group: 'page',
-      description: 'A sentence above the e-mail and phone, for example when support answers (the e-mail and phone come from Site settings).',
+      description:
+        'A sentence above the e-mail and phone, for example when support answers (the e-mail and phone come from Site settings).',
       validation: (rule) => rule.required().max(300),
     }),
     defineField({
@@ -51,12 +71,42 @@ export const contactPage = defineType({
         label('submitLabel', 'Send button', 'The words on the send button.'),
         label('sendingLabel', 'Sending…', 'Shown on the button while the message is being sent.'),
         label('successMessage', 'Message sent', 'Shown after the message has been received and stored.', 300),
-        label('errorMessage', 'Could not send', 'Shown when the message could not be sent. The visitor\'s text stays in the form.', 300),
-        label('invalidMessage', 'Please check the form', 'Shown above the form when a field needs attention.', 300),
-        label('rateLimitedMessage', 'Too many messages', 'Shown when many messages came from the same connection in a short time.', 300),
-        label('replyRequired', 'No way to reply', 'Shown by the e-mail field when neither an e-mail address nor a phone number was given.', 200),
-        label('emailInvalid', 'E-mail looks wrong', 'Shown by the e-mail field when the address is not valid.', 200),
-        label('phoneInvalid', 'Phone looks wrong', 'Shown by the phone field when the number is not valid.', 200),
+        label(
+          'errorMessage',
+          'Could not send',
+          "Shown when the message could not be sent. The visitor's text stays in the form.",
+          300,
+        ),
+        label(
+          'invalidMessage',
+          'Please check the form',
+          'Shown above the form when a field needs attention.',
+          300,
+        ),
+        label(
+          'rateLimitedMessage',
+          'Too many messages',
+          'Shown when many messages came from the same connection in a short time.',
+          300,
+        ),
+        label(
+          'replyRequired',
+          'No way to reply',
+          'Shown by the e-mail field when neither an e-mail address nor a phone number was given.',
+          200,
+        ),
+        label(
+          'emailInvalid',
+          'E-mail looks wrong',
+          'Shown by the e-mail field when the address is not valid.',
+          200,
+        ),
+        label(
+          'phoneInvalid',
+          'Phone looks wrong',
+          'Shown by the phone field when the number is not valid.',
+          200,
+        ),
         label('messageRequired', 'Message missing', 'Shown by the message field when it is empty.', 200),
         label('tooLong', 'Too long', 'Shown by a field whose text is longer than we accept.', 200),
         label('invalid', 'Check this field', 'Shown by a field whose content could not be read.', 200),

@@ -9,7 +9,12 @@ export const homePage = defineType({
   type: 'document',
   icon: HomeIcon,
   fields: [
-    defineField({name: 'seo', title: 'Search and sharing', type: 'seo', validation: (rule) => rule.required()}),
+    defineField({
+      name: 'seo',
+      title: 'Search and sharing',
+      type: 'seo',
+      validation: (rule) => rule.required(),
+    }),
     defineField({
       name: 'heading',
       title: 'Heading',

@@ -60,7 +60,11 @@ export const policyFigures = defineType({
     wholeNumber('serviceChangeWindowHours', 1, 720),
     wholeNumber('minorAge', 1, 21),
     defineField({...figure('governingLaw'), type: 'string', validation: (rule) => rule.required().max(60)}),
-    defineField({...figure('jurisdictionCity'), type: 'string', validation: (rule) => rule.required().max(60)}),
+    defineField({
+      ...figure('jurisdictionCity'),
+      type: 'string',
+      validation: (rule) => rule.required().max(60),
+    }),
   ],
   preview: {prepare: () => ({title: 'Policy figures'})},
 })

@@ -39,7 +39,7 @@ export const siteSettings = defineType({
       type: 'string',
       group: 'company',
       description:
-        'Shown on the Contact page as a link that opens the visitor\'s e-mail program. New contact messages are sent here.',
+        "Shown on the Contact page as a link that opens the visitor's e-mail program. New contact messages are sent here.",
       validation: requiredEmail,
     }),
     defineField({
@@ -219,17 +219,40 @@ export const siteSettings = defineType({
       title: 'Interface words',
       type: 'object',
       group: 'company',
-      description: 'Small words the site uses around the content, such as the menu button and the table of contents.',
+      description:
+        'Small words the site uses around the content, such as the menu button and the table of contents.',
       fields: [
-        ['skipToContent', 'Skip link', 'The first link for keyboard and screen-reader users, e.g. "Skip to content".'],
-        ['mainNavigation', 'Header navigation name', 'Read out by screen readers for the header buttons, e.g. "Main".'],
-        ['menu', 'Menu button', 'The name of the menu button on phones, read out by screen readers, e.g. "Menu".'],
+        [
+          'skipToContent',
+          'Skip link',
+          'The first link for keyboard and screen-reader users, e.g. "Skip to content".',
+        ],
+        [
+          'mainNavigation',
+          'Header navigation name',
+          'Read out by screen readers for the header buttons, e.g. "Main".',
+        ],
+        [
+          'menu',
+          'Menu button',
+          'The name of the menu button on phones, read out by screen readers, e.g. "Menu".',
+        ],
         ['lastUpdated', 'Last updated', 'Shown before a policy\'s date, e.g. "Last updated".'],
         ['contents', 'Contents heading', 'The heading of a policy\'s list of sections, e.g. "Contents".'],
-        ['rightsReserved', 'Rights line', 'Follows the copyright year and company name, e.g. "All rights reserved."'],
+        [
+          'rightsReserved',
+          'Rights line',
+          'Follows the copyright year and company name, e.g. "All rights reserved."',
+        ],
         ['homeLink', 'Home link', 'The link back to the home page on the "page not found" page.'],
       ].map(([name, title, description]) =>
-        defineField({name, title, type: 'string', description, validation: (rule) => rule.required().max(60)}),
+        defineField({
+          name,
+          title,
+          type: 'string',
+          description,
+          validation: (rule) => rule.required().max(60),
+        }),
       ),
       validation: (rule) => rule.required(),
     }),
