@@ -149,8 +149,8 @@ export async function handleContactPost(
   }: {service: ContactService; clientAddress: string; siteUrl?: string; contactPath: string},
 ): Promise<Response> {
   try {
-    const kind = kindOf(request)
     checkOrigin(request, siteUrl)
+    const kind = kindOf(request)
     const submission = parseSubmission(kind, await readBody(request))
     return answer(kind, await service.submit(submission, clientAddress), contactPath)
   } catch (error) {
