@@ -2,16 +2,18 @@ import {visionTool} from '@sanity/vision'
 import {defineConfig} from 'sanity'
 import {structureTool} from 'sanity/structure'
 import {FIXED_ID_TYPES, READ_ONLY_TYPES, schemaTypes} from './schemaTypes'
-
-const fixedId = (type: string) => (FIXED_ID_TYPES as Set<string>).has(type)
-const readOnly = (type: string) => (READ_ONLY_TYPES as Set<string>).has(type)
 import {structure} from './structure'
+
+const fixedId = (type: string) => FIXED_ID_TYPES.has(type)
+const readOnly = (type: string) => READ_ONLY_TYPES.has(type)
 
 /**
  * A fixed document can be published, its draft discarded and old versions restored; it can never
  * be duplicated, deleted or unpublished (the site needs every one of them to build).
  */
 const FIXED_ID_ACTIONS = new Set(['publish', 'discardChanges', 'restore'])
+/** A contact message is never edited; it can be deleted, for a visitor who asks to be forgotten. */
+const READ_ONLY_ACTIONS = new Set(['delete'])
 
 export default defineConfig({
   name: 'default',
@@ -27,11 +29,12 @@ export default defineConfig({
   },
   document: {
     actions: (actions, {schemaType}) => {
-      if (readOnly(schemaType)) return []
-      if (fixedId(schemaType)) {
-        return actions.filter(({action}) => action !== undefined && FIXED_ID_ACTIONS.has(action))
-      }
-      return actions
+      const allowed = readOnly(schemaType)
+        ? READ_ONLY_ACTIONS
+        : fixedId(schemaType)
+          ? FIXED_ID_ACTIONS
+          : undefined
+      return allowed ? actions.filter(({action}) => action !== undefined && allowed.has(action)) : actions
     },
     newDocumentOptions: (options) =>
       options.filter(({templateId}) => !fixedId(templateId) && !readOnly(templateId)),

@@ -1,8 +1,13 @@
 import {CONTACT_FIELDS, DEFAULT_ERROR_TEXT} from './schema'
 import type {ContactService, Outcome, Submission} from './service'
 
-/** The largest request body we read; a message is at most 5,000 characters. */
+/**
+ * The most a message may weigh: 16 KB of text. Every valid message fits, even one written all in
+ * four-byte characters (3,000 in the message, 534 in the other fields). A form post spells each
+ * byte that is not ASCII as "%XX", so it may arrive up to three times as large.
+ */
 export const MAX_BODY_BYTES = 16 * 1024
+const MAX_ENCODED_FORM_BYTES = 3 * MAX_BODY_BYTES
 
 type Kind = 'json' | 'form'
 
@@ -32,19 +37,33 @@ function kindOf(request: Request): Kind {
   throw new RequestError(415, 'unsupportedMediaType', 'Send the form as JSON or as an ordinary form post.')
 }
 
+/** The public origin from SITE_URL; a malformed SITE_URL is reported once and ignored. */
+let reportedSiteUrl: string | undefined
+function siteOrigin(siteUrl: string | undefined): string | undefined {
+  if (!siteUrl) return undefined
+  try {
+    return new URL(siteUrl).origin
+  } catch {
+    if (reportedSiteUrl !== siteUrl)
+      console.error(`SITE_URL "${siteUrl}" is not an address; set it like https://www.example.com`)
+    reportedSiteUrl = siteUrl
+    return undefined
+  }
+}
+
 /** Only pages of this site may post here: the site's own origin, or SITE_URL behind a proxy. */
 function checkOrigin(request: Request, siteUrl: string | undefined) {
   const origin = request.headers.get('origin')
-  const allowed = new Set([new URL(request.url).origin])
-  if (siteUrl) allowed.add(new URL(siteUrl).origin)
+  const allowed = new Set([new URL(request.url).origin, siteOrigin(siteUrl)])
   if (!origin || !allowed.has(origin)) {
     throw new RequestError(403, 'crossOrigin', 'This form can only be sent from our website.')
   }
 }
 
-async function readBody(request: Request): Promise<string> {
+async function readBody(request: Request, kind: Kind): Promise<string> {
+  const limit = kind === 'form' ? MAX_ENCODED_FORM_BYTES : MAX_BODY_BYTES
   const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > MAX_BODY_BYTES) throw tooLarge()
+  if (declared > limit) throw tooLarge()
   const reader = request.body?.getReader()
   if (!reader) return ''
   const chunks: Uint8Array[] = []
@@ -53,13 +72,17 @@ async function readBody(request: Request): Promise<string> {
     const {done, value} = await reader.read()
     if (done) break
     size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel()
       throw tooLarge()
     }
     chunks.push(value)
   }
-  return new TextDecoder('utf-8', {fatal: true}).decode(Buffer.concat(chunks))
+  try {
+    return new TextDecoder('utf-8', {fatal: true}).decode(Buffer.concat(chunks))
+  } catch {
+    throw new RequestError(400, 'malformed', 'The form could not be read; please try again.')
+  }
 }
 
 const tooLarge = () => new RequestError(413, 'tooLarge', 'The message is too large to send.')
@@ -67,6 +90,8 @@ const tooLarge = () => new RequestError(413, 'tooLarge', 'The message is too lar
 function parseSubmission(kind: Kind, body: string): Submission {
   if (kind === 'form') {
     const form = new URLSearchParams(body)
+    const decodedBytes = [...form.values()].reduce((total, value) => total + Buffer.byteLength(value), 0)
+    if (decodedBytes > MAX_BODY_BYTES) throw tooLarge()
     return {
       fields: Object.fromEntries(CONTACT_FIELDS.map((name) => [name, form.get(name) ?? ''])),
       website: form.get('website') ?? undefined,
@@ -148,25 +173,37 @@ export async function handleContactPost(
     contactPath,
   }: {service: ContactService; clientAddress: string; siteUrl?: string; contactPath: string},
 ): Promise<Response> {
+  let kind: Kind | undefined
   try {
     checkOrigin(request, siteUrl)
-    const kind = kindOf(request)
-    const submission = parseSubmission(kind, await readBody(request))
+    kind = kindOf(request)
+    const submission = parseSubmission(kind, await readBody(request, kind))
     return answer(kind, await service.submit(submission, clientAddress), contactPath)
   } catch (error) {
-    if (error instanceof RequestError)
-      return json(error.status, {ok: false, error: error.code, message: error.message})
-    if (error instanceof TypeError)
-      return json(400, {
-        ok: false,
-        error: 'malformed',
-        message: 'The form could not be read; please try again.',
-      })
-    console.error('Contact form request failed:', error)
-    return json(500, {
-      ok: false,
-      error: 'internal',
-      message: 'Something went wrong on our side; please try again.',
-    })
+    const problem =
+      error instanceof RequestError
+        ? error
+        : new RequestError(500, 'internal', 'Something went wrong on our side; please try again.')
+    if (!(error instanceof RequestError)) console.error('Contact form request failed:', error)
+    return kind === 'form'
+      ? errorPage(problem, contactPath)
+      : json(problem.status, {ok: false, error: problem.code, message: problem.message})
   }
+}
+
+/**
+ * A browser without JavaScript shows whatever comes back: a short page in words, with the way
+ * back, never JSON. It repeats nothing the visitor sent.
+ */
+function errorPage(problem: RequestError, contactPath: string): Response {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Message not sent</title></head>
+<body><main><h1>Your message was not sent</h1><p>${problem.message}</p>
+<p>Use your browser's Back button to return to your message, or <a href="${contactPath}">open the contact page again</a>.</p></main></body></html>
+`
+  return new Response(html, {
+    status: problem.status,
+    headers: {'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store'},
+  })
 }

@@ -30,6 +30,10 @@ function mailText(message: StoredMessage): string {
   ].join('\n')
 }
 
+/** Nodemailer's codes for a server that could not be reached or spoken to at all. */
+const CONNECTION_ERRORS = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'EAUTH', 'ETLS', 'EPROXY'])
+const unreachable = (error: unknown) => CONNECTION_ERRORS.has(String((error as {code?: unknown})?.code))
+
 /** E-mails the support address about each new message, plain text only. */
 export function smtpNotifier({smtpUrl, to, from, store, log = console.warn}: NotifierOptions): Notifier {
   const transport = nodemailer.createTransport(smtpUrl)
@@ -57,7 +61,9 @@ export function smtpNotifier({smtpUrl, to, from, store, log = console.warn}: Not
         log(
           `Contact message ${message.id} is stored; its e-mail could not be sent yet (${reason}). It will be retried.`,
         )
-        break
+        // A mail server that cannot be reached fails every message alike: wait for the next try.
+        // A refusal of this one message must not hold back the others.
+        if (unreachable(error)) break
       }
     }
     return {sent, failed}

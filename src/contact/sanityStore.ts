@@ -9,7 +9,9 @@ interface SanityStoreConfig {
   apiHost?: string
 }
 
-const documentId = (id: string) => `contactMessage-${id}`
+// An id with a dot lies under a path: such documents are never readable without a token, even
+// in a public dataset, so visitors' messages stay private while the site's content is public.
+const documentId = (id: string) => `contactMessage.${id}`
 
 const UNNOTIFIED = `*[_type == "contactMessage" && !defined(notifiedAt)] | order(receivedAt asc)[0...$limit]{
   "id": coalesce(submissionId, _id), receivedAt, name, email, phone, subject, message
@@ -53,7 +55,8 @@ export function sanityMessageStore(config: SanityStoreConfig): MessageStore {
       return client.fetch<StoredMessage[]>(UNNOTIFIED, {limit})
     },
     async markNotified(id, at) {
-      await client.patch(documentId(id)).set({notifiedAt: at}).commit({visibility: 'async'})
+      // Visible before the next flush reads the Inbox, so no message is e-mailed twice.
+      await client.patch(documentId(id)).set({notifiedAt: at}).commit({visibility: 'sync'})
     },
     async recordNotificationFailure(id, error) {
       await client

@@ -14,7 +14,7 @@ export const CONTACT_LIMITS: Record<ContactField, number> = {
   email: 254,
   phone: 30,
   subject: 150,
-  message: 5000,
+  message: 3000,
 }
 
 export const CONTACT_ERROR_CODES = [

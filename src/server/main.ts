@@ -5,17 +5,16 @@ import {join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import compression from 'compression'
 import {LiveSite} from './liveSite.ts'
-import {currentBuild, Rebuilder} from './rebuilder.ts'
+import {newestBuild, Rebuilder} from './rebuilder.ts'
 import {handleRebuildRequest} from './rebuildRoutes.ts'
 import {applySecurityHeaders} from './securityHeaders.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const env = process.env
 const buildsDir = resolve(ROOT, env.SITE_BUILDS_DIR || '.builds')
-// The last build the receiver put live, else the one `npm run build` made.
 const initialBuild = env.SITE_DIST_DIR
   ? resolve(env.SITE_DIST_DIR)
-  : (currentBuild(buildsDir) ?? join(ROOT, 'dist'))
+  : newestBuild(buildsDir, join(ROOT, 'dist'))
 
 const site = await LiveSite.open(initialBuild).catch((error: Error) => {
   console.error(`Cannot serve ${initialBuild}: ${error.message}\nRun \`npm run build\` first.`)
@@ -73,6 +72,9 @@ server.listen(port, host, () => {
   void openContactStore()
 })
 
-const stop = () => server.close(() => process.exit(0))
+const stop = () => {
+  server.close(() => process.exit(0))
+  server.closeIdleConnections()
+}
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)

@@ -1,5 +1,5 @@
 import {spawn} from 'node:child_process'
-import {existsSync, realpathSync} from 'node:fs'
+import {existsSync, realpathSync, statSync} from 'node:fs'
 import {mkdir, readdir, rename, rm, symlink} from 'node:fs/promises'
 import {join} from 'node:path'
 
@@ -41,22 +41,25 @@ export class Rebuilder {
   private building = false
   private followUp: string | undefined
   private readonly options: Required<RebuilderOptions>
-  private status: RebuildStatus
+  private liveBuild: string
+  private builds = 0
+  private lastSuccess: RebuildStatus['lastSuccess'] = null
+  private lastFailure: RebuildStatus['lastFailure'] = null
 
   constructor(options: RebuilderOptions) {
     this.options = {timeoutMs: 10 * 60_000, log: console.log, ...options}
-    this.status = {
-      building: false,
-      followUpQueued: false,
-      liveBuild: options.liveBuild,
-      builds: 0,
-      lastSuccess: null,
-      lastFailure: null,
-    }
+    this.liveBuild = options.liveBuild
   }
 
   getStatus(): RebuildStatus {
-    return {...this.status, building: this.building, followUpQueued: this.followUp !== undefined}
+    return {
+      building: this.building,
+      followUpQueued: this.followUp !== undefined,
+      liveBuild: this.liveBuild,
+      builds: this.builds,
+      lastSuccess: this.lastSuccess,
+      lastFailure: this.lastFailure,
+    }
   }
 
   /** Asks for a build; says whether it started now or was folded into the next one. */
@@ -94,7 +97,7 @@ export class Rebuilder {
     const started = Date.now()
     const name = `build-${new Date(started).toISOString().replace(/[:.]/g, '-')}`
     const outDir = join(buildsDir, name)
-    this.status.builds++
+    this.builds++
     log(`Rebuilding the site (${trigger}) into ${outDir}`)
     try {
       await mkdir(buildsDir, {recursive: true})
@@ -103,28 +106,29 @@ export class Rebuilder {
         throw new Error('The build finished without the home page or the server entry.')
       }
       await this.options.goLive(outDir)
-      await this.pointCurrentAt(name)
-      const previous = this.status.liveBuild
-      this.status.liveBuild = outDir
-      this.status.lastSuccess = {
-        at: new Date().toISOString(),
-        durationMs: Date.now() - started,
-        trigger,
-        build: outDir,
-      }
-      log(`The new build is live (${Date.now() - started} ms)`)
-      await this.removeOldBuilds([outDir, previous])
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      this.status.lastFailure = {
-        at: new Date().toISOString(),
-        durationMs: Date.now() - started,
-        trigger,
-        message,
-      }
+      this.lastFailure = {at: new Date().toISOString(), durationMs: Date.now() - started, trigger, message}
       log(`The rebuild failed; the live site is unchanged. ${message}`)
       await rm(outDir, {recursive: true, force: true})
+      return
     }
+    // From here on the new build is what visitors get: nothing below may remove it.
+    const previous = this.liveBuild
+    this.liveBuild = outDir
+    this.lastSuccess = {
+      at: new Date().toISOString(),
+      durationMs: Date.now() - started,
+      trigger,
+      build: outDir,
+    }
+    log(`The new build is live (${Date.now() - started} ms)`)
+    await this.pointCurrentAt(name).catch((error: Error) =>
+      log(`The new build is live, but a restart would serve an older one: ${error.message}`),
+    )
+    await this.removeOldBuilds([outDir, previous]).catch((error: Error) =>
+      log(`Old builds could not be removed: ${error.message}`),
+    )
   }
 
   private astroBuild(outDir: string): Promise<void> {
@@ -188,7 +192,15 @@ export function buildFailure(output: string): string {
   return relevant.join('\n').trim() || 'The build failed without saying why.'
 }
 
-export function currentBuild(buildsDir: string): string | undefined {
-  const link = join(buildsDir, CURRENT)
-  return existsSync(join(link, 'server/entry.mjs')) ? realpathSync(link) : undefined
+/**
+ * The build to serve when the server starts: the newer of the last one the receiver put live
+ * (`<buildsDir>/current`) and the one `npm run build` made, so a deploy of new code is not
+ * hidden behind an older content rebuild.
+ */
+export function newestBuild(buildsDir: string, distDir: string): string {
+  const candidates = [join(buildsDir, CURRENT), distDir]
+    .filter((dir) => existsSync(join(dir, 'server/entry.mjs')))
+    .map((dir) => ({dir: realpathSync(dir), builtAt: statSync(join(dir, 'server/entry.mjs')).mtimeMs}))
+    .sort((a, b) => b.builtAt - a.builtAt)
+  return candidates[0]?.dir ?? distDir
 }

@@ -18,6 +18,16 @@ export const POLICY_IDS = {
 
 export type PolicyId = (typeof POLICY_IDS)[keyof typeof POLICY_IDS]
 
+/** The document types the site is built from; publishing one of them rebuilds the site. */
+export const SITE_DOCUMENT_TYPES = [
+  'siteSettings',
+  'homePage',
+  'aboutPage',
+  'contactPage',
+  'policyFigures',
+  'policy',
+] as const
+
 /** The spec numbers the Privacy Policy and the Refund and Cancellation Policy in ten sections. */
 export const POLICY_SECTION_COUNT: Partial<Record<PolicyId, number>> = {
   privacyPolicy: 10,

@@ -1,3 +1,4 @@
+import {SITE_DOCUMENT_TYPES} from './documentIds'
 import {contactMessage} from './documents/contactMessage'
 import {policy} from './documents/policy'
 import {figureRef} from './objects/figureRef'
@@ -38,15 +39,8 @@ export const schemaTypes = [
   richText,
 ]
 
-/** Types with fixed document ids: no "create new", no duplicate, no delete. */
-export const FIXED_ID_TYPES = new Set([
-  siteSettings.name,
-  homePage.name,
-  aboutPage.name,
-  contactPage.name,
-  policyFigures.name,
-  policy.name,
-])
+/** The site's own documents all have fixed ids: no "create new", no duplicate, no delete. */
+export const FIXED_ID_TYPES = new Set<string>(SITE_DOCUMENT_TYPES)
 
 /** Written by the website only. */
-export const READ_ONLY_TYPES = new Set([contactMessage.name])
+export const READ_ONLY_TYPES = new Set<string>([contactMessage.name])

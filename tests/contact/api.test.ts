@@ -46,6 +46,35 @@ describe('POST /api/contact', () => {
     return response
   }
 
+  describe('takes the longest message the rules allow, in any script', () => {
+    it('3,000 characters of four-byte emoji as JSON (201)', async () => {
+      const fields = {...validFields(), message: '🙏'.repeat(3000)}
+      const response = await postJson(base, islandBody(fields))
+      expect(response.status).toBe(201)
+      expect(rowById(dbPath, (await response.json()).id)?.message).toBe(fields.message)
+    })
+
+    it('3,000 characters of Devanagari as a form post without JavaScript (303, stored)', async () => {
+      const fields = {...validFields(), message: 'नमस्ते'.repeat(500)}
+      expect([...fields.message]).toHaveLength(3000)
+      const response = await postForm(base, fields)
+      expect(response.status).toBe(303)
+      expect(response.headers.get('location')).toBe('/contact-us#message-sent')
+      expect(rowsWith(dbPath, fields.message)).toHaveLength(1)
+    })
+
+    it('a form post too large to read gets a short page in words with the way back, not JSON (413)', async () => {
+      const response = await storesNothing(() =>
+        postForm(base, {...validFields(), message: 'x'.repeat(20_000), subject: 'UNIQUE-SUBJECT-413'}),
+      )
+      expect(response.status).toBe(413)
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+      const page = await safeBody(response)
+      expect(page).toContain('href="/contact-us"')
+      expect(page).not.toContain('UNIQUE-SUBJECT-413')
+    })
+  })
+
   describe('stores a good message', () => {
     it('exactly once, with all five fields, and answers 201 with its id and nothing else', async () => {
       const fields = validFields()

@@ -214,3 +214,33 @@ describe('after a restart', () => {
     expect(mailsAbout(mail.accepted, id)).toHaveLength(1)
   })
 })
+
+describe('when the mail server refuses one message', () => {
+  const folder = scratchFolder('mail-refused')
+  const dbPath = join(folder.path, 'messages.sqlite')
+  let site: RunningServer
+  let mail: MailServer
+  afterAll(async () => {
+    await site?.stop()
+    await mail?.close()
+    folder.remove()
+  })
+
+  it('the other messages are still e-mailed, and the refused one stays stored for retry', async () => {
+    mail = await startMailServer(0, (received) => received.text.includes('REFUSE-ME'))
+    site = await startSiteServer(inject('distDir'), {
+      CONTACT_DB_PATH: dbPath,
+      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+      CONTACT_NOTIFY_RETRY_SECONDS: '1',
+    })
+    const post = async (fields: ReturnType<typeof visitorMessage>) =>
+      (await (await postJson(site.url, islandBody(fields))).json()).id as string
+    const refused = await post({...visitorMessage(), message: `Please call me. REFUSE-ME ${marker()}`})
+    const later = [await post(visitorMessage()), await post(visitorMessage())]
+
+    for (const id of later) await eventually(() => rowById(dbPath, id)?.notified_at, 10_000, `${id} e-mailed`)
+    const stillStored = rowById(dbPath, refused)
+    expect(stillStored?.notified_at).toBeNull()
+    expect(stillStored?.notification_attempts).toBeGreaterThanOrEqual(1)
+  })
+})

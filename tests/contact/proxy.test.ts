@@ -46,6 +46,11 @@ describe('behind a reverse proxy with TLS', () => {
     expect((await from('198.51.100.9')).status).toBe(201)
   })
 
+  it('a SITE_URL without a scheme is ignored, not turned into refusals of every message', async () => {
+    const site = await server({SITE_URL: 'www.example.test'})
+    expect((await postJson(site.url, islandBody(validFields()))).status).toBe(201)
+  })
+
   it('without TRUST_PROXY, a made-up X-Forwarded-For does not escape the rate limit', async () => {
     const site = await server({})
     const statuses = []

@@ -46,7 +46,7 @@ describe('with SANITY_API_WRITE_TOKEN, messages become contactMessage documents 
 
     await refresh()
     expect(messages).toHaveLength(1)
-    expect(messages[0]).toMatchObject({...fields, _id: `contactMessage-${submissionId}`, submissionId})
+    expect(messages[0]).toMatchObject({...fields, _id: `contactMessage.${submissionId}`, submissionId})
     expect(Date.parse(String(messages[0]!.receivedAt))).not.toBeNaN()
     const writes = lake.requests.filter((request) => request.path.includes('/data/mutate/'))
     expect(writes.length).toBeGreaterThanOrEqual(2)

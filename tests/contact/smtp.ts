@@ -23,8 +23,15 @@ export interface MailServer {
   close(): Promise<void>
 }
 
-/** A plain SMTP server on 127.0.0.1 (no TLS, no authentication) that keeps what it receives. */
-export async function startMailServer(port = 0): Promise<MailServer> {
+/**
+ * A plain SMTP server on 127.0.0.1 (no TLS, no authentication) that keeps what it receives.
+ * `refuse` names mail it answers with a permanent 554, as a real server does for a message it
+ * will never take.
+ */
+export async function startMailServer(
+  port = 0,
+  refuse: (mail: ReceivedMail) => boolean = () => false,
+): Promise<MailServer> {
   const accepted: ReceivedMail[] = []
   const arrived: ReceivedMail[] = []
   let gate: Promise<void> | undefined
@@ -42,6 +49,7 @@ export async function startMailServer(port = 0): Promise<MailServer> {
         })
         arrived.push(mail)
         await gate
+        if (refuse(mail)) return callback(Object.assign(new Error('Message refused'), {responseCode: 554}))
         accepted.push(mail)
         callback()
       })
