@@ -51,7 +51,8 @@ export const contactPageQuery = defineQuery(`*[_id == "contactPage"][0]{
   intro,
   reachUsHeading,
   reachUsText,
-  form
+  form,
+  noScriptNotices{invalid, rateLimited, failed}
 }`)
 
 export const policiesQuery =
@@ -72,6 +73,7 @@ export const policyFiguresQuery = defineQuery(`*[_id == "policyFigures"][0]{
   refundMinimumBusinessDays,
   serviceChangeWindowHours,
   minorAge,
+  contractAge,
   governingLaw,
   jurisdictionCity
 }`)

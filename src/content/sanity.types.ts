@@ -77,7 +77,7 @@ export type PolicyFiguresReference = {
 
 export type FigureRef = {
   _type: "figureRef";
-  figure: "cancellationFeePercent" | "refundRequestWindowDays" | "refundProcessingWeeks" | "refundMinimumBusinessDays" | "serviceChangeWindowHours" | "minorAge" | "governingLaw" | "jurisdictionCity";
+  figure: "cancellationFeePercent" | "refundRequestWindowDays" | "refundProcessingWeeks" | "refundMinimumBusinessDays" | "serviceChangeWindowHours" | "minorAge" | "contractAge" | "governingLaw" | "jurisdictionCity";
   figures: PolicyFiguresReference;
 };
 
@@ -177,6 +177,7 @@ export type PolicyFigures = {
   refundMinimumBusinessDays: number;
   serviceChangeWindowHours: number;
   minorAge: number;
+  contractAge: number;
   governingLaw: string;
   jurisdictionCity: string;
 };
@@ -210,6 +211,11 @@ export type ContactPage = {
     messageRequired: string;
     tooLong: string;
     invalid: string;
+  };
+  noScriptNotices: {
+    invalid: string;
+    rateLimited: string;
+    failed: string;
   };
 };
 
@@ -651,7 +657,7 @@ export type AboutPageQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: contactPageQuery
-// Query: *[_id == "contactPage"][0]{  _id,  seo{title, description},  title,  intro,  reachUsHeading,  reachUsText,  form}
+// Query: *[_id == "contactPage"][0]{  _id,  seo{title, description},  title,  intro,  reachUsHeading,  reachUsText,  form,  noScriptNotices{invalid, rateLimited, failed}}
 export type ContactPageQueryResult = {
   _id: "contactPage";
   seo: null;
@@ -660,6 +666,7 @@ export type ContactPageQueryResult = {
   reachUsHeading: null;
   reachUsText: null;
   form: null;
+  noScriptNotices: null;
 } | {
   _id: "contactPage";
   seo: null;
@@ -668,6 +675,7 @@ export type ContactPageQueryResult = {
   reachUsHeading: null;
   reachUsText: null;
   form: null;
+  noScriptNotices: null;
 } | {
   _id: "contactPage";
   seo: {
@@ -679,6 +687,7 @@ export type ContactPageQueryResult = {
   reachUsHeading: null;
   reachUsText: null;
   form: null;
+  noScriptNotices: null;
 } | {
   _id: "contactPage";
   seo: {
@@ -690,6 +699,7 @@ export type ContactPageQueryResult = {
   reachUsHeading: null;
   reachUsText: null;
   form: null;
+  noScriptNotices: null;
 } | {
   _id: "contactPage";
   seo: {
@@ -701,6 +711,7 @@ export type ContactPageQueryResult = {
   reachUsHeading: null;
   reachUsText: null;
   form: null;
+  noScriptNotices: null;
 } | {
   _id: "contactPage";
   seo: null;
@@ -709,6 +720,7 @@ export type ContactPageQueryResult = {
   reachUsHeading: null;
   reachUsText: null;
   form: null;
+  noScriptNotices: null;
 } | {
   _id: "contactPage";
   seo: {
@@ -738,6 +750,11 @@ export type ContactPageQueryResult = {
     tooLong: string;
     invalid: string;
   };
+  noScriptNotices: {
+    invalid: string;
+    rateLimited: string;
+    failed: string;
+  };
 } | null;
 
 // Source: ../src/content/queries.ts
@@ -758,7 +775,7 @@ export type PoliciesQueryResult = Array<{
 
 // Source: ../src/content/queries.ts
 // Variable: policyFiguresQuery
-// Query: *[_id == "policyFigures"][0]{  _id,  cancellationFeePercent,  refundRequestWindowDays,  refundProcessingWeeks{min, max},  refundMinimumBusinessDays,  serviceChangeWindowHours,  minorAge,  governingLaw,  jurisdictionCity}
+// Query: *[_id == "policyFigures"][0]{  _id,  cancellationFeePercent,  refundRequestWindowDays,  refundProcessingWeeks{min, max},  refundMinimumBusinessDays,  serviceChangeWindowHours,  minorAge,  contractAge,  governingLaw,  jurisdictionCity}
 export type PolicyFiguresQueryResult = {
   _id: "policyFigures";
   cancellationFeePercent: null;
@@ -767,6 +784,7 @@ export type PolicyFiguresQueryResult = {
   refundMinimumBusinessDays: null;
   serviceChangeWindowHours: null;
   minorAge: null;
+  contractAge: null;
   governingLaw: null;
   jurisdictionCity: null;
 } | {
@@ -780,6 +798,7 @@ export type PolicyFiguresQueryResult = {
   refundMinimumBusinessDays: number;
   serviceChangeWindowHours: number;
   minorAge: number;
+  contractAge: number;
   governingLaw: string;
   jurisdictionCity: string;
 } | null;

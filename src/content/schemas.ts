@@ -169,6 +169,7 @@ export const contactPageSchema = z.object({
     tooLong: formLabel(200),
     invalid: formLabel(200),
   }),
+  noScriptNotices: z.object({invalid: formLabel(300), rateLimited: formLabel(300), failed: formLabel(300)}),
 })
 
 export const policySchema = z
@@ -202,6 +203,7 @@ export const policyFiguresSchema = z.object({
   refundMinimumBusinessDays: count,
   serviceChangeWindowHours: count,
   minorAge: count,
+  contractAge: count,
   governingLaw: text(60),
   jurisdictionCity: text(60),
 })

@@ -52,6 +52,12 @@ export const POLICY_FIGURES = {
       'Below this age we do not collect personal data without the consent of a parent or guardian. Shown as "18".',
     format: (v) => String(asNumber(v)),
   },
+  contractAge: {
+    title: 'Minimum age to book (years)',
+    description:
+      'The age from which a person may open an account or make a booking on their own (able to enter a contract). Shown as "18".',
+    format: (v) => String(asNumber(v)),
+  },
   governingLaw: {
     title: 'Governing law',
     description: 'The state and country whose laws govern our terms, e.g. "Telangana, India".',

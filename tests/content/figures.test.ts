@@ -40,6 +40,7 @@ describe('policy figures', () => {
     const refund = render(byId('refundPolicy'), figures)
     expect(privacy).toMatch(/under the age of <span[^>]*>18<\/span>/)
     expect(terms).toContain('GSTIN')
+    expect(terms).toMatch(/at least <span[^>]*data-figure="contractAge"[^>]*>18<\/span>/)
     expect(terms).toMatch(/laws of <span[^>]*>Telangana, India<\/span>/)
     expect(terms).toMatch(/<span[^>]*>Hyderabad<\/span>/)
     expect(refund).toContain('>20%<')
@@ -56,19 +57,23 @@ describe('policy figures', () => {
       cancellationFeePercent: 25,
       refundRequestWindowDays: 45,
       minorAge: 16,
+      contractAge: 21,
       jurisdictionCity: 'Secunderabad',
     }
     let checked = 0
     for (const policy of policies) {
       const before = render(policy, figures)
       const after = render(policy, changed)
-      for (const [figure, oldText, newText] of [
-        ['cancellationFeePercent', '>20%<', '>25%<'],
-        ['refundRequestWindowDays', '>30 days<', '>45 days<'],
-        ['minorAge', '>18<', '>16<'],
-        ['jurisdictionCity', '>Hyderabad<', '>Secunderabad<'],
+      for (const [figure, oldValue, newValue] of [
+        ['cancellationFeePercent', '20%', '25%'],
+        ['refundRequestWindowDays', '30 days', '45 days'],
+        ['minorAge', '18', '16'],
+        ['contractAge', '18', '21'],
+        ['jurisdictionCity', 'Hyderabad', 'Secunderabad'],
       ] as const) {
         const count = references(policy, figure)
+        const oldText = `data-figure="${figure}">${oldValue}<`
+        const newText = `data-figure="${figure}">${newValue}<`
         expect(before.split(oldText).length - 1, `${policy._id} ${figure}`).toBe(count)
         expect(after.split(newText).length - 1, `${policy._id} ${figure}`).toBe(count)
         expect(after, `${policy._id} ${figure}`).not.toContain(oldText)

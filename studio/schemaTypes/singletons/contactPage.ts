@@ -113,6 +113,25 @@ export const contactPage = defineType({
       ],
       validation: (rule) => rule.required(),
     }),
+    defineField({
+      name: 'noScriptNotices',
+      title: 'Notices without JavaScript',
+      type: 'object',
+      group: 'form',
+      description:
+        'Shown at the top of the page after the form was sent from a browser without JavaScript. The form is empty again by then, so say how to get back to the text (the Back button).',
+      fields: [
+        label('invalid', 'Not sent: fields missing', 'When the message or a way to reply was missing.', 300),
+        label(
+          'rateLimited',
+          'Not sent: too many messages',
+          'When many messages came from the same connection.',
+          300,
+        ),
+        label('failed', 'Not sent: our side', 'When the message could not be stored.', 300),
+      ],
+      validation: (rule) => rule.required(),
+    }),
   ],
   preview: {select: {title: 'title'}},
 })

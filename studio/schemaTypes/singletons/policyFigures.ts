@@ -59,6 +59,7 @@ export const policyFigures = defineType({
     wholeNumber('refundMinimumBusinessDays', 1, 120),
     wholeNumber('serviceChangeWindowHours', 1, 720),
     wholeNumber('minorAge', 1, 21),
+    wholeNumber('contractAge', 16, 21),
     defineField({...figure('governingLaw'), type: 'string', validation: (rule) => rule.required().max(60)}),
     defineField({
       ...figure('jurisdictionCity'),
