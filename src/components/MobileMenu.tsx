@@ -16,8 +16,9 @@ interface Props {
 }
 
 /**
- * The header menu on phones: a disclosure button and a panel of links. Escape closes it and
- * returns focus to the toggle; choosing a link, clicking outside or widening the window closes it.
+ * The header menu on phones: a disclosure button and a panel of links. While open, Tab stays
+ * within the menu; Escape closes it and returns focus to the toggle; choosing a link, tapping
+ * outside or widening the window closes it.
  */
 export default function MobileMenu({toggleLabel, items, bookAppointment, login, wideQuery}: Props) {
   const [open, setOpen] = useState(false)
@@ -33,7 +34,19 @@ export default function MobileMenu({toggleLabel, items, bookAppointment, login, 
   useEffect(() => {
     if (!open) return
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close(true)
+      if (event.key === 'Escape') return close(true)
+      // While the menu covers the page, Tab cycles through the toggle and the menu's links.
+      if (event.key !== 'Tab' || !rootRef.current) return
+      const focusable = [...rootRef.current.querySelectorAll<HTMLElement>('button, a[href]')]
+      const first = focusable[0]
+      const last = focusable.at(-1)
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault()
+        last?.focus()
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault()
+        first?.focus()
+      }
     }
     const onPointerDown = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) close(false)

@@ -160,6 +160,38 @@ describe('the mobile menu', () => {
     })
   })
 
+  it('while open, Tab and Shift+Tab stay within the menu', async () => {
+    await withPage(browser, PHONE, async (page) => {
+      await openOnPhone(page, '/privacy-policy')
+      await toggle(page).click()
+      const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim())
+      // Toggle, four section links, Book Appointment, Login: seven stops, then round again.
+      for (let step = 0; step < ENTRIES.length; step++) await page.keyboard.press('Tab')
+      await expect(focused()).resolves.toBe(settings.loginLabel)
+      await page.keyboard.press('Tab')
+      await expect(toggle(page).evaluate((element) => element === document.activeElement)).resolves.toBe(true)
+      await page.keyboard.press('Shift+Tab')
+      await expect(focused()).resolves.toBe(settings.loginLabel)
+    })
+  })
+
+  it('without JavaScript, a phone still gets every header link, in a row below the bar', async () => {
+    await withPage(
+      browser,
+      PHONE,
+      async (page) => {
+        await page.goto(base + '/about-us')
+        const header = page.getByRole('banner')
+        for (const [label, href] of ENTRIES) {
+          const link = header.getByRole('link', {name: label, exact: true})
+          await expect(link.isVisible(), label).resolves.toBe(true)
+          await expect(link.getAttribute('href')).resolves.toBe(href)
+        }
+      },
+      {javaScriptEnabled: false},
+    )
+  })
+
   it('choosing For Clinics closes the menu and goes to the about section of /', async () => {
     await withPage(browser, PHONE, async (page) => {
       await openOnPhone(page, '/about-us')
