@@ -1,4 +1,5 @@
 import {z} from 'astro/zod'
+import type * as Results from './sanity.types'
 import {HOME_SECTION_IDS, POLICY_SECTION_COUNT, type PolicyId} from '../../studio/schemaTypes/documentIds'
 import {POLICY_FIGURE_KEYS} from '../../studio/schemaTypes/policyFigureCatalogue'
 
@@ -216,3 +217,27 @@ export type Policy = z.infer<typeof policySchema>
 export type PolicyFigures = z.infer<typeof policyFiguresSchema>
 export type PolicyBody = z.infer<typeof policyBodySchema>
 export type RichText = z.infer<typeof richTextSchema>
+
+/**
+ * Every field a schema reads is one its query returns. The type checker (`npm test` runs it)
+ * holds each schema against the result types Sanity TypeGen generates from the Studio schema and
+ * the queries, so a field renamed in Studio or left out of a query fails here, not on a live page.
+ */
+type Row<Result> = NonNullable<Result extends readonly (infer Item)[] ? Item : Result>
+type Unread<Result, Schema extends z.ZodType> = Exclude<keyof z.input<Schema>, keyof Row<Result>>
+type NothingUnread<Fields extends never> = Fields
+export type QueriesFeedTheirSchemas = [
+  NothingUnread<Unread<Results.SiteSettingsQueryResult, typeof siteSettingsSchema>>,
+  NothingUnread<
+    Unread<
+      Row<Results.SiteSettingsQueryResult>['interfaceText'],
+      typeof siteSettingsSchema.shape.interfaceText
+    >
+  >,
+  NothingUnread<Unread<Results.HomePageQueryResult, typeof homePageSchema>>,
+  NothingUnread<Unread<Results.AboutPageQueryResult, typeof aboutPageSchema>>,
+  NothingUnread<Unread<Results.ContactPageQueryResult, typeof contactPageSchema>>,
+  NothingUnread<Unread<Row<Results.ContactPageQueryResult>['form'], typeof contactPageSchema.shape.form>>,
+  NothingUnread<Unread<Results.PoliciesQueryResult, typeof policySchema>>,
+  NothingUnread<Unread<Results.PolicyFiguresQueryResult, typeof policyFiguresSchema>>,
+]
