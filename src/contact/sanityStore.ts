@@ -48,9 +48,6 @@ export function sanityMessageStore(config: SanityStoreConfig): MessageStore {
       })
       return {stored: results[0]?.operation === 'create'}
     },
-    async count() {
-      return client.fetch<number>('count(*[_type == "contactMessage"])')
-    },
     async unnotified(limit) {
       return client.fetch<StoredMessage[]>(UNNOTIFIED, {limit})
     },

@@ -54,7 +54,6 @@ export function sqliteMessageStore(path: string): MessageStore {
     INSERT INTO contact_messages (id, received_at, name, email, phone, subject, message)
     VALUES (:id, :receivedAt, :name, :email, :phone, :subject, :message)
     ON CONFLICT (id) DO NOTHING`)
-  const count = db.prepare('SELECT COUNT(*) AS n FROM contact_messages')
   const unnotified = db.prepare(
     'SELECT * FROM contact_messages WHERE notified_at IS NULL ORDER BY received_at LIMIT :limit',
   )
@@ -69,9 +68,6 @@ export function sqliteMessageStore(path: string): MessageStore {
     async save(message) {
       const {changes} = insert.run({...message})
       return {stored: Number(changes) === 1}
-    },
-    async count() {
-      return Number((count.get() as {n: number}).n)
     },
     async unnotified(limit) {
       return (unnotified.all({limit}) as unknown as Row[]).map(fromRow)

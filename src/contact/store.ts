@@ -14,7 +14,6 @@ export interface MessageStore {
   readonly description: string
   /** Stores the message; `stored: false` when a message with this id is already there. */
   save(message: StoredMessage): Promise<{stored: boolean}>
-  count(): Promise<number>
   /** Messages whose e-mail notification has not gone out yet, oldest first. */
   unnotified(limit: number): Promise<StoredMessage[]>
   markNotified(id: string, at: string): Promise<void>

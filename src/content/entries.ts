@@ -1,5 +1,5 @@
 import {getEntry} from 'astro:content'
-import {POLICY_IDS, SINGLETON_IDS, type PolicyId} from '../../studio/schemaTypes/documentIds'
+import {SINGLETON_IDS, type PolicyId} from '../../studio/schemaTypes/documentIds'
 
 /** The loaders guarantee these documents exist; a miss here is a programming error. */
 function found<T>(entry: T | undefined, id: string): T {
@@ -18,5 +18,3 @@ export const getContactPage = async () =>
 export const getPolicyFigures = async () =>
   found(await getEntry('policyFigures', SINGLETON_IDS.policyFigures), SINGLETON_IDS.policyFigures).data
 export const getPolicy = async (id: PolicyId) => found(await getEntry('policies', id), id).data
-
-export {POLICY_IDS}

@@ -1,10 +1,5 @@
 import type {StringRule, UrlRule} from 'sanity'
-
-/** An e-mail address a visitor's mail program can open: one @, a dot in the domain, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
-/** An international phone number as it is printed: +, digits, spaces, brackets and dashes. */
-export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{6,19}$/
+import {EMAIL_PATTERN, followableHref, PHONE_PATTERN} from './patterns'
 
 export const requiredEmail = (rule: StringRule) =>
   rule
@@ -27,8 +22,6 @@ export const httpsUrl = (rule: UrlRule) => rule.uri({scheme: ['https']}).error('
  */
 export const linkHref = (rule: UrlRule) =>
   rule.uri({scheme: ['http', 'https', 'mailto', 'tel'], allowRelative: true}).custom((href) => {
-    if (!href || /^(https?:|mailto:|tel:)/i.test(href)) return true
-    // "//host" and "/\host" lead to another website, not to a page of this one.
-    if (/^\/(?![/\\])/.test(href)) return true
-    return 'A page of this site must start with a single "/", for example /contact-us.'
+    if (!href || followableHref(href) === href) return true
+    return 'Use a page of this site starting with a single "/" (such as /contact-us), or a full https://, mailto: or tel: address, without spaces or line breaks around it.'
   })
