@@ -294,7 +294,7 @@ describe('POST /api/contact', () => {
       }
     })
 
-    it('plain-text and multipart posts from another site (403, from Astro before the endpoint runs)', async () => {
+    it('plain-text and multipart posts from another site (403: the origin is checked first)', async () => {
       const multipart = new FormData()
       for (const [name, value] of Object.entries(validFields())) multipart.set(name, value)
       for (const [label, init] of [
