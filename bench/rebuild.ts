@@ -1,7 +1,7 @@
 // Prints publish-to-live seconds (signed webhook received → new HTML served) and full build
 // times for the bundled dataset and for one 50 times larger. Run: npm run bench:rebuild
 // Options: --runs 3 --scale 50
-import {mkdtempSync, rmSync} from 'node:fs'
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
 import {parseArgs} from 'node:util'
 import {encodeSignatureHeader} from '@sanity/webhook'
@@ -35,6 +35,11 @@ function enlarged(factor: number): SanityDocumentLike[] {
 const bytes = (documents: SanityDocumentLike[]) => documents.map((d) => JSON.stringify(d)).join('\n').length
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!
 const seconds = (ms: number) => (ms / 1000).toFixed(2)
+/** Resident memory of a process in MB, from Linux's /proc. */
+const residentMb = (pid: number | undefined) => {
+  const status = pid ? readFileSync(`/proc/${pid}/status`, 'utf8') : ''
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024
+}
 
 const standIn = await startQueryApiStandIn({documents: bundledDocuments()})
 const env = {SANITY_PROJECT_ID: 'bench', SANITY_API_HOST: standIn.url}
@@ -71,6 +76,8 @@ try {
   })
   console.log('\nPublish to live (signed webhook received → the new wording served), bundled dataset\n')
   const times: number[] = []
+  await fetch(`${server.url}/`)
+  const memoryBefore = residentMb(server.process.pid)
   try {
     for (let run = 0; run < runs; run++) {
       const documents = bundledDocuments()
@@ -97,6 +104,10 @@ try {
       console.log(`run ${run + 1}: ${seconds(times.at(-1)!)} s`)
     }
     console.log(`median publish-to-live: ${seconds(median(times))} s`)
+    const memoryAfter = residentMb(server.process.pid)
+    console.log(
+      `server memory: ${memoryBefore.toFixed(0)} MB before, ${memoryAfter.toFixed(0)} MB after ${runs} rebuilds (${((memoryAfter - memoryBefore) / runs).toFixed(1)} MB each)`,
+    )
   } finally {
     await server.stop()
     initial.dispose()
