@@ -5,18 +5,12 @@ import {existsSync, mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {parseArgs} from 'node:util'
+import {PAGE_PATHS} from '../src/lib/routes.ts'
 import {ROOT} from '../tests/support/astroBuild.ts'
 import {runLighthouse, type LighthouseResult} from '../tests/support/lighthouse.ts'
 import {startSiteServer} from '../tests/support/processes.ts'
 
-const ROUTES = [
-  '/',
-  '/privacy-policy',
-  '/terms&conditions',
-  '/Refund&Cancellation-Policy',
-  '/about-us',
-  '/contact-us',
-]
+const ROUTES = Object.values(PAGE_PATHS)
 const runs = Number(parseArgs({options: {runs: {type: 'string', default: '1'}}}).values.runs)
 
 const distDir = join(ROOT, 'dist')

@@ -1,4 +1,4 @@
-import {POLICY_IDS, type PolicyId} from '../../studio/schemaTypes/documentIds'
+import {POLICY_IDS, type PolicyId} from '../../studio/schemaTypes/documentIds.ts'
 
 /** The spec's paths, exactly as visitors and old links use them. */
 export const POLICY_PATHS: Record<PolicyId, string> = {

@@ -1,14 +1,8 @@
 import {describe, expect, inject, it} from 'vitest'
+import {PAGE_PATHS} from '../../src/lib/routes'
 import {runLighthouse, type LighthouseResult} from '../support/lighthouse'
 
-const ROUTES = [
-  '/',
-  '/privacy-policy',
-  '/terms&conditions',
-  '/Refund&Cancellation-Policy',
-  '/about-us',
-  '/contact-us',
-]
+const ROUTES = Object.values(PAGE_PATHS)
 
 // Performance is a figure of bench/lighthouse (this machine is too noisy to assert it); the other
 // three categories do not depend on timing and must be perfect on every route.
