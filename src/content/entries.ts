@@ -18,3 +18,5 @@ export const getContactPage = async () =>
 export const getPolicyFigures = async () =>
   found(await getEntry('policyFigures', SINGLETON_IDS.policyFigures), SINGLETON_IDS.policyFigures).data
 export const getPolicy = async (id: PolicyId) => found(await getEntry('policies', id), id).data
+export const getCompanyFacts = async () =>
+  found(await getEntry('companyFacts', SINGLETON_IDS.companyFacts), SINGLETON_IDS.companyFacts).data

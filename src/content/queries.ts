@@ -10,10 +10,6 @@ export const siteSettingsQuery = defineQuery(`*[_id == "siteSettings"][0]{
   _id,
   companyName,
   tagline,
-  supportEmail,
-  supportPhone,
-  grievanceOfficer{name, email, address, hours},
-  loginUrl,
   loginLabel,
   navItems[]{_key, label, sectionId, "mobileOnly": coalesce(mobileOnly, false)},
   bookAppointment{label, subject},
@@ -23,7 +19,7 @@ export const siteSettingsQuery = defineQuery(`*[_id == "siteSettings"][0]{
   comingSoonLabel,
   copyrightYear,
   seo{titleSuffix, description},
-  interfaceText{skipToContent, mainNavigation, menu, lastUpdated, contents, rightsReserved, homeLink},
+  interfaceText{skipToContent, mainNavigation, menu, lastUpdated, contents, rightsReserved, homeLink, registeredOffice, cin, gstin, workingHours},
   notFound{title, body}
 }`)
 
@@ -51,6 +47,7 @@ export const contactPageQuery = defineQuery(`*[_id == "contactPage"][0]{
   intro,
   reachUsHeading,
   reachUsText,
+  grievance{heading, body},
   form,
   noScriptNotices{invalid, rateLimited, failed}
 }`)
@@ -74,6 +71,25 @@ export const policyFiguresQuery = defineQuery(`*[_id == "policyFigures"][0]{
   serviceChangeWindowHours,
   minorAge,
   contractAge,
+  grievanceAcknowledgementHours,
+  grievanceResolutionMonths,
+  contactMessageRetentionMonths,
+  refundVerificationBusinessDays,
+  breachReportHours,
   governingLaw,
   jurisdictionCity
+}`)
+
+const postalAddressFields = `{streetAddress, city, state, pinCode}`
+
+export const companyFactsQuery = defineQuery(`*[_id == "companyFacts"][0]{
+  _id,
+  legalName,
+  cin,
+  gstin,
+  registeredOffice${postalAddressFields},
+  customerCare{email, phone, hours},
+  grievanceOfficer{name, designation, email, phone, postalAddress${postalAddressFields}},
+  privacyContact{"sameAsGrievanceOfficer": coalesce(sameAsGrievanceOfficer, true), name, designation, email, phone},
+  appUrl
 }`)

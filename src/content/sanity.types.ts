@@ -48,7 +48,9 @@ export type PolicyBody = Array<{
     _key: string;
   } | {
     _key: string;
-  } & FigureRef>;
+  } & FigureRef | {
+    _key: string;
+  } & FactRef>;
   style?: "normal" | "h3";
   listItem?: "bullet" | "number";
   markDefs?: Array<{
@@ -68,6 +70,27 @@ export type GrievanceContact = {
   note?: string;
 };
 
+export type PostalAddress = {
+  _type: "postalAddress";
+  streetAddress: string;
+  city: string;
+  state: string;
+  pinCode: string;
+};
+
+export type CompanyFactsReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "companyFacts";
+};
+
+export type FactRef = {
+  _type: "factRef";
+  fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl";
+  facts: CompanyFactsReference;
+};
+
 export type PolicyFiguresReference = {
   _ref: string;
   _type: "reference";
@@ -77,7 +100,7 @@ export type PolicyFiguresReference = {
 
 export type FigureRef = {
   _type: "figureRef";
-  figure: "cancellationFeePercent" | "refundRequestWindowDays" | "refundProcessingWeeks" | "refundMinimumBusinessDays" | "serviceChangeWindowHours" | "minorAge" | "contractAge" | "governingLaw" | "jurisdictionCity";
+  figure: "cancellationFeePercent" | "refundRequestWindowDays" | "refundProcessingWeeks" | "refundMinimumBusinessDays" | "serviceChangeWindowHours" | "minorAge" | "contractAge" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "contactMessageRetentionMonths" | "refundVerificationBusinessDays" | "breachReportHours" | "governingLaw" | "jurisdictionCity";
   figures: PolicyFiguresReference;
 };
 
@@ -162,6 +185,38 @@ export type Policy = {
   } & PolicySection>;
 };
 
+export type CompanyFacts = {
+  _id: string;
+  _type: "companyFacts";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  legalName: string;
+  cin: string;
+  gstin: string;
+  registeredOffice: PostalAddress;
+  appUrl: string;
+  customerCare: {
+    email: string;
+    phone: string;
+    hours: string;
+  };
+  grievanceOfficer: {
+    name: string;
+    designation: string;
+    email: string;
+    phone: string;
+    postalAddress: PostalAddress;
+  };
+  privacyContact: {
+    sameAsGrievanceOfficer?: boolean;
+    name?: string;
+    designation?: string;
+    email?: string;
+    phone?: string;
+  };
+};
+
 export type PolicyFigures = {
   _id: string;
   _type: "policyFigures";
@@ -178,6 +233,11 @@ export type PolicyFigures = {
   serviceChangeWindowHours: number;
   minorAge: number;
   contractAge: number;
+  grievanceAcknowledgementHours: number;
+  grievanceResolutionMonths: number;
+  contactMessageRetentionMonths: number;
+  refundVerificationBusinessDays: number;
+  breachReportHours: number;
   governingLaw: string;
   jurisdictionCity: string;
 };
@@ -193,6 +253,10 @@ export type ContactPage = {
   intro: string;
   reachUsHeading: string;
   reachUsText: string;
+  grievance: {
+    heading: string;
+    body: PolicyBody;
+  };
   form: {
     nameLabel: string;
     emailLabel: string;
@@ -254,15 +318,6 @@ export type SiteSettings = {
   _rev: string;
   companyName: string;
   tagline: string;
-  supportEmail: string;
-  supportPhone: string;
-  grievanceOfficer: {
-    name: string;
-    email: string;
-    address: string;
-    hours?: string;
-  };
-  loginUrl: string;
   loginLabel: string;
   navItems: Array<{
     _key: string;
@@ -292,6 +347,10 @@ export type SiteSettings = {
     contents: string;
     rightsReserved: string;
     homeLink: string;
+    registeredOffice: string;
+    cin: string;
+    gstin: string;
+    workingHours: string;
   };
   notFound: {
     title: string;
@@ -418,19 +477,15 @@ export type Slug = {
   source?: string;
 };
 
-export type AllSanitySchemaTypes = RichText | PolicySection | PolicyBody | GrievanceContact | PolicyFiguresReference | FigureRef | HomeSection | NavItem | FooterGroup | RequiredLink | FooterLink | Seo | ContactMessage | Policy | PolicyFigures | ContactPage | AboutPage | HomePage | SiteSettings | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityImageHotspot | SanityImageCrop | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
+export type AllSanitySchemaTypes = RichText | PolicySection | PolicyBody | GrievanceContact | PostalAddress | CompanyFactsReference | FactRef | PolicyFiguresReference | FigureRef | HomeSection | NavItem | FooterGroup | RequiredLink | FooterLink | Seo | ContactMessage | Policy | CompanyFacts | PolicyFigures | ContactPage | AboutPage | HomePage | SiteSettings | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityImageHotspot | SanityImageCrop | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
 
 // Source: ../src/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == "siteSettings"][0]{  _id,  companyName,  tagline,  supportEmail,  supportPhone,  grievanceOfficer{name, email, address, hours},  loginUrl,  loginLabel,  navItems[]{_key, label, sectionId, "mobileOnly": coalesce(mobileOnly, false)},  bookAppointment{label, subject},  companyLinksTitle,  companyLinks[]{_key, label, href},  footerGroups[]{_key, title, links[]{_key, label, href}},  comingSoonLabel,  copyrightYear,  seo{titleSuffix, description},  interfaceText{skipToContent, mainNavigation, menu, lastUpdated, contents, rightsReserved, homeLink},  notFound{title, body}}
+// Query: *[_id == "siteSettings"][0]{  _id,  companyName,  tagline,  loginLabel,  navItems[]{_key, label, sectionId, "mobileOnly": coalesce(mobileOnly, false)},  bookAppointment{label, subject},  companyLinksTitle,  companyLinks[]{_key, label, href},  footerGroups[]{_key, title, links[]{_key, label, href}},  comingSoonLabel,  copyrightYear,  seo{titleSuffix, description},  interfaceText{skipToContent, mainNavigation, menu, lastUpdated, contents, rightsReserved, homeLink, registeredOffice, cin, gstin, workingHours},  notFound{title, body}}
 export type SiteSettingsQueryResult = {
   _id: "siteSettings";
   companyName: null;
   tagline: null;
-  supportEmail: null;
-  supportPhone: null;
-  grievanceOfficer: null;
-  loginUrl: null;
   loginLabel: null;
   navItems: null;
   bookAppointment: null;
@@ -446,10 +501,6 @@ export type SiteSettingsQueryResult = {
   _id: "siteSettings";
   companyName: null;
   tagline: null;
-  supportEmail: null;
-  supportPhone: null;
-  grievanceOfficer: null;
-  loginUrl: null;
   loginLabel: null;
   navItems: null;
   bookAppointment: null;
@@ -468,15 +519,6 @@ export type SiteSettingsQueryResult = {
   _id: "siteSettings";
   companyName: string;
   tagline: string;
-  supportEmail: string;
-  supportPhone: string;
-  grievanceOfficer: {
-    name: string;
-    email: string;
-    address: string;
-    hours: string | null;
-  };
-  loginUrl: string;
   loginLabel: string;
   navItems: Array<{
     _key: string;
@@ -517,6 +559,10 @@ export type SiteSettingsQueryResult = {
     contents: string;
     rightsReserved: string;
     homeLink: string;
+    registeredOffice: string;
+    cin: string;
+    gstin: string;
+    workingHours: string;
   };
   notFound: {
     title: string;
@@ -657,7 +703,7 @@ export type AboutPageQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: contactPageQuery
-// Query: *[_id == "contactPage"][0]{  _id,  seo{title, description},  title,  intro,  reachUsHeading,  reachUsText,  form,  noScriptNotices{invalid, rateLimited, failed}}
+// Query: *[_id == "contactPage"][0]{  _id,  seo{title, description},  title,  intro,  reachUsHeading,  reachUsText,  grievance{heading, body},  form,  noScriptNotices{invalid, rateLimited, failed}}
 export type ContactPageQueryResult = {
   _id: "contactPage";
   seo: null;
@@ -665,6 +711,7 @@ export type ContactPageQueryResult = {
   intro: null;
   reachUsHeading: null;
   reachUsText: null;
+  grievance: null;
   form: null;
   noScriptNotices: null;
 } | {
@@ -674,6 +721,7 @@ export type ContactPageQueryResult = {
   intro: null;
   reachUsHeading: null;
   reachUsText: null;
+  grievance: null;
   form: null;
   noScriptNotices: null;
 } | {
@@ -686,6 +734,7 @@ export type ContactPageQueryResult = {
   intro: null;
   reachUsHeading: null;
   reachUsText: null;
+  grievance: null;
   form: null;
   noScriptNotices: null;
 } | {
@@ -698,6 +747,7 @@ export type ContactPageQueryResult = {
   intro: null;
   reachUsHeading: null;
   reachUsText: null;
+  grievance: null;
   form: null;
   noScriptNotices: null;
 } | {
@@ -710,6 +760,7 @@ export type ContactPageQueryResult = {
   intro: string;
   reachUsHeading: null;
   reachUsText: null;
+  grievance: null;
   form: null;
   noScriptNotices: null;
 } | {
@@ -719,6 +770,7 @@ export type ContactPageQueryResult = {
   intro: PolicyBody | null;
   reachUsHeading: null;
   reachUsText: null;
+  grievance: null;
   form: null;
   noScriptNotices: null;
 } | {
@@ -731,6 +783,10 @@ export type ContactPageQueryResult = {
   intro: string;
   reachUsHeading: string;
   reachUsText: string;
+  grievance: {
+    heading: string;
+    body: PolicyBody;
+  };
   form: {
     nameLabel: string;
     emailLabel: string;
@@ -775,7 +831,7 @@ export type PoliciesQueryResult = Array<{
 
 // Source: ../src/content/queries.ts
 // Variable: policyFiguresQuery
-// Query: *[_id == "policyFigures"][0]{  _id,  cancellationFeePercent,  refundRequestWindowDays,  refundProcessingWeeks{min, max},  refundMinimumBusinessDays,  serviceChangeWindowHours,  minorAge,  contractAge,  governingLaw,  jurisdictionCity}
+// Query: *[_id == "policyFigures"][0]{  _id,  cancellationFeePercent,  refundRequestWindowDays,  refundProcessingWeeks{min, max},  refundMinimumBusinessDays,  serviceChangeWindowHours,  minorAge,  contractAge,  grievanceAcknowledgementHours,  grievanceResolutionMonths,  contactMessageRetentionMonths,  refundVerificationBusinessDays,  breachReportHours,  governingLaw,  jurisdictionCity}
 export type PolicyFiguresQueryResult = {
   _id: "policyFigures";
   cancellationFeePercent: null;
@@ -785,6 +841,11 @@ export type PolicyFiguresQueryResult = {
   serviceChangeWindowHours: null;
   minorAge: null;
   contractAge: null;
+  grievanceAcknowledgementHours: null;
+  grievanceResolutionMonths: null;
+  contactMessageRetentionMonths: null;
+  refundVerificationBusinessDays: null;
+  breachReportHours: null;
   governingLaw: null;
   jurisdictionCity: null;
 } | {
@@ -799,7 +860,63 @@ export type PolicyFiguresQueryResult = {
   serviceChangeWindowHours: number;
   minorAge: number;
   contractAge: number;
+  grievanceAcknowledgementHours: number;
+  grievanceResolutionMonths: number;
+  contactMessageRetentionMonths: number;
+  refundVerificationBusinessDays: number;
+  breachReportHours: number;
   governingLaw: string;
   jurisdictionCity: string;
+} | null;
+
+// Source: ../src/content/queries.ts
+// Variable: companyFactsQuery
+// Query: *[_id == "companyFacts"][0]{  _id,  legalName,  cin,  gstin,  registeredOffice{streetAddress, city, state, pinCode},  customerCare{email, phone, hours},  grievanceOfficer{name, designation, email, phone, postalAddress{streetAddress, city, state, pinCode}},  privacyContact{"sameAsGrievanceOfficer": coalesce(sameAsGrievanceOfficer, true), name, designation, email, phone},  appUrl}
+export type CompanyFactsQueryResult = {
+  _id: "companyFacts";
+  legalName: null;
+  cin: null;
+  gstin: null;
+  registeredOffice: null;
+  customerCare: null;
+  grievanceOfficer: null;
+  privacyContact: null;
+  appUrl: null;
+} | {
+  _id: "companyFacts";
+  legalName: string;
+  cin: string;
+  gstin: string;
+  registeredOffice: {
+    streetAddress: string;
+    city: string;
+    state: string;
+    pinCode: string;
+  };
+  customerCare: {
+    email: string;
+    phone: string;
+    hours: string;
+  };
+  grievanceOfficer: {
+    name: string;
+    designation: string;
+    email: string;
+    phone: string;
+    postalAddress: {
+      streetAddress: string;
+      city: string;
+      state: string;
+      pinCode: string;
+    };
+  };
+  privacyContact: {
+    sameAsGrievanceOfficer: boolean | true;
+    name: string | null;
+    designation: string | null;
+    email: string | null;
+    phone: string | null;
+  };
+  appUrl: string;
 } | null;
 

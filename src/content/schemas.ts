@@ -1,8 +1,17 @@
 import {z} from 'astro/zod'
 import type * as Results from './sanity.types'
-import {HOME_SECTION_IDS, POLICY_SECTION_COUNT, type PolicyId} from '../../studio/schemaTypes/documentIds'
-import {EMAIL_PATTERN, followableHref, PHONE_PATTERN} from '../../studio/schemaTypes/patterns'
+import {HOME_SECTION_IDS} from '../../studio/schemaTypes/documentIds'
+import {EMAIL_PATTERN, followableHref} from '../../studio/schemaTypes/patterns'
 import {POLICY_FIGURE_KEYS} from '../../studio/schemaTypes/policyFigureCatalogue'
+import {COMPANY_FACT_KEYS} from '../../studio/shared/companyFacts'
+import {
+  gstinProblem,
+  hasCompanyForm,
+  isCin,
+  isInternationalPhone,
+  normalisePinCode,
+} from '../../studio/shared/indianIdentifiers'
+import {SAMPLE_MARK} from '../../studio/shared/samples'
 
 /**
  * What the pages need from each query's result. Content that breaks these fails the build with
@@ -28,6 +37,7 @@ const span = z.object({
   marks: z.array(z.string()).default([]),
 })
 const figureRef = z.object({_type: z.literal('figureRef'), _key: key, figure: z.enum(POLICY_FIGURE_KEYS)})
+const factRef = z.object({_type: z.literal('factRef'), _key: key, fact: z.enum(COMPANY_FACT_KEYS)})
 const markDef = z.looseObject({_type: z.string(), _key: key, href: z.string().optional()})
 // Unknown inline or block types are kept (and rendered as nothing) rather than failing the build:
 // a Studio plugin added later must not take the site down. A known type that breaks its schema (a
@@ -53,10 +63,10 @@ const block = (inline: z.ZodType) =>
 
 const richTextUnknown = unknownObject('block', 'span')
 export const richTextSchema = z.array(z.union([block(z.union([span, richTextUnknown])), richTextUnknown]))
-const policyBodyUnknown = unknownObject('block', 'span', 'figureRef', 'grievanceContact')
+const policyBodyUnknown = unknownObject('block', 'span', 'figureRef', 'factRef', 'grievanceContact')
 export const policyBodySchema = z.array(
   z.union([
-    block(z.union([span, figureRef, policyBodyUnknown])),
+    block(z.union([span, figureRef, factRef, policyBodyUnknown])),
     z.object({_type: z.literal('grievanceContact'), _key: key, note: z.string().nullish()}),
     policyBodyUnknown,
   ]),
@@ -69,15 +79,6 @@ export const siteSettingsSchema = z.object({
   _id: z.string(),
   companyName: text(60),
   tagline: text(200),
-  supportEmail: email,
-  supportPhone: z.string().regex(PHONE_PATTERN, 'must be a phone number such as +91 40 4000 0000'),
-  grievanceOfficer: z.object({
-    name: text(80),
-    email,
-    address: text(300),
-    hours: z.string().nullish(),
-  }),
-  loginUrl: z.url({protocol: /^https$/}),
   loginLabel: text(20),
   navItems: z
     .array(
@@ -103,6 +104,10 @@ export const siteSettingsSchema = z.object({
     contents: text(60),
     rightsReserved: text(60),
     homeLink: text(60),
+    registeredOffice: text(60),
+    cin: text(60),
+    gstin: text(60),
+    workingHours: text(60),
   }),
   notFound: z.object({title: text(60), body: text(300)}),
 })
@@ -149,6 +154,7 @@ export const contactPageSchema = z.object({
   intro: text(300),
   reachUsHeading: text(40),
   reachUsText: text(300),
+  grievance: z.object({heading: text(60), body: policyBodySchema.min(1)}),
   form: z.object({
     nameLabel: formLabel(),
     emailLabel: formLabel(),
@@ -171,25 +177,14 @@ export const contactPageSchema = z.object({
   noScriptNotices: z.object({invalid: formLabel(300), rateLimited: formLabel(300), failed: formLabel(300)}),
 })
 
-export const policySchema = z
-  .object({
-    _id: z.string(),
-    title: text(80),
-    description: text(200),
-    lastUpdated: z.iso.date(),
-    intro: policyBodySchema,
-    sections: z.array(z.object({_key: key, heading: text(90), body: policyBodySchema.min(1)})).min(1),
-  })
-  .superRefine((policy, context) => {
-    const expected = POLICY_SECTION_COUNT[policy._id as PolicyId]
-    if (expected && policy.sections.length !== expected) {
-      context.addIssue({
-        code: 'custom',
-        path: ['sections'],
-        message: `must have exactly ${expected} sections; it has ${policy.sections.length}`,
-      })
-    }
-  })
+export const policySchema = z.object({
+  _id: z.string(),
+  title: text(80),
+  description: text(200),
+  lastUpdated: z.iso.date(),
+  intro: policyBodySchema,
+  sections: z.array(z.object({_key: key, heading: text(90), body: policyBodySchema.min(1)})).min(1),
+})
 
 const count = z.number().int().nonnegative()
 export const policyFiguresSchema = z.object({
@@ -203,8 +198,47 @@ export const policyFiguresSchema = z.object({
   serviceChangeWindowHours: count,
   minorAge: count,
   contractAge: count,
+  grievanceAcknowledgementHours: count,
+  grievanceResolutionMonths: count,
+  contactMessageRetentionMonths: count,
+  refundVerificationBusinessDays: count,
+  breachReportHours: count,
   governingLaw: text(60),
   jurisdictionCity: text(60),
+})
+
+// Company facts: the same formats Studio checks, so a value published through the API or an
+// import that Studio would refuse still never reaches a page. Samples pass here; the launch check
+// (launchCheck.ts) decides whether this build may carry them.
+const internationalPhone = z
+  .string()
+  .refine(isInternationalPhone, 'must be a phone number in international form, such as +91 40 1234 5678')
+const postalAddress = z.object({
+  streetAddress: text(200),
+  city: text(60),
+  state: text(60),
+  pinCode: z.string().refine((pin) => normalisePinCode(pin) === pin, 'must be a six-digit PIN code'),
+})
+const person = {name: text(80), designation: text(80), email, phone: internationalPhone}
+
+export const companyFactsSchema = z.object({
+  _id: z.string(),
+  legalName: text(120).refine(
+    (name) => hasCompanyForm(name.replace(SAMPLE_MARK, '').trim()),
+    'must end with the company form, such as "Private Limited"',
+  ),
+  cin: z.string().refine(isCin, 'must be a 21-character CIN'),
+  gstin: z
+    .string()
+    .refine((gstin) => gstinProblem(gstin) === undefined, 'must be a GSTIN with a valid check character'),
+  registeredOffice: postalAddress,
+  customerCare: z.object({email, phone: internationalPhone, hours: text(100)}),
+  grievanceOfficer: z.object({...person, postalAddress}),
+  privacyContact: z.discriminatedUnion('sameAsGrievanceOfficer', [
+    z.object({sameAsGrievanceOfficer: z.literal(true)}),
+    z.object({sameAsGrievanceOfficer: z.literal(false), ...person}),
+  ]),
+  appUrl: z.url({protocol: /^https$/}),
 })
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>
@@ -213,6 +247,7 @@ export type AboutPage = z.infer<typeof aboutPageSchema>
 export type ContactPage = z.infer<typeof contactPageSchema>
 export type Policy = z.infer<typeof policySchema>
 export type PolicyFigures = z.infer<typeof policyFiguresSchema>
+export type CompanyFacts = z.infer<typeof companyFactsSchema>
 export type PolicyBody = z.infer<typeof policyBodySchema>
 export type RichText = z.infer<typeof richTextSchema>
 
@@ -238,4 +273,11 @@ export type QueriesFeedTheirSchemas = [
   NothingUnread<Unread<Row<Results.ContactPageQueryResult>['form'], typeof contactPageSchema.shape.form>>,
   NothingUnread<Unread<Results.PoliciesQueryResult, typeof policySchema>>,
   NothingUnread<Unread<Results.PolicyFiguresQueryResult, typeof policyFiguresSchema>>,
+  NothingUnread<Unread<Results.CompanyFactsQueryResult, typeof companyFactsSchema>>,
+  NothingUnread<
+    Unread<
+      Row<Results.CompanyFactsQueryResult>['grievanceOfficer'],
+      typeof companyFactsSchema.shape.grievanceOfficer
+    >
+  >,
 ]

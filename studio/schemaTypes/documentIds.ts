@@ -8,7 +8,21 @@ export const SINGLETON_IDS = {
   aboutPage: 'aboutPage',
   contactPage: 'contactPage',
   policyFigures: 'policyFigures',
+  companyFacts: 'companyFacts',
 } as const
+
+/** What Studio's desk calls each fixed document; build messages use the same names. */
+export const DOCUMENT_TITLES: Record<string, string> = {
+  siteSettings: 'Site settings',
+  homePage: 'Home page',
+  aboutPage: 'About page',
+  contactPage: 'Contact page',
+  policyFigures: 'Policy figures',
+  companyFacts: 'Company facts',
+  privacyPolicy: 'Privacy Policy',
+  termsAndConditions: 'Terms and Conditions',
+  refundPolicy: 'Refund and Cancellation Policy',
+}
 
 export const POLICY_IDS = {
   privacy: 'privacyPolicy',
@@ -25,10 +39,14 @@ export const SITE_DOCUMENT_TYPES = [
   'aboutPage',
   'contactPage',
   'policyFigures',
+  'companyFacts',
   'policy',
 ] as const
 
-/** The spec numbers the Privacy Policy and the Refund and Cancellation Policy in ten sections. */
+/**
+ * The spec numbers the Privacy Policy and the Refund and Cancellation Policy in ten sections.
+ * Studio warns when the count differs but lets staff publish: the law may call for a new section.
+ */
 export const POLICY_SECTION_COUNT: Partial<Record<PolicyId, number>> = {
   privacyPolicy: 10,
   refundPolicy: 10,

@@ -1,6 +1,7 @@
 import {SITE_DOCUMENT_TYPES} from './documentIds'
 import {contactMessage} from './documents/contactMessage'
 import {policy} from './documents/policy'
+import {factRef} from './objects/factRef'
 import {figureRef} from './objects/figureRef'
 import {footerGroup} from './objects/footerGroup'
 import {footerLink} from './objects/footerLink'
@@ -9,10 +10,12 @@ import {homeSection} from './objects/homeSection'
 import {navItem} from './objects/navItem'
 import {policyBody} from './objects/policyBody'
 import {policySection} from './objects/policySection'
+import {postalAddress} from './objects/postalAddress'
 import {requiredLink} from './objects/requiredLink'
 import {richText} from './objects/richText'
 import {seo} from './objects/seo'
 import {aboutPage} from './singletons/aboutPage'
+import {companyFacts} from './singletons/companyFacts'
 import {contactPage} from './singletons/contactPage'
 import {homePage} from './singletons/homePage'
 import {policyFigures} from './singletons/policyFigures'
@@ -24,6 +27,7 @@ export const schemaTypes = [
   aboutPage,
   contactPage,
   policyFigures,
+  companyFacts,
   policy,
   contactMessage,
   seo,
@@ -33,6 +37,8 @@ export const schemaTypes = [
   navItem,
   homeSection,
   figureRef,
+  factRef,
+  postalAddress,
   grievanceContact,
   policyBody,
   policySection,

@@ -6,7 +6,12 @@
 /** An e-mail address a visitor's mail program can open: one @, a dot in the domain, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** An international phone number as it is printed: +, digits, spaces, brackets and dashes. */
+/**
+ * A phone number a visitor types into the contact form: digits with spaces, brackets and dashes,
+ * the + optional, because a reply can still be arranged from "040 1234 5678". The company's own
+ * numbers are held to the stricter international form (shared/indianIdentifiers.ts), because
+ * visitors abroad must be able to dial them as printed.
+ */
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{6,19}$/
 
 /**

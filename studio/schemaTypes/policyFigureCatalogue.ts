@@ -12,6 +12,8 @@ export interface FigureDefinition {
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+/** "one month", "12 months": a single month reads as a word, as in the rules that set the period. */
+const months = (n: number) => (n === 1 ? 'one month' : `${n} months`)
 const asNumber = (value: FigureValue) => (typeof value === 'number' ? value : Number.NaN)
 
 export const POLICY_FIGURES = {
@@ -57,6 +59,36 @@ export const POLICY_FIGURES = {
     description:
       'The age from which a person may open an account or make a booking on their own (able to enter a contract). Shown as "18".',
     format: (v) => String(asNumber(v)),
+  },
+  grievanceAcknowledgementHours: {
+    title: 'Grievance acknowledged within (hours)',
+    description:
+      'Every complaint to the Grievance Officer is acknowledged within this many hours (E-Commerce Rules 2020 allow at most 48). Shown as "48 hours".',
+    format: (v) => plural(asNumber(v), 'hour', 'hours'),
+  },
+  grievanceResolutionMonths: {
+    title: 'Grievance resolved within (months)',
+    description:
+      'Every complaint, and every request about personal data, is resolved within this many months (the IT Rules 2011 and E-Commerce Rules 2020 allow at most one). Shown as "one month".',
+    format: (v) => months(asNumber(v)),
+  },
+  contactMessageRetentionMonths: {
+    title: 'Contact messages kept for (months)',
+    description:
+      'Messages sent through the contact form are deleted this many months after they arrive. Shown as "12 months".',
+    format: (v) => months(asNumber(v)),
+  },
+  refundVerificationBusinessDays: {
+    title: 'Refund verification time (business days)',
+    description:
+      'The longest time verification of a refund request takes once it is complete with any documents we asked for. Shown as "10 business days".',
+    format: (v) => plural(asNumber(v), 'business day', 'business days'),
+  },
+  breachReportHours: {
+    title: 'Breach report to the Board within (hours)',
+    description:
+      'A detailed report of a personal data breach reaches the Data Protection Board within this many hours of learning of it (DPDP Rules 2025 allow at most 72). Shown as "72 hours".',
+    format: (v) => plural(asNumber(v), 'hour', 'hours'),
   },
   governingLaw: {
     title: 'Governing law',

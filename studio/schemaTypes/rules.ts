@@ -1,20 +1,5 @@
-import type {StringRule, UrlRule} from 'sanity'
-import {EMAIL_PATTERN, followableHref, PHONE_PATTERN} from './patterns'
-
-export const requiredEmail = (rule: StringRule) =>
-  rule
-    .required()
-    .regex(EMAIL_PATTERN, {name: 'e-mail address'})
-    .error('Enter an e-mail address such as support@example.com.')
-
-export const requiredPhone = (rule: StringRule) =>
-  rule
-    .required()
-    .regex(PHONE_PATTERN, {name: 'phone number'})
-    .error('Enter a phone number with its country code, such as +91 40 4000 0000.')
-
-/** Only https: visitors reach the app host from abroad, often on public Wi-Fi. */
-export const httpsUrl = (rule: UrlRule) => rule.uri({scheme: ['https']}).error('Use a full https:// address.')
+import type {UrlRule} from 'sanity'
+import {followableHref} from './patterns'
 
 /**
  * A link a visitor can follow: a page of this site ("/about-us") or a web address, e-mail or

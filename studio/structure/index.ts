@@ -1,3 +1,4 @@
+import {CaseIcon} from '@sanity/icons/Case'
 import {CogIcon} from '@sanity/icons/Cog'
 import {DocumentTextIcon} from '@sanity/icons/DocumentText'
 import {EnvelopeIcon} from '@sanity/icons/Envelope'
@@ -5,31 +6,28 @@ import {HomeIcon} from '@sanity/icons/Home'
 import {InfoOutlineIcon} from '@sanity/icons/InfoOutline'
 import {NumberIcon} from '@sanity/icons/Number'
 import type {StructureBuilder, StructureResolver} from 'sanity/structure'
-import {POLICY_IDS, SINGLETON_IDS} from '../schemaTypes/documentIds'
+import {DOCUMENT_TITLES, POLICY_IDS, SINGLETON_IDS} from '../schemaTypes/documentIds'
 
 /** One editor pinned to a fixed document id, so there is never a second copy. */
-const pinned = (
-  S: StructureBuilder,
-  title: string,
-  schemaType: string,
-  documentId: string,
-  icon: React.ComponentType,
-) =>
-  S.listItem()
+const pinned = (S: StructureBuilder, schemaType: string, documentId: string, icon: React.ComponentType) => {
+  const title = DOCUMENT_TITLES[documentId]
+  return S.listItem()
     .title(title)
     .id(documentId)
     .icon(icon)
     .child(S.document().schemaType(schemaType).documentId(documentId).title(title))
+}
 
 export const structure: StructureResolver = (S) =>
   S.list()
     .title('Website')
     .items([
-      pinned(S, 'Site settings', 'siteSettings', SINGLETON_IDS.siteSettings, CogIcon),
+      pinned(S, 'siteSettings', SINGLETON_IDS.siteSettings, CogIcon),
+      pinned(S, 'companyFacts', SINGLETON_IDS.companyFacts, CaseIcon),
       S.divider(),
-      pinned(S, 'Home page', 'homePage', SINGLETON_IDS.homePage, HomeIcon),
-      pinned(S, 'About page', 'aboutPage', SINGLETON_IDS.aboutPage, InfoOutlineIcon),
-      pinned(S, 'Contact page', 'contactPage', SINGLETON_IDS.contactPage, EnvelopeIcon),
+      pinned(S, 'homePage', SINGLETON_IDS.homePage, HomeIcon),
+      pinned(S, 'aboutPage', SINGLETON_IDS.aboutPage, InfoOutlineIcon),
+      pinned(S, 'contactPage', SINGLETON_IDS.contactPage, EnvelopeIcon),
       S.divider(),
       S.listItem()
         .title('Policies')
@@ -38,12 +36,12 @@ export const structure: StructureResolver = (S) =>
           S.list()
             .title('Policies')
             .items([
-              pinned(S, 'Privacy Policy', 'policy', POLICY_IDS.privacy, DocumentTextIcon),
-              pinned(S, 'Terms and Conditions', 'policy', POLICY_IDS.terms, DocumentTextIcon),
-              pinned(S, 'Refund and Cancellation Policy', 'policy', POLICY_IDS.refund, DocumentTextIcon),
+              pinned(S, 'policy', POLICY_IDS.privacy, DocumentTextIcon),
+              pinned(S, 'policy', POLICY_IDS.terms, DocumentTextIcon),
+              pinned(S, 'policy', POLICY_IDS.refund, DocumentTextIcon),
             ]),
         ),
-      pinned(S, 'Policy figures', 'policyFigures', SINGLETON_IDS.policyFigures, NumberIcon),
+      pinned(S, 'policyFigures', SINGLETON_IDS.policyFigures, NumberIcon),
       S.divider(),
       S.listItem()
         .title('Inbox')

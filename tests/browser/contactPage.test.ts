@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
 import type {Browser} from 'playwright-core'
 import {DESKTOP, PHONE, launchBrowser} from '../support/browser'
-import {contactPage, settings, withPage} from '../support/site'
+import {companyFacts, contactPage, settings, withPage} from '../support/site'
 
 const base = inject('siteUrl')
 
@@ -62,26 +62,56 @@ describe('the contact page', () => {
       })
     })
 
-    it(`shows the Reach Us block with the support e-mail and phone from the CMS at ${viewport.width} px`, async () => {
+    it(`shows the Reach Us block with customer care's e-mail, phone and hours from Company facts at ${viewport.width} px`, async () => {
       await withPage(browser, viewport, async (page) => {
         await page.goto(base + '/contact-us')
+        const care = companyFacts.customerCare
         const reach = page.getByRole('complementary', {name: contactPage.reachUsHeading})
         await expect(reach.isVisible()).resolves.toBe(true)
         await expect(
           reach.getByRole('heading', {name: contactPage.reachUsHeading}).isVisible(),
         ).resolves.toBe(true)
 
-        const email = reach.getByRole('link', {name: settings.supportEmail})
+        const email = reach.getByRole('link', {name: care.email})
         await expect(email.isVisible()).resolves.toBe(true)
-        await expect(email.getAttribute('href')).resolves.toBe(`mailto:${settings.supportEmail}`)
+        await expect(email.getAttribute('href')).resolves.toBe(`mailto:${care.email}`)
 
-        const phone = reach.getByRole('link', {name: settings.supportPhone})
+        const phone = reach.getByRole('link', {name: care.phone})
         await expect(phone.isVisible()).resolves.toBe(true)
         const telHref = await phone.getAttribute('href')
-        expect(telHref).toMatch(/^tel:\+?[0-9]+$/)
-        expect(telHref).toBe(`tel:${settings.supportPhone.replace(/[^+0-9]/g, '')}`)
+        expect(telHref).toMatch(/^tel:\+[0-9]+$/)
+        expect(telHref).toBe(`tel:${care.phone.replace(/[^+0-9]/g, '')}`)
+
+        await expect(reach.innerText()).resolves.toContain(
+          `${settings.interfaceText.workingHours}: ${care.hours}`,
+        )
 
         const box = await email.boundingBox()
+        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width)
+      })
+    })
+
+    it(`shows the Grievance Officer with the acknowledgement and resolution times at ${viewport.width} px`, async () => {
+      await withPage(browser, viewport, async (page) => {
+        await page.goto(base + '/contact-us')
+        const officer = companyFacts.grievanceOfficer
+        const block = page.getByRole('region', {name: contactPage.grievance.heading})
+        await expect(block.isVisible()).resolves.toBe(true)
+        const text = await block.innerText()
+        for (const shown of [officer.name, officer.designation, officer.email, officer.phone])
+          expect(text).toContain(shown)
+        expect(text).toContain(officer.postalAddress.pinCode)
+        await expect(block.getByRole('link', {name: officer.email}).getAttribute('href')).resolves.toBe(
+          `mailto:${officer.email}`,
+        )
+        await expect(block.getByRole('link', {name: officer.phone}).isVisible()).resolves.toBe(true)
+        await expect(
+          block.locator('[data-figure="grievanceAcknowledgementHours"]').innerText(),
+        ).resolves.toBe('48 hours')
+        await expect(block.locator('[data-figure="grievanceResolutionMonths"]').innerText()).resolves.toBe(
+          'one month',
+        )
+        const box = await block.boundingBox()
         expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width)
       })
     })

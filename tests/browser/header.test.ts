@@ -1,7 +1,14 @@
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
 import type {Browser, Page} from 'playwright-core'
 import {DESKTOP, PHONE, launchBrowser} from '../support/browser'
-import {ROUTES, sectionPosition, settings, waitForSectionInView, withPage} from '../support/site'
+import {
+  companyFacts,
+  ROUTES,
+  sectionPosition,
+  settings,
+  waitForSectionInView,
+  withPage,
+} from '../support/site'
 
 const base = inject('siteUrl')
 
@@ -48,7 +55,7 @@ describe('the site header', () => {
           )
         expect(links, route.path).toEqual([
           ...NAV.map(([label, href]) => [label, href]),
-          [settings.loginLabel, settings.loginUrl],
+          [settings.loginLabel, companyFacts.appUrl],
         ])
         for (const [label] of NAV)
           await expect(
@@ -58,8 +65,8 @@ describe('the site header', () => {
 
         const login = banner.getByRole('link', {name: settings.loginLabel})
         await expect(login.isVisible(), route.path).resolves.toBe(true)
-        await expect(login.getAttribute('href'), route.path).resolves.toBe(settings.loginUrl)
-        expect(settings.loginUrl).toMatch(/^https:\/\//)
+        await expect(login.getAttribute('href'), route.path).resolves.toBe(companyFacts.appUrl)
+        expect(companyFacts.appUrl).toMatch(/^https:\/\//)
 
         await expect(
           banner.getByRole('button', {name: settings.interfaceText.menu}).isVisible(),

@@ -5,6 +5,7 @@ import {
   ROUTES,
   mobileMenuHydrated,
   recordScripts,
+  companyFacts,
   settings,
   waitForSectionInView,
   withPage,
@@ -23,7 +24,7 @@ const ENTRIES = [
     settings.bookAppointment.label,
     `/contact-us?subject=${encodeURIComponent(settings.bookAppointment.subject)}#contact-form`,
   ],
-  [settings.loginLabel, settings.loginUrl],
+  [settings.loginLabel, companyFacts.appUrl],
 ] as const
 
 const toggle = (page: Page) => page.getByRole('banner').getByRole('button', {name: MENU})

@@ -43,8 +43,8 @@ describe('building from the Content Lake', () => {
     expect(readFileSync(join(result.outDir, 'Refund&Cancellation-Policy.html'), 'utf8')).toContain(
       'Changing Your Booking (edited)',
     )
-    // Six collections, six queries: never one query per page.
-    expect(standIn.requests).toHaveLength(6)
+    // Seven collections, seven queries: never one query per page.
+    expect(standIn.requests).toHaveLength(7)
   })
 
   it('fails when a document breaks the content model, naming the document and the field', async () => {

@@ -15,6 +15,8 @@ import {evaluate, parse} from 'groq-js'
 import {defer, firstValueFrom, of, throwError} from 'rxjs'
 import type {DocumentValidationMarker, DocumentValidationResult, ValidationClient} from '@sanity/validation'
 import type {ObjectSchemaType, Path, SanityDocument, Schema} from '@sanity/types'
+import {COMPANY_FACT_KEYS, SAMPLE_WARNING} from '../../studio/shared/companyFacts'
+import {gstinCheckCharacter} from '../../studio/shared/indianIdentifiers'
 
 const DATASET_FILE = new URL('../../studio/seed/production.ndjson', import.meta.url)
 
@@ -24,6 +26,7 @@ const EXPECTED_DOCUMENTS: Record<string, string> = {
   aboutPage: 'aboutPage',
   contactPage: 'contactPage',
   policyFigures: 'policyFigures',
+  companyFacts: 'companyFacts',
   privacyPolicy: 'policy',
   termsAndConditions: 'policy',
   refundPolicy: 'policy',
@@ -210,7 +213,10 @@ describe('production.ndjson', () => {
 
         const result = await validateOriginal(id)
 
-        for (const marker of result.markers.filter((m) => m.level !== 'error'))
+        // Sample company facts warn by design; they have a test of their own below.
+        for (const marker of result.markers.filter(
+          (m) => m.level !== 'error' && m.message !== SAMPLE_WARNING,
+        ))
           console.warn(`${marker.level}: ${describeMarker(doc, marker)}`)
         expect(
           errorsOf(result).map((marker) => describeMarker(doc, marker)),
@@ -257,30 +263,89 @@ describe('production.ndjson', () => {
         breakIt: (doc: Doc) => void
       }[] = [
         {
-          name: 'siteSettings with supportEmail "not-an-email"',
-          id: 'siteSettings',
-          path: 'supportEmail',
+          name: 'companyFacts with customer-care e-mail "not-an-email"',
+          id: 'companyFacts',
+          path: 'customerCare.email',
           message: /e-mail address/,
           breakIt: (doc) => {
-            doc.supportEmail = 'not-an-email'
+            doc.customerCare.email = 'not-an-email'
           },
         },
         {
-          name: 'siteSettings with an http (not https) loginUrl',
-          id: 'siteSettings',
-          path: 'loginUrl',
+          name: 'companyFacts with an http (not https) app address',
+          id: 'companyFacts',
+          path: 'appUrl',
           message: /https/,
           breakIt: (doc) => {
-            doc.loginUrl = 'http://app.example.com'
+            doc.appUrl = 'http://app.medistay.example/login'
           },
         },
         {
-          name: 'privacyPolicy cut to 9 sections',
+          name: 'companyFacts with a GSTIN whose check character is mistyped',
+          id: 'companyFacts',
+          path: 'gstin',
+          message: /check character|mistyped/,
+          breakIt: (doc) => {
+            doc.gstin = doc.gstin.slice(0, 14) + (doc.gstin[14] === 'A' ? 'B' : 'A')
+          },
+        },
+        {
+          name: 'companyFacts with a CIN of 20 characters',
+          id: 'companyFacts',
+          path: 'cin',
+          message: /21 characters/,
+          breakIt: (doc) => {
+            doc.cin = doc.cin.slice(1)
+          },
+        },
+        {
+          name: 'companyFacts with a five-digit PIN code',
+          id: 'companyFacts',
+          path: 'registeredOffice.pinCode',
+          message: /six digits/,
+          breakIt: (doc) => {
+            doc.registeredOffice.pinCode = '50003'
+          },
+        },
+        {
+          name: 'companyFacts with a Grievance Officer phone without the country code',
+          id: 'companyFacts',
+          path: 'grievanceOfficer.phone',
+          message: /international form/,
+          breakIt: (doc) => {
+            doc.grievanceOfficer.phone = '040 2345 6789'
+          },
+        },
+        {
+          name: 'companyFacts with a legal name without its company form',
+          id: 'companyFacts',
+          path: 'legalName',
+          message: /company form/,
+          breakIt: (doc) => {
+            doc.legalName = 'MediStay India'
+          },
+        },
+        {
+          name: 'companyFacts naming another person for personal data, without an e-mail',
+          id: 'companyFacts',
+          path: 'privacyContact.email',
+          message: /Required/,
+          breakIt: (doc) => {
+            doc.privacyContact = {
+              sameAsGrievanceOfficer: false,
+              name: 'Data Protection Officer (sample)',
+              designation: 'Data Protection Officer (sample)',
+              phone: '+44 20 7946 0102',
+            }
+          },
+        },
+        {
+          name: 'privacyPolicy without any section',
           id: 'privacyPolicy',
           path: 'sections',
-          message: /exactly 10 sections; it has 9/,
+          message: /at least one section/,
           breakIt: (doc) => {
-            doc.sections = doc.sections.slice(0, 9)
+            doc.sections = []
           },
         },
         {
@@ -403,5 +468,125 @@ describe('production.ndjson', () => {
       found.filter((where) => !/\.body\.\d+\.children\.\d+$|^\S+ intro\.\d+\.children\.\d+$/.test(where)),
     ).toEqual([])
     expect(found.length, 'figureRefs found in the policies').toBeGreaterThan(0)
+  })
+
+  it('a policy with more or fewer than its usual 10 sections gets a warning, not an error, so staff can add a section the law requires', async () => {
+    const longer = structuredClone(original('privacyPolicy'))
+    longer.sections.push({...structuredClone(longer.sections[0]), _key: 'addedsection1'})
+    const markers = (await validate(longer)).markers.filter(
+      (marker) => normalisePath(longer, marker.path) === 'sections',
+    )
+    expect(markers.filter((marker) => marker.level === 'error')).toEqual([])
+    expect(
+      markers
+        .filter((marker) => marker.level === 'warning')
+        .map((marker) => marker.message)
+        .join(),
+    ).toMatch(/usually numbered in 10 sections; it has 11/)
+  })
+
+  describe('company facts', () => {
+    const realShaped = () => {
+      const doc = structuredClone(original('companyFacts'))
+      const office = {
+        _type: 'postalAddress',
+        streetAddress: '8-2-293/82, Road No. 10, Banjara Hills',
+        city: 'Hyderabad',
+        state: 'Telangana',
+        pinCode: '500034',
+      }
+      Object.assign(doc, {
+        legalName: 'Arogya Stays Private Limited',
+        cin: 'U86100TG2024PTC187654',
+        gstin: `36AABCA1234B1Z${gstinCheckCharacter('36AABCA1234B1Z')}`,
+        registeredOffice: office,
+        appUrl: 'https://app.arogyastays.in/login',
+        customerCare: {
+          email: 'care@arogyastays.in',
+          phone: '+91 40 2345 6789',
+          hours: 'Monday to Saturday, 10:00–18:00 IST',
+        },
+        grievanceOfficer: {
+          name: 'Kavitha Menon',
+          designation: 'Grievance Officer',
+          email: 'grievance@arogyastays.in',
+          phone: '+91 40 2345 6790',
+          postalAddress: {...office},
+        },
+      })
+      return doc
+    }
+    const sampleWarnings = (doc: Doc, result: DocumentValidationResult) =>
+      result.markers
+        .filter((marker) => marker.level === 'warning' && marker.message === SAMPLE_WARNING)
+        .map((marker) => normalisePath(doc, marker.path))
+        .sort()
+
+    it('each sample value in the bundled dataset shows a Studio warning that it must be replaced before launch', async () => {
+      const result = await validateOriginal('companyFacts')
+      expect(sampleWarnings(original('companyFacts'), result)).toEqual(
+        [
+          'appUrl',
+          'cin',
+          'customerCare.email',
+          'customerCare.hours',
+          'customerCare.phone',
+          'grievanceOfficer.designation',
+          'grievanceOfficer.email',
+          'grievanceOfficer.name',
+          'grievanceOfficer.phone',
+          'grievanceOfficer.postalAddress',
+          'gstin',
+          'legalName',
+          'registeredOffice',
+        ].sort(),
+      )
+      expect(SAMPLE_WARNING).toMatch(/replace it before the site goes live/i)
+    })
+
+    it('real-shaped company facts pass Studio validation with no error and no sample warning', async () => {
+      const doc = realShaped()
+      const result = await validate(doc)
+      expect(errorsOf(result).map((marker) => describeMarker(doc, marker))).toEqual([])
+      expect(sampleWarnings(doc, result)).toEqual([])
+    })
+
+    it('someone other than the Grievance Officer may answer questions about personal data, with their own checked details', async () => {
+      const doc = realShaped()
+      doc.privacyContact = {
+        sameAsGrievanceOfficer: false,
+        name: 'Rahul Iyer',
+        designation: 'Data Protection Officer',
+        email: 'dpo@arogyastays.in',
+        phone: '+91 40 2345 6791',
+      }
+      expect(errorsOf(await validate(doc))).toEqual([])
+      doc.privacyContact.phone = '12345'
+      const errors = errorsOf(await validate(doc)).map((marker) => normalisePath(doc, marker.path))
+      expect(errors).toEqual(['privacyContact.phone'])
+    })
+  })
+
+  it('every factRef in the text names a company fact and references the Company facts document', () => {
+    const found: string[] = []
+    const problems: string[] = []
+    const walk = (value: unknown, path: string[], id: string) => {
+      if (Array.isArray(value))
+        return value.forEach((item, index) => walk(item, [...path, String(index)], id))
+      if (typeof value !== 'object' || value === null) return
+      const node = value as Record<string, any>
+      if (node._type === 'factRef') {
+        const where = `${id} ${path.join('.')}`
+        found.push(where)
+        if (!(COMPANY_FACT_KEYS as string[]).includes(node.fact))
+          problems.push(`${where}: no fact ${JSON.stringify(node.fact)}`)
+        if (node.facts?._ref !== 'companyFacts')
+          problems.push(`${where}: references ${JSON.stringify(node.facts?._ref)}`)
+      }
+      for (const [key, child] of Object.entries(node)) walk(child, [...path, key], id)
+    }
+    for (const doc of documents) walk(doc, [], doc._id)
+    expect(problems).toEqual([])
+    expect(found.filter((where) => !/\.children\.\d+$/.test(where))).toEqual([])
   })
 })

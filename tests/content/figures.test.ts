@@ -2,11 +2,11 @@ import {createElement} from 'react'
 import {renderToStaticMarkup} from 'react-dom/server'
 import {describe, expect, it} from 'vitest'
 import PolicyText from '../../src/components/portable-text/PolicyText'
-import {policiesQuery, policyFiguresQuery, siteSettingsQuery} from '../../src/content/queries'
+import {companyFactsQuery, policiesQuery, policyFiguresQuery} from '../../src/content/queries'
 import {
+  companyFactsSchema,
   policyFiguresSchema,
   policySchema,
-  siteSettingsSchema,
   type Policy,
   type PolicyFigures,
 } from '../../src/content/schemas'
@@ -15,15 +15,11 @@ import {bundledDatasetSource} from '../../src/content/source'
 const source = bundledDatasetSource()
 const policies = policySchema.array().parse(await source.fetch(policiesQuery))
 const figures = policyFiguresSchema.parse(await source.fetch(policyFiguresQuery))
-const settings = siteSettingsSchema.parse(await source.fetch(siteSettingsQuery))
+const facts = companyFactsSchema.parse(await source.fetch(companyFactsQuery))
 
 function render(policy: Policy, withFigures: PolicyFigures): string {
   return [policy.intro, ...policy.sections.map((section) => section.body)]
-    .map((value) =>
-      renderToStaticMarkup(
-        createElement(PolicyText, {value, figures: withFigures, grievanceOfficer: settings.grievanceOfficer}),
-      ),
-    )
+    .map((value) => renderToStaticMarkup(createElement(PolicyText, {value, figures: withFigures, facts})))
     .join('\n')
 }
 

@@ -3,8 +3,9 @@ import {renderToStaticMarkup} from 'react-dom/server'
 import {describe, expect, it} from 'vitest'
 import PolicyText from '../../src/components/portable-text/PolicyText'
 import RichText from '../../src/components/portable-text/RichText'
-import {policyFiguresQuery, siteSettingsQuery} from '../../src/content/queries'
+import {companyFactsQuery, policyFiguresQuery, siteSettingsQuery} from '../../src/content/queries'
 import {
+  companyFactsSchema,
   policyBodySchema,
   policyFiguresSchema,
   richTextSchema,
@@ -20,7 +21,7 @@ import {isExternal, safeHref} from '../../src/lib/links'
 
 const source = bundledDatasetSource()
 const figures = policyFiguresSchema.parse(await source.fetch(policyFiguresQuery))
-const settings = siteSettingsSchema.parse(await source.fetch(siteSettingsQuery))
+const facts = companyFactsSchema.parse(await source.fetch(companyFactsQuery))
 
 type Value = Record<string, unknown>[]
 
@@ -31,7 +32,7 @@ const renderers = {
       createElement(PolicyText, {
         value: value as never,
         figures,
-        grievanceOfficer: settings.grievanceOfficer,
+        facts,
       }),
     ),
 }
@@ -272,7 +273,7 @@ describe('figures in PolicyText', () => {
       createElement(PolicyText, {
         value: [block([{_type: 'figureRef', _key: key(), figure: 'jurisdictionCity'}])] as never,
         figures: {...figures, jurisdictionCity: '<img src=x onerror=alert(1)>'},
-        grievanceOfficer: settings.grievanceOfficer,
+        facts,
       }),
     )
     expect(html).not.toMatch(/<img/i)
@@ -284,7 +285,15 @@ describe('figures in PolicyText', () => {
       createElement(PolicyText, {
         value: [{_type: 'grievanceContact', _key: key(), note: '<script>alert(1)</script>'}] as never,
         figures,
-        grievanceOfficer: {...settings.grievanceOfficer, name: '<svg onload=alert(1)>', hours: '<b>9-5</b>'},
+        facts: {
+          ...facts,
+          grievanceOfficer: {
+            ...facts.grievanceOfficer,
+            name: '<svg onload=alert(1)>',
+            designation: '<b>Officer</b>',
+            email: '"><script>x</script>@x.example',
+          },
+        },
       }),
     )
     expect(html).not.toMatch(/<(script|svg|b)\b/i)
@@ -321,6 +330,44 @@ describe('content schemas', () => {
     expect(
       policyBodySchema.safeParse([block([span('Fee: '), figureRef('cancellationFeePercent')])]).success,
     ).toBe(true)
+  })
+
+  const factRef = (fact: string) => ({_type: 'factRef', _key: key(), fact})
+
+  it('reject a company-fact reference to a fact that does not exist', () => {
+    expect(policyBodySchema.safeParse([block([span('Write to '), factRef('ceoMobile')])]).success).toBe(false)
+    expect(policyBodySchema.safeParse([block([factRef('constructor')])]).success).toBe(false)
+    expect(policyBodySchema.safeParse([block([factRef('grievanceOfficerEmail')])]).success).toBe(true)
+  })
+
+  it('a company fact is escaped; an e-mail fact is a mailto: link and a phone fact a tel: link', () => {
+    const html = renderToStaticMarkup(
+      createElement(PolicyText, {
+        value: [
+          block([
+            factRef('customerCareEmail'),
+            span(' '),
+            factRef('customerCarePhone'),
+            span(' '),
+            factRef('legalName'),
+          ]),
+        ] as never,
+        figures,
+        facts: {
+          ...facts,
+          legalName: '<img src=x onerror=alert(1)> Private Limited',
+          customerCare: {...facts.customerCare, email: 'care@x.example', phone: '+91 40 2345 6789'},
+        },
+      }),
+    )
+    expect(html).not.toMatch(/<img/i)
+    expect(html).toContain(
+      '<a class="fact" data-fact="customerCareEmail" href="mailto:care@x.example">care@x.example</a>',
+    )
+    expect(html).toContain(
+      '<a class="fact" data-fact="customerCarePhone" href="tel:+914023456789">+91 40 2345 6789</a>',
+    )
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; Private Limited')
   })
 
   it('reject a known type whose fields are broken instead of passing it off as an unknown type', () => {

@@ -10,6 +10,7 @@ export const homePage = documentById(documents, 'homePage')
 export const aboutPage = documentById(documents, 'aboutPage')
 export const contactPage = documentById(documents, 'contactPage')
 export const policyFigures = documentById(documents, 'policyFigures')
+export const companyFacts = documentById(documents, 'companyFacts')
 export const policies = {
   privacy: documentById(documents, POLICY_IDS.privacy),
   terms: documentById(documents, POLICY_IDS.terms),

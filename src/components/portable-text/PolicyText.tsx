@@ -1,13 +1,15 @@
 import {PortableText, type PortableTextComponents} from '@portabletext/react'
 import {formatFigure, type PolicyFigureKey} from '../../../studio/schemaTypes/policyFigureCatalogue'
-import type {PolicyBody, PolicyFigures, SiteSettings} from '../../content/schemas'
+import {COMPANY_FACTS, factText, type CompanyFactKey} from '../../../studio/shared/companyFacts'
+import {telHref} from '../../../studio/shared/indianIdentifiers'
+import type {CompanyFacts, PolicyBody, PolicyFigures} from '../../content/schemas'
 import {knownOnly} from './knownOnly'
 import {linkMark} from './linkMark'
 
 // What the Studio's policyBody field offers (studio/schemaTypes/objects/policyBody.ts).
 const known = {
   types: ['grievanceContact'],
-  inline: ['figureRef'],
+  inline: ['figureRef', 'factRef'],
   styles: ['normal', 'h3'],
   decorators: ['strong', 'em'],
   annotations: ['link'],
@@ -16,14 +18,32 @@ const known = {
 interface Props {
   value: PolicyBody
   figures: PolicyFigures
-  grievanceOfficer: SiteSettings['grievanceOfficer']
+  facts: CompanyFacts
+}
+
+/** A company fact as visitors meet it: e-mail addresses and phone numbers are links. */
+export function CompanyFact({facts, fact}: {facts: CompanyFacts; fact: CompanyFactKey}) {
+  const text = factText(facts, fact)
+  const kind = COMPANY_FACTS[fact].kind
+  const href =
+    kind === 'email' ? `mailto:${text}` : kind === 'phone' ? telHref(text) : kind === 'url' ? text : undefined
+  return href ? (
+    <a className="fact" data-fact={fact} href={href}>
+      {text}
+    </a>
+  ) : (
+    <span className="fact" data-fact={fact}>
+      {text}
+    </span>
+  )
 }
 
 /**
  * A policy's rich text, rendered to HTML at build time. Figures come from the one Policy
- * figures document, so every policy quotes the same fee or number of days.
+ * figures document and company facts from the one Company facts document, so every page
+ * quotes the same fee, the same number of days and the same Grievance Officer.
  */
-export default function PolicyText({value, figures, grievanceOfficer}: Props) {
+export default function PolicyText({value, figures, facts}: Props) {
   const components: PortableTextComponents = {
     types: {
       figureRef: ({value: ref}: {value: {figure: PolicyFigureKey}}) => (
@@ -31,20 +51,24 @@ export default function PolicyText({value, figures, grievanceOfficer}: Props) {
           {formatFigure(ref.figure, figures[ref.figure])}
         </span>
       ),
+      factRef: ({value: ref}: {value: {fact: CompanyFactKey}}) => (
+        <CompanyFact facts={facts} fact={ref.fact} />
+      ),
       grievanceContact: ({value: card}: {value: {note?: string | null}}) => (
         <address className="contact-card">
           {card.note ? <p>{card.note}</p> : null}
-          <strong>{grievanceOfficer.name}</strong>
+          <strong>
+            <CompanyFact facts={facts} fact="grievanceOfficerName" />
+          </strong>
+          , <CompanyFact facts={facts} fact="grievanceOfficerDesignation" />
           <br />
-          <a href={`mailto:${grievanceOfficer.email}`}>{grievanceOfficer.email}</a>
+          <CompanyFact facts={facts} fact="grievanceOfficerEmail" />
           <br />
-          <span className="contact-card__address">{grievanceOfficer.address}</span>
-          {grievanceOfficer.hours ? (
-            <>
-              <br />
-              {grievanceOfficer.hours}
-            </>
-          ) : null}
+          <CompanyFact facts={facts} fact="grievanceOfficerPhone" />
+          <br />
+          <span className="contact-card__address">
+            <CompanyFact facts={facts} fact="grievanceOfficerAddress" />
+          </span>
         </address>
       ),
     },

@@ -1,19 +1,19 @@
 import type {APIRoute} from 'astro'
 import {handleContactPost} from '../../contact/http'
 import {createContactService, type ContactEnv, type ContactService} from '../../contact/service'
-import {getSiteSettings} from '../../content/entries'
+import {getCompanyFacts} from '../../content/entries'
 import {PAGE_PATHS} from '../../lib/routes'
 
 export const prerender = false
 
 // One contact service per server process, shared by every build the rebuild receiver loads, so
 // there is one store connection and one e-mail retry loop. The newest build names the support
-// address, so a changed address in Site settings applies from the next rebuild.
+// address, so a changed customer-care address in Company facts applies from the next rebuild.
 const shared = globalThis as typeof globalThis & {
   contactService?: ContactService
   contactSupportEmail?: () => Promise<string>
 }
-shared.contactSupportEmail = async () => (await getSiteSettings()).supportEmail
+shared.contactSupportEmail = async () => (await getCompanyFacts()).customerCare.email
 
 function contactService(): ContactService {
   shared.contactService ??= createContactService(process.env as ContactEnv, {

@@ -46,15 +46,18 @@ export const policy = defineType({
       description:
         'The numbered sections, in order. The site numbers them and builds the table of contents from their headings.',
       of: [defineArrayMember({type: 'policySection'})],
-      validation: (rule) =>
-        rule.required().custom((sections: unknown[] | undefined, context) => {
-          const expected = POLICY_SECTION_COUNT[publishedId(context.document?._id) as PolicyId]
-          const count = sections?.length ?? 0
-          if (expected && count !== expected) {
-            return `This policy must have exactly ${expected} sections; it has ${count}.`
-          }
-          return count > 0 ? true : 'Add at least one section.'
-        }),
+      validation: (rule) => [
+        rule.required().min(1).error('Add at least one section.'),
+        rule
+          .custom((sections: unknown[] | undefined, context) => {
+            const expected = POLICY_SECTION_COUNT[publishedId(context.document?._id) as PolicyId]
+            const count = sections?.length ?? 0
+            return !expected || count === expected
+              ? true
+              : `This policy is usually numbered in ${expected} sections; it has ${count}. Publish if the change is intended (for example a section the law now requires).`
+          })
+          .warning(),
+      ],
     }),
   ],
   preview: {

@@ -2,8 +2,8 @@ import {UserIcon} from '@sanity/icons/User'
 import {defineField, defineType} from 'sanity'
 
 /**
- * Shows the grievance officer's contact card from Site settings inside a policy, so the
- * officer's details are kept in one place.
+ * Shows the Grievance Officer's contact card from Company facts inside a policy or the Contact
+ * page, so the officer's details are kept in one place.
  */
 export const grievanceContact = defineType({
   name: 'grievanceContact',
@@ -22,6 +22,6 @@ export const grievanceContact = defineType({
   ],
   preview: {
     select: {note: 'note'},
-    prepare: ({note}) => ({title: 'Grievance officer card', subtitle: note || 'Details from Site settings'}),
+    prepare: ({note}) => ({title: 'Grievance officer card', subtitle: note || 'Details from Company facts'}),
   },
 })

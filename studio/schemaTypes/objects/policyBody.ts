@@ -1,7 +1,10 @@
 import {defineArrayMember, defineType} from 'sanity'
 import {textLists, textMarks} from './portableText'
 
-/** Rich text of a policy section: paragraphs, sub-headings, lists, links and policy figures. */
+/**
+ * Rich text of a policy section (and of the Contact page's grievance block): paragraphs,
+ * sub-headings, lists, links, policy figures, company facts and the Grievance Officer's card.
+ */
 export const policyBody = defineType({
   name: 'policyBody',
   title: 'Policy text',
@@ -15,7 +18,7 @@ export const policyBody = defineType({
       ],
       lists: textLists,
       marks: textMarks,
-      of: [defineArrayMember({type: 'figureRef'})],
+      of: [defineArrayMember({type: 'figureRef'}), defineArrayMember({type: 'factRef'})],
     }),
     defineArrayMember({type: 'grievanceContact'}),
   ],

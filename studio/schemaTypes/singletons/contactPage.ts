@@ -11,7 +11,7 @@ const label = (name: string, title: string, description: string, max = 40, group
     validation: (rule) => rule.required().max(max),
   })
 
-/** The Contact page: its heading, the form's labels and messages, and the Reach Us block. */
+/** The Contact page: its heading, the form's labels and messages, the Reach Us block and the Grievance Officer. */
 export const contactPage = defineType({
   name: 'contactPage',
   title: 'Contact page',
@@ -52,9 +52,28 @@ export const contactPage = defineType({
       type: 'text',
       rows: 2,
       group: 'page',
-      description:
-        'A sentence above the e-mail and phone, for example when support answers (the e-mail and phone come from Site settings).',
+      description: 'A sentence above the e-mail, phone and working hours, which come from Company facts.',
       validation: (rule) => rule.required().max(300),
+    }),
+    defineField({
+      name: 'grievance',
+      title: 'Grievance Officer block',
+      type: 'object',
+      group: 'page',
+      description:
+        "Below the form: the Grievance Officer and how complaints are handled. The law asks for the officer's name, designation and contact on the site.",
+      fields: [
+        label('heading', 'Heading', 'For example "Grievance Officer".', 60),
+        defineField({
+          name: 'body',
+          title: 'Text',
+          type: 'policyBody',
+          description:
+            'Insert the "Grievance officer card" and the acknowledgement and resolution times as Policy figures, so they match the policies.',
+          validation: (rule) => rule.required().min(1),
+        }),
+      ],
+      validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'form',

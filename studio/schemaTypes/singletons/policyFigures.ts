@@ -60,6 +60,11 @@ export const policyFigures = defineType({
     wholeNumber('serviceChangeWindowHours', 1, 720),
     wholeNumber('minorAge', 1, 21),
     wholeNumber('contractAge', 16, 21),
+    wholeNumber('grievanceAcknowledgementHours', 1, 48),
+    wholeNumber('grievanceResolutionMonths', 1, 1),
+    wholeNumber('contactMessageRetentionMonths', 1, 120),
+    wholeNumber('refundVerificationBusinessDays', 1, 60),
+    wholeNumber('breachReportHours', 1, 72),
     defineField({...figure('governingLaw'), type: 'string', validation: (rule) => rule.required().max(60)}),
     defineField({
       ...figure('jurisdictionCity'),

@@ -1,9 +1,8 @@
 import {CogIcon} from '@sanity/icons/Cog'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {HOME_SECTION_IDS} from '../documentIds'
-import {httpsUrl, requiredEmail, requiredPhone} from '../rules'
 
-/** Words and contact details used on every page: header, footer, contact block, search defaults. */
+/** Words used on every page: header, footer, search defaults. The company's own facts are in Company facts. */
 export const siteSettings = defineType({
   name: 'siteSettings',
   title: 'Site settings',
@@ -21,7 +20,8 @@ export const siteSettings = defineType({
       title: 'Company name',
       type: 'string',
       group: 'company',
-      description: 'Shown next to the logo, in the copyright line and in browser tabs.',
+      description:
+        'The brand, shown next to the logo, in the copyright line and in browser tabs. The registered name and the contact details are in "Company facts".',
       validation: (rule) => rule.required().max(60),
     }),
     defineField({
@@ -32,71 +32,6 @@ export const siteSettings = defineType({
       group: ['company', 'footer'],
       description: 'The sentence under the logo in the footer of every page.',
       validation: (rule) => rule.required().max(200),
-    }),
-    defineField({
-      name: 'supportEmail',
-      title: 'Support e-mail',
-      type: 'string',
-      group: 'company',
-      description:
-        "Shown on the Contact page as a link that opens the visitor's e-mail program. New contact messages are sent here.",
-      validation: requiredEmail,
-    }),
-    defineField({
-      name: 'supportPhone',
-      title: 'Support phone',
-      type: 'string',
-      group: 'company',
-      description:
-        'Shown on the Contact page as a link that dials the number. Include the country code, for example +91 40 4000 0000.',
-      validation: requiredPhone,
-    }),
-    defineField({
-      name: 'grievanceOfficer',
-      title: 'Grievance officer',
-      type: 'object',
-      group: 'company',
-      description: 'The person named in the Privacy Policy for complaints about personal data.',
-      fields: [
-        defineField({
-          name: 'name',
-          title: 'Name',
-          type: 'string',
-          description: 'Full name and, if you like, the role.',
-          validation: (rule) => rule.required().max(80),
-        }),
-        defineField({
-          name: 'email',
-          title: 'E-mail',
-          type: 'string',
-          description: 'Where complaints about personal data should be sent.',
-          validation: requiredEmail,
-        }),
-        defineField({
-          name: 'address',
-          title: 'Postal address',
-          type: 'text',
-          rows: 3,
-          description: 'The registered office address for written complaints.',
-          validation: (rule) => rule.required().max(300),
-        }),
-        defineField({
-          name: 'hours',
-          title: 'Hours',
-          type: 'string',
-          description: 'When the officer can be reached, for example "Monday to Friday, 10:00–18:00 IST".',
-          validation: (rule) => rule.max(100),
-        }),
-      ],
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'loginUrl',
-      title: 'Login address',
-      type: 'url',
-      group: 'header',
-      description: 'The address of the separate app that the Login link in the header opens (https only).',
-      validation: (rule) => httpsUrl(rule).required(),
     }),
     defineField({
       name: 'loginLabel',
@@ -245,6 +180,18 @@ export const siteSettings = defineType({
           'Follows the copyright year and company name, e.g. "All rights reserved."',
         ],
         ['homeLink', 'Home link', 'The link back to the home page on the "page not found" page.'],
+        [
+          'registeredOffice',
+          'Registered office label',
+          'Before the registered office address in the footer, e.g. "Registered office".',
+        ],
+        ['cin', 'CIN label', 'Before the Corporate Identity Number in the footer, e.g. "CIN".'],
+        ['gstin', 'GSTIN label', 'Before the GST number in the footer, e.g. "GSTIN".'],
+        [
+          'workingHours',
+          'Working hours label',
+          'Before customer care\'s working hours on the Contact page, e.g. "Working hours".',
+        ],
       ].map(([name, title, description]) =>
         defineField({
           name,

@@ -1,0 +1,261 @@
+import {CaseIcon} from '@sanity/icons/Case'
+import {defineField, defineType, type Rule, type StringRule, type UrlRule} from 'sanity'
+import {isSampleFact, SAMPLE_WARNING, type FactKind} from '../../shared/companyFacts'
+import {
+  gstinProblem,
+  hasCompanyForm,
+  isCin,
+  isInternationalPhone,
+  panOfGstin,
+} from '../../shared/indianIdentifiers'
+import {SAMPLE_MARK} from '../../shared/samples'
+import {EMAIL_PATTERN} from '../patterns'
+
+/** A sample value is allowed while the site is prepared, with a warning on the field. */
+const notSample =
+  (kind: FactKind) =>
+  <R extends Rule | StringRule | UrlRule>(rule: R): R =>
+    (rule as StringRule)
+      .custom((value: unknown) => (isSampleFact(kind, value) ? SAMPLE_WARNING : true))
+      .warning() as unknown as R
+
+const withoutSampleMark = (value: string) => value.replace(SAMPLE_MARK, '').trim()
+
+const requiredText =
+  (max: number, kind: FactKind = 'text') =>
+  (rule: StringRule) => [rule.required().max(max), notSample(kind)(rule)]
+
+const EMAIL_HELP = 'Enter an e-mail address such as care@yourcompany.in.'
+const PHONE_HELP =
+  'Enter the number in international form: +, the country code, then the number, such as +91 40 1234 5678 (no 0 after +91).'
+
+const email = (rule: StringRule) => [
+  rule.required().regex(EMAIL_PATTERN, {name: 'e-mail address'}).error(EMAIL_HELP),
+  notSample('email')(rule),
+]
+
+const phone = (rule: StringRule) => [
+  rule.required().custom((value) => (!value || isInternationalPhone(value) ? true : PHONE_HELP)),
+  notSample('phone')(rule),
+]
+
+const emailField = (description: string) =>
+  defineField({name: 'email', title: 'E-mail', type: 'string', description, validation: email})
+
+const phoneField = () =>
+  defineField({
+    name: 'phone',
+    title: 'Phone',
+    type: 'string',
+    description: 'In international form, for example +91 40 1234 5678.',
+    validation: phone,
+  })
+
+/** The Grievance Officer's card: name, designation, e-mail and phone. */
+const person = (who: string) => [
+  defineField({
+    name: 'name',
+    title: 'Name',
+    type: 'string',
+    description: `The full name of ${who}, as it should appear on the site.`,
+    validation: requiredText(80),
+  }),
+  defineField({
+    name: 'designation',
+    title: 'Designation',
+    type: 'string',
+    description: 'Their role in the company, for example "Grievance Officer" or "Data Protection Officer".',
+    validation: requiredText(80),
+  }),
+  emailField("Shown as a link that opens the visitor's e-mail program."),
+  phoneField(),
+]
+
+type PrivacyContact = {sameAsGrievanceOfficer?: boolean} | undefined
+const someoneElse = (parent: unknown) => (parent as PrivacyContact)?.sameAsGrievanceOfficer === false
+
+/** The same card for another person, asked for only when staff name someone else. */
+const otherPerson = () => {
+  const checks: Record<string, (value: string) => string | true> = {
+    email: (value) => EMAIL_PATTERN.test(value) || EMAIL_HELP,
+    phone: (value) => isInternationalPhone(value) || PHONE_HELP,
+  }
+  const kinds: Record<string, FactKind> = {email: 'email', phone: 'phone'}
+  return person('this person').map((field) =>
+    defineField({
+      ...field,
+      hidden: ({parent}) => !someoneElse(parent),
+      validation: (rule: StringRule) => [
+        rule.custom((value: string | undefined, context) => {
+          if (!someoneElse(context.parent)) return true
+          if (!value) return 'Required when someone other than the Grievance Officer answers.'
+          return checks[field.name]?.(value) ?? (value.length <= 80 || 'At most 80 characters.')
+        }),
+        notSample(kinds[field.name] ?? 'text')(rule),
+      ],
+    }),
+  )
+}
+
+/**
+ * What only the company can supply, entered once: the footer, the Contact page, the header's
+ * Login link and every policy read them from here. Indian law asks for most of them on the
+ * website: the legal name and registered office (Companies Act s.12), the customer-care and
+ * Grievance Officer contacts (Consumer Protection (E-Commerce) Rules 2020 r.4, IT Rules 2011
+ * r.5(9)), and whom to ask about personal data (DPDP Act 2023 s.8(9)).
+ */
+export const companyFacts = defineType({
+  name: 'companyFacts',
+  title: 'Company facts',
+  type: 'document',
+  icon: CaseIcon,
+  groups: [
+    {name: 'company', title: 'Company', default: true},
+    {name: 'contacts', title: 'Contacts'},
+  ],
+  fields: [
+    defineField({
+      name: 'legalName',
+      title: 'Legal name',
+      type: 'string',
+      group: 'company',
+      description:
+        'The registered name with its company form, exactly as on the certificate of incorporation, for example "MediStay Health Services Private Limited". Shown in the footer and the policies.',
+      validation: (rule) => [
+        ...requiredText(120)(rule),
+        rule.custom((value: string | undefined) =>
+          !value || hasCompanyForm(withoutSampleMark(value))
+            ? true
+            : 'End the name with its company form: "Private Limited", "Limited" (or "Pvt. Ltd.", "Ltd.").',
+        ),
+      ],
+    }),
+    defineField({
+      name: 'cin',
+      title: 'CIN (Corporate Identity Number)',
+      type: 'string',
+      group: 'company',
+      description: '21 characters from the certificate of incorporation, for example U86100TG2024PTC123456.',
+      validation: (rule) => [
+        rule
+          .required()
+          .custom((value: string | undefined) =>
+            !value || isCin(value)
+              ? true
+              : 'A CIN has 21 characters: L or U, five digits, two letters for the state, the year, three letters and six digits, in capitals without spaces.',
+          ),
+        notSample('cin')(rule),
+      ],
+    }),
+    defineField({
+      name: 'gstin',
+      title: 'GSTIN',
+      type: 'string',
+      group: 'company',
+      description: '15 characters from the GST registration certificate, for example 36AAACM1234A1Z5.',
+      validation: (rule) => [
+        rule.required().custom((value: string | undefined) => {
+          const problem = value ? gstinProblem(value) : undefined
+          if (problem === 'format')
+            return 'A GSTIN has 15 characters: the two-digit state code, the PAN, one character, Z and a check character, in capitals without spaces.'
+          if (problem === 'state') return 'The first two digits are not a GST state code (01–38, 97 or 99).'
+          if (problem === 'check')
+            return 'The last character does not match the rest: one character is probably mistyped. Copy the GSTIN from the registration certificate.'
+          return true
+        }),
+        notSample('gstin')(rule),
+        rule
+          .custom((value: string | undefined, context) => {
+            const cin = (context.document as {cin?: string} | undefined)?.cin
+            // A company's PAN has C as its fourth character; a GSTIN of another holder is a mix-up.
+            return !value || !cin || gstinProblem(value) || panOfGstin(value)[3] === 'C'
+              ? true
+              : 'The PAN inside this GSTIN is not a company’s (its fourth character is not C). Check it belongs to the company.'
+          })
+          .warning(),
+      ],
+    }),
+    defineField({
+      name: 'registeredOffice',
+      title: 'Registered office',
+      type: 'postalAddress',
+      group: 'company',
+      description:
+        'The address registered with the Registrar of Companies. Shown in the footer and the policies.',
+      validation: (rule) => [rule.required(), notSample('address')(rule)],
+    }),
+    defineField({
+      name: 'appUrl',
+      title: 'App address (Login link)',
+      type: 'url',
+      group: 'company',
+      description: 'The address of the separate app that the Login link in the header opens (https only).',
+      validation: (rule: UrlRule) => [
+        rule
+          .required()
+          .uri({scheme: ['https']})
+          .error('Use a full https:// address.'),
+        notSample('url')(rule),
+      ],
+    }),
+    defineField({
+      name: 'customerCare',
+      title: 'Customer care',
+      type: 'object',
+      group: 'contacts',
+      description: 'How customers reach the company. Shown on the Contact page and in the policies.',
+      fields: [
+        emailField('Shown as a link; new contact-form messages are e-mailed here too.'),
+        phoneField(),
+        defineField({
+          name: 'hours',
+          title: 'Working hours',
+          type: 'string',
+          description:
+            'When customer care answers, with the time zone, for example "Monday to Friday, 10:00–18:00 IST".',
+          validation: requiredText(100),
+        }),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'grievanceOfficer',
+      title: 'Grievance Officer',
+      type: 'object',
+      group: 'contacts',
+      description:
+        'The person who handles complaints. The law asks for their name, designation and contact details on the website.',
+      fields: [
+        ...person('the Grievance Officer'),
+        defineField({
+          name: 'postalAddress',
+          title: 'Postal address',
+          type: 'postalAddress',
+          description: 'Where written complaints are sent; often the registered office.',
+          validation: (rule) => [rule.required(), notSample('address')(rule)],
+        }),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'privacyContact',
+      title: 'Questions about personal data',
+      type: 'object',
+      group: 'contacts',
+      description:
+        'The person who answers questions about how the company handles personal data (a Data Protection Officer, if there is one).',
+      fields: [
+        defineField({
+          name: 'sameAsGrievanceOfficer',
+          title: 'The Grievance Officer answers these',
+          type: 'boolean',
+          description: 'Switch off to name someone else.',
+          initialValue: true,
+        }),
+        ...otherPerson(),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+  ],
+  preview: {prepare: () => ({title: 'Company facts'})},
+})

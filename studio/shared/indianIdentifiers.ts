@@ -1,0 +1,78 @@
+/**
+ * The formats of the identifiers an Indian company prints on its website, checked the same way
+ * by the Studio (when staff publish) and by the site (when it builds).
+ */
+
+/**
+ * Corporate Identity Number, as the Registrar of Companies issues it: listed (L) or unlisted (U),
+ * the five-digit industry code, the state, the year of incorporation, the company class (PTC, PLC,
+ * OPC, ...) and a six-digit registration number. Example shape: U86100TG2025PTC123456.
+ */
+const CIN = /^[LU]\d{5}[A-Z]{2}(\d{4})[A-Z]{3}\d{6}$/
+
+export function isCin(value: string): boolean {
+  const match = CIN.exec(value)
+  if (!match) return false
+  const year = Number(match[1])
+  return year >= 1850 && year <= new Date().getUTCFullYear()
+}
+
+/**
+ * GSTIN: two-digit state code, the holder's PAN (five letters, four digits, one letter), the
+ * registration number for that PAN in the state (1-9, then A-Z), the letter Z, and a check
+ * character computed from the first fourteen.
+ */
+const GSTIN = /^(\d{2})([A-Z]{5}\d{4}[A-Z])[1-9A-Z]Z[0-9A-Z]$/
+const GSTIN_CHARACTERS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+
+/** State codes of the GST system: 01-38 for states and union territories, 97 and 99 for the rest. */
+const isGstStateCode = (code: number) => (code >= 1 && code <= 38) || code === 97 || code === 99
+
+/** The check character GSTN appends: a base-36 Luhn sum over the first fourteen characters. */
+export function gstinCheckCharacter(first14: string): string {
+  let sum = 0
+  for (let index = 0; index < 14; index++) {
+    const product = GSTIN_CHARACTERS.indexOf(first14[index]) * (index % 2 === 0 ? 1 : 2)
+    sum += Math.floor(product / 36) + (product % 36)
+  }
+  return GSTIN_CHARACTERS[(36 - (sum % 36)) % 36]
+}
+
+export type GstinProblem = 'format' | 'state' | 'check'
+
+export function gstinProblem(value: string): GstinProblem | undefined {
+  const match = GSTIN.exec(value)
+  if (!match) return 'format'
+  if (!isGstStateCode(Number(match[1]))) return 'state'
+  return gstinCheckCharacter(value.slice(0, 14)) === value[14] ? undefined : 'check'
+}
+
+/** The PAN inside a GSTIN (characters 3 to 12). */
+export const panOfGstin = (gstin: string) => gstin.slice(2, 12)
+
+/** An Indian postal PIN code: six digits, the first from 1 to 9; "500 033" is read as "500033". */
+export function normalisePinCode(value: string): string | undefined {
+  const digits = value.replace(/\s/g, '')
+  return /^[1-9]\d{5}$/.test(digits) ? digits : undefined
+}
+
+/**
+ * A phone number in international form: "+", the country code and the number, with spaces,
+ * dashes or brackets as printed; at most 15 digits in all (ITU-T E.164). Indian numbers have ten
+ * digits after +91 and never start with 0 there (the trunk 0 is dropped in international form).
+ */
+export function isInternationalPhone(value: string): boolean {
+  if (!/^\+\d[\d ()-]*\d$/.test(value)) return false
+  const digits = value.replace(/\D/g, '')
+  if (digits.length < 8 || digits.length > 15 || digits.startsWith('0')) return false
+  if (digits.startsWith('91')) return /^91[1-9]\d{9}$/.test(digits)
+  return true
+}
+
+/** The tel: address of a printed phone number. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^+0-9]/g, '')}`
+
+/** Indian company forms a legal name ends with. */
+const COMPANY_FORM = /\b(private limited|pvt\.? ltd\.?|limited|ltd\.?)$/i
+
+export const hasCompanyForm = (legalName: string) => COMPANY_FORM.test(legalName.trim())
