@@ -588,5 +588,6 @@ describe('production.ndjson', () => {
     for (const doc of documents) walk(doc, [], doc._id)
     expect(problems).toEqual([])
     expect(found.filter((where) => !/\.children\.\d+$/.test(where))).toEqual([])
+    expect(found.length, 'factRefs found in the text').toBeGreaterThan(0)
   })
 })
