@@ -1,41 +1,79 @@
-import {isIP} from 'node:net'
+import {BlockList, isIP} from 'node:net'
+import type {Loader} from 'astro/loaders'
+import {DOCUMENT_TITLES, SINGLETON_IDS} from '../../studio/schemaTypes/documentIds'
 import {sampleFacts, type CompanyFactsDocument} from '../../studio/shared/companyFacts'
 import {isReservedDomain, isSampleEmail, isSampleUrl} from '../../studio/shared/samples'
+import {buildContentSource} from './loader'
 
 /**
  * The launch check: a site built for its public address must not show sample company facts
- * (addresses on .example, numbers kept for fiction, "(sample)" names). A build for a local or
- * test address may, and lists them so staff know what is left to enter.
+ * (addresses on .example, numbers kept for fiction, "(sample)" names) or link to addresses that
+ * can belong to no one. A build for a local or test address may, and lists them so staff know
+ * what is left to enter.
  */
 
 /** A sample value found in a published document, in words staff can act on. */
 export interface Sample {
   /** The document as Studio's desk names it, e.g. "Company facts". */
   document: string
-  /** The field as Studio titles it, e.g. "Grievance Officer → E-mail". */
+  /** Where in the document, as Studio titles it, e.g. "Grievance Officer → E-mail". */
   field: string
   value: string
 }
 
-const LOOPBACK_NAMES = new Set(['localhost', '0.0.0.0', '::', '::1'])
+/** Addresses that never reach the public: loopback, private networks, and ranges kept for documentation. */
+const NOT_PUBLIC = new BlockList()
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+] as const)
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4')
+for (const [network, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['2001:db8::', 32],
+] as const)
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6')
+
+/** Names that only resolve inside a network (RFC 6762, RFC 8375, ICANN's .internal). */
+const LOCAL_SUFFIXES = ['.local', '.home.arpa', '.internal', '.lan', '.intranet']
+
+/** An IPv6 address that carries an IPv4 one (::ffff:127.0.0.1 is written ::ffff:7f00:1). */
+function embeddedIpv4(host: string): string | undefined {
+  const match = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host)
+  if (!match) return undefined
+  const [high, low] = [parseInt(match[1], 16), parseInt(match[2], 16)]
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.')
+}
 
 /** Whether SITE_URL is where visitors will read the site: not this machine, a private network or a test name. */
 export function isPublicSiteUrl(site: string | undefined): boolean {
-  if (!site) return false
   let host: string
   try {
-    host = new URL(site).hostname.toLowerCase().replace(/^\[|\]$/g, '')
+    host = new URL(site ?? '').hostname.toLowerCase().replace(/^\[|\]$/g, '')
   } catch {
     return false
   }
-  if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost') || isReservedDomain(host)) return false
-  if (isIP(host) === 4) return !/^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.)/.test(host)
-  if (isIP(host) === 6) return !/^(fc|fd|fe80)/.test(host)
-  return host.includes('.')
+  const ipv4 = isIP(host) === 4 ? host : embeddedIpv4(host)
+  if (ipv4) return !NOT_PUBLIC.check(ipv4, 'ipv4')
+  if (isIP(host) === 6) return !NOT_PUBLIC.check(host, 'ipv6')
+  if (host === 'localhost' || host.endsWith('.localhost') || isReservedDomain(host)) return false
+  return host.includes('.') && !LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix))
 }
 
 /** The company facts that are still samples, titled as in Studio. */
-export function companyFactSamples(facts: CompanyFactsDocument, document = 'Company facts'): Sample[] {
+export function companyFactSamples(facts: CompanyFactsDocument): Sample[] {
+  const document = DOCUMENT_TITLES[SINGLETON_IDS.companyFacts]
   return sampleFacts(facts).map(({title, value}) => ({document, field: title, value}))
 }
 
@@ -45,28 +83,64 @@ function reservedTarget(href: string): boolean {
   return isSampleUrl(href)
 }
 
+type Node = Record<string, unknown>
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null
+
+/** How staff find an array item in Studio: "section 3 “Your Rights”", "paragraph 2". */
+function itemLabel(field: string, item: unknown, index: number): string | undefined {
+  if (field === 'markDefs' || field === 'children') return undefined
+  if (field === 'sections') {
+    const heading = isNode(item) && typeof item.heading === 'string' ? ` “${item.heading}”` : ''
+    return `section ${index + 1}${heading}`
+  }
+  if (field === 'body') return `paragraph ${index + 1}`
+  if (field === 'intro') return `introduction, paragraph ${index + 1}`
+  return `${field} ${index + 1}`
+}
+
 /**
- * Links anywhere else in a document (a mailto: link in a policy, a footer link) that lead to an
- * e-mail or web address on a name reserved for examples, by their path in the document. Example
- * addresses in plain text, such as "name@example.com" in a hint on the form, lead nowhere and pass.
+ * Links anywhere in a document (a mailto: link in a policy, a footer link) that lead to an e-mail
+ * or web address on a name reserved for examples. Example addresses in plain text, such as
+ * "name@example.com" in a hint on the form, lead nowhere and pass.
  */
 export function reservedLinksIn(document: unknown, title: string): Sample[] {
   const found: Sample[] = []
-  const walk = (value: unknown, path: string[]) => {
-    if (Array.isArray(value)) return value.forEach((item, index) => walk(item, [...path, String(index + 1)]))
-    if (typeof value !== 'object' || value === null) return
-    for (const [key, child] of Object.entries(value)) {
-      if (key === 'href' && typeof child === 'string' && reservedTarget(child)) {
-        found.push({document: title, field: [...path, 'link'].join(' → '), value: child})
-      } else if (!key.startsWith('_')) walk(child, [...path, key])
+  const walk = (node: Node, where: string[]) => {
+    for (const [field, child] of Object.entries(node)) {
+      if (field.startsWith('_')) continue
+      if (field === 'href' && typeof child === 'string') {
+        if (reservedTarget(child))
+          found.push({document: title, field: [...where, 'link'].join(' → '), value: child})
+      } else if (Array.isArray(child)) {
+        child.forEach((item, index) => {
+          const label = itemLabel(field, item, index)
+          if (isNode(item)) walk(item, label ? [...where, label] : where)
+        })
+      } else if (isNode(child)) {
+        walk(child, [...where, field])
+      }
     }
   }
-  walk(document, [])
+  if (isNode(document)) walk(document, [])
   return found
+}
+
+/** Every sample in the documents the site is built from: company facts, and links anywhere. */
+export function samplesIn(documents: readonly Node[]): Sample[] {
+  return documents.flatMap((document) => {
+    const id = String(document._id)
+    const title = DOCUMENT_TITLES[id] ?? id
+    const facts =
+      id === SINGLETON_IDS.companyFacts ? companyFactSamples(document as CompanyFactsDocument) : []
+    return [...facts, ...reservedLinksIn(document, title)]
+  })
 }
 
 const listed = (samples: Sample[]) =>
   samples.map(({document, field, value}) => `  - ${document} → ${field}: ${JSON.stringify(value)}`).join('\n')
+
+const counted = (samples: Sample[]) =>
+  samples.length === 1 ? 'one value that is a sample' : `${samples.length} values that are samples`
 
 export type LaunchVerdict = {ok: true; warning?: string} | {ok: false; error: string}
 
@@ -77,16 +151,36 @@ export function judgeSamples(samples: Sample[], site: string | undefined): Launc
     return {
       ok: false,
       error:
-        `Launch check: this build is for ${site}, a public address, but ${samples.length} company ` +
-        `fact${samples.length === 1 ? ' is' : 's are'} still a sample from the bundled dataset. ` +
-        `Enter the real value of each in Studio, publish, and build again:\n${listed(samples)}`,
+        `Launch check: this build is for ${site}, a public address, but the published content still ` +
+        `holds ${counted(samples)}, which can belong to no one. Enter the company's real value for ` +
+        `each in Studio, publish, and build again:\n${listed(samples)}`,
     }
   }
   return {
     ok: true,
     warning:
-      `Launch check: ${samples.length} company fact${samples.length === 1 ? ' is' : 's are'} still a sample. ` +
-      `That is fine for ${site ?? 'a local build'}, but a build for the public address will refuse ` +
-      `them. Enter the real values in Studio before launch:\n${listed(samples)}`,
+      `Launch check: the content holds ${counted(samples)}. That is fine for ${site ?? 'a local build'}, ` +
+      `but a build for the public address refuses them. Enter the real values in Studio before launch:\n` +
+      listed(samples),
+  }
+}
+
+/**
+ * The launch check as a content collection: one query for every document the site is built
+ * from, judged together, so a refused build lists every sample at once. The collection holds the
+ * samples it found.
+ */
+export function launchCheckLoader(query: string): Loader {
+  return {
+    name: 'launch-check',
+    async load({store, logger, config}) {
+      const documents = await buildContentSource().fetch(query)
+      const samples = samplesIn(Array.isArray(documents) ? documents.filter(isNode) : [])
+      const verdict = judgeSamples(samples, config.site)
+      if (!verdict.ok) throw new Error(verdict.error)
+      if (verdict.warning) logger.warn(verdict.warning)
+      store.clear()
+      samples.forEach((sample, index) => store.set({id: String(index + 1), data: {...sample}}))
+    },
   }
 }

@@ -93,3 +93,8 @@ export const companyFactsQuery = defineQuery(`*[_id == "companyFacts"][0]{
   privacyContact{"sameAsGrievanceOfficer": coalesce(sameAsGrievanceOfficer, true), name, designation, email, phone},
   appUrl
 }`)
+
+/** Every document the site is built from, whole: the launch check looks for samples in all of them. */
+export const launchCheckQuery = defineQuery(
+  `*[_id in ["siteSettings", "companyFacts", "homePage", "aboutPage", "contactPage", "policyFigures", "privacyPolicy", "termsAndConditions", "refundPolicy"]]`,
+)

@@ -9,7 +9,7 @@ import {
   hasCompanyForm,
   isCin,
   isInternationalPhone,
-  normalisePinCode,
+  isPinCode,
 } from '../../studio/shared/indianIdentifiers'
 import {SAMPLE_MARK} from '../../studio/shared/samples'
 
@@ -217,7 +217,7 @@ const postalAddress = z.object({
   streetAddress: text(200),
   city: text(60),
   state: text(60),
-  pinCode: z.string().refine((pin) => normalisePinCode(pin) === pin, 'must be a six-digit PIN code'),
+  pinCode: z.string().refine(isPinCode, 'must be a six-digit PIN code'),
 })
 const person = {name: text(80), designation: text(80), email, phone: internationalPhone}
 

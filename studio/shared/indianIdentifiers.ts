@@ -50,11 +50,8 @@ export function gstinProblem(value: string): GstinProblem | undefined {
 /** The PAN inside a GSTIN (characters 3 to 12). */
 export const panOfGstin = (gstin: string) => gstin.slice(2, 12)
 
-/** An Indian postal PIN code: six digits, the first from 1 to 9; "500 033" is read as "500033". */
-export function normalisePinCode(value: string): string | undefined {
-  const digits = value.replace(/\s/g, '')
-  return /^[1-9]\d{5}$/.test(digits) ? digits : undefined
-}
+/** An Indian postal PIN code: six digits, the first from 1 to 9 (the postal zone), written without spaces. */
+export const isPinCode = (value: string) => /^[1-9]\d{5}$/.test(value)
 
 /**
  * A phone number in international form: "+", the country code and the number, with spaces,
@@ -72,7 +69,7 @@ export function isInternationalPhone(value: string): boolean {
 /** The tel: address of a printed phone number. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^+0-9]/g, '')}`
 
-/** Indian company forms a legal name ends with. */
-const COMPANY_FORM = /\b(private limited|pvt\.? ltd\.?|limited|ltd\.?)$/i
+/** A name, then one of the Indian company forms: "Arogya Stays Private Limited", "… Pvt. Ltd.". */
+const COMPANY_FORM = /^\S.*\s(private limited|pvt\.? ltd\.?|limited|ltd\.?)$/i
 
 export const hasCompanyForm = (legalName: string) => COMPANY_FORM.test(legalName.trim())

@@ -43,8 +43,8 @@ describe('building from the Content Lake', () => {
     expect(readFileSync(join(result.outDir, 'Refund&Cancellation-Policy.html'), 'utf8')).toContain(
       'Changing Your Booking (edited)',
     )
-    // Seven collections, seven queries: never one query per page.
-    expect(standIn.requests).toHaveLength(7)
+    // Seven collections and the launch check, eight queries: never one query per page.
+    expect(standIn.requests).toHaveLength(8)
   })
 
   it('fails when a document breaks the content model, naming the document and the field', async () => {

@@ -16,7 +16,7 @@ import {defer, firstValueFrom, of, throwError} from 'rxjs'
 import type {DocumentValidationMarker, DocumentValidationResult, ValidationClient} from '@sanity/validation'
 import type {ObjectSchemaType, Path, SanityDocument, Schema} from '@sanity/types'
 import {COMPANY_FACT_KEYS, SAMPLE_WARNING} from '../../studio/shared/companyFacts'
-import {gstinCheckCharacter} from '../../studio/shared/indianIdentifiers'
+import {realShapedCompanyFacts} from '../support/companyFacts'
 
 const DATASET_FILE = new URL('../../studio/seed/production.ndjson', import.meta.url)
 
@@ -486,36 +486,10 @@ describe('production.ndjson', () => {
   })
 
   describe('company facts', () => {
-    const realShaped = () => {
-      const doc = structuredClone(original('companyFacts'))
-      const office = {
-        _type: 'postalAddress',
-        streetAddress: '8-2-293/82, Road No. 10, Banjara Hills',
-        city: 'Hyderabad',
-        state: 'Telangana',
-        pinCode: '500034',
-      }
-      Object.assign(doc, {
-        legalName: 'Arogya Stays Private Limited',
-        cin: 'U86100TG2024PTC187654',
-        gstin: `36AABCA1234B1Z${gstinCheckCharacter('36AABCA1234B1Z')}`,
-        registeredOffice: office,
-        appUrl: 'https://app.arogyastays.in/login',
-        customerCare: {
-          email: 'care@arogyastays.in',
-          phone: '+91 40 2345 6789',
-          hours: 'Monday to Saturday, 10:00–18:00 IST',
-        },
-        grievanceOfficer: {
-          name: 'Kavitha Menon',
-          designation: 'Grievance Officer',
-          email: 'grievance@arogyastays.in',
-          phone: '+91 40 2345 6790',
-          postalAddress: {...office},
-        },
-      })
-      return doc
-    }
+    const realShaped = (): Doc => ({
+      ...structuredClone(original('companyFacts')),
+      ...realShapedCompanyFacts(),
+    })
     const sampleWarnings = (doc: Doc, result: DocumentValidationResult) =>
       result.markers
         .filter((marker) => marker.level === 'warning' && marker.message === SAMPLE_WARNING)

@@ -1,5 +1,5 @@
 import {defineField, defineType} from 'sanity'
-import {normalisePinCode} from '../../shared/indianIdentifiers'
+import {isPinCode} from '../../shared/indianIdentifiers'
 
 /** A postal address in India, printed on one line: "Street, City, State 500001, India". */
 export const postalAddress = defineType({
@@ -39,7 +39,7 @@ export const postalAddress = defineType({
         rule
           .required()
           .custom((value: string | undefined) =>
-            !value || normalisePinCode(value) === value
+            !value || isPinCode(value)
               ? true
               : 'A PIN code is six digits without spaces, the first not 0, for example 500033.',
           ),

@@ -1,0 +1,37 @@
+import type {CompanyFactsDocument} from '../../studio/shared/companyFacts'
+import {gstinCheckCharacter} from '../../studio/shared/indianIdentifiers'
+
+/**
+ * What a real company would enter in Company facts: the right shapes, and nothing reserved for
+ * examples. The company is made up; its facts are shaped like real ones so that no rule for
+ * samples may trip on them.
+ */
+export function realShapedCompanyFacts() {
+  const office = {
+    _type: 'postalAddress',
+    streetAddress: 'Plot 14, Road No. 2,\nBanjara Hills',
+    city: 'Hyderabad',
+    state: 'Telangana',
+    pinCode: '500034',
+  }
+  return {
+    legalName: 'Arogya Stays Private Limited',
+    cin: 'U86100TG2024PTC187654',
+    gstin: `36AABCA1234B1Z${gstinCheckCharacter('36AABCA1234B1Z')}`,
+    registeredOffice: office,
+    customerCare: {
+      email: 'care@arogyastays.in',
+      phone: '+91 40 2345 6789',
+      hours: 'Monday to Saturday, 09:00–18:00 IST',
+    },
+    grievanceOfficer: {
+      name: 'Priya Raghavan',
+      designation: 'Grievance Officer',
+      email: 'grievance.officer@arogyastays.in',
+      phone: '+91 40 2345 6790',
+      postalAddress: {...office, streetAddress: '2nd Floor, Plot 14, Road No. 2,\nBanjara Hills'},
+    },
+    privacyContact: {sameAsGrievanceOfficer: true},
+    appUrl: 'https://app.arogyastays.in/login',
+  } satisfies CompanyFactsDocument
+}
