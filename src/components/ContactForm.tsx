@@ -6,6 +6,7 @@ import {
   type ContactField,
   type ContactFieldErrors,
 } from '../contact/schema'
+import './ContactForm.css'
 
 export type ContactFormLabels = Record<`${ContactField}Label`, string> &
   Record<ContactErrorCode, string> & {

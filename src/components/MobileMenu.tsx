@@ -1,4 +1,5 @@
 import {useCallback, useEffect, useId, useRef, useState} from 'react'
+import './MobileMenu.css'
 
 export interface MobileMenuItem {
   label: string
@@ -11,16 +12,14 @@ interface Props {
   items: MobileMenuItem[]
   bookAppointment: MobileMenuItem
   login: MobileMenuItem
-  /** Wider than this the header shows its own buttons and the menu closes itself. */
-  wideQuery: string
 }
 
 /**
  * The header menu on phones: a disclosure button and a panel of links. While open, Tab stays
  * within the menu; Escape closes it and returns focus to the toggle; choosing a link, tapping
- * outside or widening the window closes it.
+ * outside or widening the window (the header then hides the menu for its own buttons) closes it.
  */
-export default function MobileMenu({toggleLabel, items, bookAppointment, login, wideQuery}: Props) {
+export default function MobileMenu({toggleLabel, items, bookAppointment, login}: Props) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const toggleRef = useRef<HTMLButtonElement>(null)
@@ -51,17 +50,19 @@ export default function MobileMenu({toggleLabel, items, bookAppointment, login, 
     const onPointerDown = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) close(false)
     }
-    const wide = window.matchMedia(wideQuery)
-    const onWiden = () => wide.matches && close(false)
+    // The header's CSS hides the menu on wide screens; its size then drops to nothing.
+    const hidden = new ResizeObserver(() => {
+      if (!rootRef.current?.getClientRects().length) close(false)
+    })
     document.addEventListener('keydown', onKeyDown)
     document.addEventListener('pointerdown', onPointerDown)
-    wide.addEventListener('change', onWiden)
+    if (rootRef.current) hidden.observe(rootRef.current)
     return () => {
       document.removeEventListener('keydown', onKeyDown)
       document.removeEventListener('pointerdown', onPointerDown)
-      wide.removeEventListener('change', onWiden)
+      hidden.disconnect()
     }
-  }, [open, close, wideQuery])
+  }, [open, close])
 
   const choose = () => close(false)
 

@@ -96,6 +96,25 @@ describe('the site header', () => {
     })
   })
 
+  it('at every width from 320 to 1280 px the header shows either its nav or the Menu button, never both or neither', async () => {
+    await withPage(browser, PHONE, async (page) => {
+      await page.goto(base + '/about-us')
+      const nav = mainNav(page)
+      const menu = page.getByRole('banner').getByRole('button', {name: settings.interfaceText.menu})
+      const shown: string[] = []
+      for (let width = 320; width <= DESKTOP.width; width += 16) {
+        await page.setViewportSize({width, height: PHONE.height})
+        const [navShown, menuShown] = await Promise.all([nav.isVisible(), menu.isVisible()])
+        expect([navShown, menuShown], `at ${width} px`).toContain(true)
+        expect(navShown && menuShown, `at ${width} px`).toBe(false)
+        const now = navShown ? 'nav' : 'menu'
+        if (shown.at(-1) !== now) shown.push(now)
+      }
+      // One breakpoint: the menu below it, the nav above.
+      expect(shown).toEqual(['menu', 'nav'])
+    })
+  })
+
   it('the logo takes a visitor home from a policy page', async () => {
     await withPage(browser, PHONE, async (page) => {
       await page.goto(base + '/terms&conditions')

@@ -235,6 +235,8 @@ describe('the mobile menu', () => {
       const scripts = recordScripts(page)
       for (const route of ROUTES) {
         await page.goto(base + route.path)
+        // Past the moment a shown menu would hydrate (client:settled): loaded, then idle.
+        await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
         await expect(toggle(page).isVisible(), route.path).resolves.toBe(false)
         await expect(
           page.locator('astro-island[component-url*="MobileMenu"][ssr]').count(),

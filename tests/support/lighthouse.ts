@@ -8,6 +8,9 @@ export type Category = (typeof CATEGORIES)[number]
 export interface LighthouseResult {
   url: string
   scores: Record<Category, number | null>
+  /** First Contentful Paint: when the page first shows text. */
+  fcpMs: number
+  /** Largest Contentful Paint: when its largest text or image shows. */
   lcpMs: number
   tbtMs: number
   cls: number
@@ -68,6 +71,7 @@ export async function runLighthouse(
       results.push({
         url,
         scores,
+        fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
         lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
         tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
         cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
