@@ -2,12 +2,21 @@
 import node from '@astrojs/node'
 import react from '@astrojs/react'
 import {defineConfig} from 'astro/config'
+import {readConfig} from './src/config/index.ts'
+import {settledDirective} from './src/islands/integration.ts'
+import {buildDataIntegration} from './src/server/buildData.ts'
+
+// A build starts here (src/content.config.ts is its other entry): the variables are read once.
+const config = readConfig(process.env)
 
 export default defineConfig({
-  site: process.env.SITE_URL || 'http://localhost:4321',
+  site: config.siteUrl,
   output: 'static',
-  adapter: node({mode: 'standalone'}),
-  integrations: [react()],
+  // The production server (src/server/main.ts) serves the pages itself and hands the /api routes
+  // what it owns (the contact service) as locals: the adapter's middleware mode.
+  adapter: node({mode: 'middleware'}),
+  // client:settled: islands hydrate once the page has loaded and gone idle, or at once when touched.
+  integrations: [react(), buildDataIntegration(), settledDirective()],
   // 'file' writes terms&conditions.html, so the spec's paths answer 200 without a redirect,
   // whether the browser sends "&" or "%26".
   // 'always' inlines the stylesheet: no render-blocking request before the first paint.
@@ -18,6 +27,6 @@ export default defineConfig({
   // server's own address and SITE_URL; Astro's check cannot see the https of a TLS proxy in front.
   security: {csp: true, checkOrigin: false},
   // A build started beside the live site (tests, the rebuild receiver) keeps its own content cache.
-  ...(process.env.ASTRO_CACHE_DIR ? {cacheDir: process.env.ASTRO_CACHE_DIR} : {}),
-  server: {port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost'},
+  ...(config.buildCacheDir ? {cacheDir: config.buildCacheDir} : {}),
+  server: {port: config.server.port, host: config.server.host},
 })

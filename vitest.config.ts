@@ -16,6 +16,7 @@ export default defineConfig({
             'tests/content/**/*.test.ts',
             'tests/rebuild/**/*.test.ts',
             'tests/safety/**/*.test.ts',
+            'tests/server/**/*.test.ts',
           ],
         },
       },

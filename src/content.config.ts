@@ -1,8 +1,10 @@
 import {defineCollection} from 'astro:content'
 import {z} from 'astro/zod'
-import {POLICY_IDS, SINGLETON_IDS} from '../studio/schemaTypes/documentIds'
+import {POLICY_IDS, SINGLETON_IDS} from '../studio/shared/siteDocuments'
 import {launchCheckLoader} from './content/launchCheck'
+import {readConfig} from './config'
 import {sanityLoader} from './content/loader'
+import {contentSource} from './content/source'
 import {
   aboutPageQuery,
   companyFactsQuery,
@@ -23,39 +25,43 @@ import {
   siteSettingsSchema,
 } from './content/schemas'
 
+// The build starts here for content (astro.config.mjs is its other entry): the configuration is
+// read once and one source serves every collection.
+const content = contentSource(readConfig(process.env).content)
+
 /** One collection per query; each query runs once per build. */
 export const collections = {
   siteSettings: defineCollection({
-    loader: sanityLoader(siteSettingsQuery, {requiredIds: [SINGLETON_IDS.siteSettings]}),
+    loader: sanityLoader(content, siteSettingsQuery, {requiredIds: [SINGLETON_IDS.siteSettings]}),
     schema: siteSettingsSchema,
   }),
   companyFacts: defineCollection({
-    loader: sanityLoader(companyFactsQuery, {requiredIds: [SINGLETON_IDS.companyFacts]}),
+    loader: sanityLoader(content, companyFactsQuery, {requiredIds: [SINGLETON_IDS.companyFacts]}),
     schema: companyFactsSchema,
   }),
   homePage: defineCollection({
-    loader: sanityLoader(homePageQuery, {requiredIds: [SINGLETON_IDS.homePage]}),
+    loader: sanityLoader(content, homePageQuery, {requiredIds: [SINGLETON_IDS.homePage]}),
     schema: homePageSchema,
   }),
   aboutPage: defineCollection({
-    loader: sanityLoader(aboutPageQuery, {requiredIds: [SINGLETON_IDS.aboutPage]}),
+    loader: sanityLoader(content, aboutPageQuery, {requiredIds: [SINGLETON_IDS.aboutPage]}),
     schema: aboutPageSchema,
   }),
   contactPage: defineCollection({
-    loader: sanityLoader(contactPageQuery, {requiredIds: [SINGLETON_IDS.contactPage]}),
+    loader: sanityLoader(content, contactPageQuery, {requiredIds: [SINGLETON_IDS.contactPage]}),
     schema: contactPageSchema,
   }),
   policies: defineCollection({
-    loader: sanityLoader(policiesQuery, {requiredIds: Object.values(POLICY_IDS)}),
+    loader: sanityLoader(content, policiesQuery, {requiredIds: Object.values(POLICY_IDS)}),
     schema: policySchema,
   }),
   policyFigures: defineCollection({
-    loader: sanityLoader(policyFiguresQuery, {requiredIds: [SINGLETON_IDS.policyFigures]}),
+    loader: sanityLoader(content, policyFiguresQuery, {requiredIds: [SINGLETON_IDS.policyFigures]}),
     schema: policyFiguresSchema,
   }),
   /** Samples of company facts: a build for the public SITE_URL fails while there are any. */
   launchCheck: defineCollection({
-    loader: launchCheckLoader(launchCheckQuery),
+    loader: launchCheckLoader(content, launchCheckQuery),
     schema: z.object({document: z.string(), field: z.string(), value: z.string()}),
   }),
 }

@@ -1,5 +1,5 @@
-import {CONTACT_FIELDS, DEFAULT_ERROR_TEXT} from './schema'
-import type {ContactService, Outcome, Submission} from './service'
+import {CONTACT_FIELDS, DEFAULT_ERROR_TEXT} from './schema.ts'
+import type {ContactService, Outcome, Submission} from './service.ts'
 
 /**
  * The most a message may weigh: 16 KB of text. Every valid message fits, even one written all in
@@ -30,34 +30,32 @@ class RequestError extends Error {
   }
 }
 
-function kindOf(request: Request): Kind {
+/** How the request was sent: by the island (JSON), by a browser without JavaScript (form), or neither. */
+function kindOf(request: Request): Kind | undefined {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (type === 'application/json') return 'json'
   if (type === 'application/x-www-form-urlencoded') return 'form'
-  throw new RequestError(415, 'unsupportedMediaType', 'Send the form as JSON or as an ordinary form post.')
+  return undefined
 }
 
-/** The public origin from SITE_URL; a malformed SITE_URL is reported once and ignored. */
-let reportedSiteUrl: string | undefined
-function siteOrigin(siteUrl: string | undefined): string | undefined {
-  if (!siteUrl) return undefined
-  try {
-    return new URL(siteUrl).origin
-  } catch {
-    if (reportedSiteUrl !== siteUrl)
-      console.error(`SITE_URL "${siteUrl}" is not an address; set it like https://www.example.com`)
-    reportedSiteUrl = siteUrl
-    return undefined
-  }
-}
-
-/** Only pages of this site may post here: the site's own origin, or SITE_URL behind a proxy. */
-function checkOrigin(request: Request, siteUrl: string | undefined) {
+/** Only pages of this site may post here: the site's own origin, or SITE_URL's behind a proxy. */
+function checkOrigin(request: Request, siteUrl: string) {
   const origin = request.headers.get('origin')
-  const allowed = new Set([new URL(request.url).origin, siteOrigin(siteUrl)])
+  const allowed = new Set([new URL(request.url).origin, new URL(siteUrl).origin])
   if (!origin || !allowed.has(origin)) {
     throw new RequestError(403, 'crossOrigin', 'This form can only be sent from our website.')
   }
+}
+
+/**
+ * Who sent the request, for the rate limit. Behind our reverse proxy (TRUST_PROXY=1) every
+ * request comes from the proxy; it appends the visitor's address to X-Forwarded-For, so the
+ * last entry is the one it saw (earlier ones are whatever the visitor claimed).
+ */
+export function visitorAddress(request: Request, socketAddress: string, trustProxy: boolean): string {
+  if (!trustProxy) return socketAddress
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim()
+  return forwarded || socketAddress
 }
 
 async function readBody(request: Request, kind: Kind): Promise<string> {
@@ -171,12 +169,18 @@ export async function handleContactPost(
     clientAddress,
     siteUrl,
     contactPath,
-  }: {service: ContactService; clientAddress: string; siteUrl?: string; contactPath: string},
+  }: {service: ContactService; clientAddress: string; siteUrl: string; contactPath: string},
 ): Promise<Response> {
-  let kind: Kind | undefined
+  // Known first, so that even a refusal answers a browser without JavaScript with a page in words.
+  const kind = kindOf(request)
   try {
     checkOrigin(request, siteUrl)
-    kind = kindOf(request)
+    if (!kind)
+      throw new RequestError(
+        415,
+        'unsupportedMediaType',
+        'Send the form as JSON or as an ordinary form post.',
+      )
     const submission = parseSubmission(kind, await readBody(request, kind))
     return answer(kind, await service.submit(submission, clientAddress), contactPath)
   } catch (error) {

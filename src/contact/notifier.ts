@@ -1,15 +1,17 @@
 import nodemailer from 'nodemailer'
-import type {MessageStore, StoredMessage} from './store'
+import type {MessageStore, StoredMessage} from './store.ts'
 
 export interface Notifier {
   /** Sends every stored message not yet e-mailed; a failure leaves it stored for the next try. */
   flush(): Promise<{sent: number; failed: number}>
-  close(): void
+  /** Waits for a send in progress, so a message e-mailed just now is also marked as sent. */
+  close(): Promise<void>
 }
 
 interface NotifierOptions {
   smtpUrl: string
-  to: () => Promise<string>
+  /** The recipient, asked at each flush: the address of the build being served. */
+  to: () => string
   from: string
   store: MessageStore
   log?: (line: string) => void
@@ -42,7 +44,7 @@ export function smtpNotifier({smtpUrl, to, from, store, log = console.warn}: Not
   async function send(): Promise<{sent: number; failed: number}> {
     let sent = 0
     let failed = 0
-    const recipient = await to()
+    const recipient = to()
     for (const message of await store.unnotified(50)) {
       try {
         await transport.sendMail({
@@ -76,7 +78,8 @@ export function smtpNotifier({smtpUrl, to, from, store, log = console.warn}: Not
       running = send().finally(() => (running = undefined))
       return running
     },
-    close() {
+    async close() {
+      await running?.catch(() => undefined)
       transport.close()
     },
   }

@@ -1,5 +1,5 @@
 import {createClient} from '@sanity/client'
-import type {MessageStore, StoredMessage} from './store'
+import type {MessageStore, StoredMessage} from './store.ts'
 
 interface SanityStoreConfig {
   projectId: string

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import {EMAIL_PATTERN, isReplyPhone} from '../../studio/shared/addresses.ts'
 
 /**
  * The contact form's rules, shared by the ContactForm island (to point at a problem before
@@ -53,9 +54,6 @@ const multiLine = (value: string) =>
     .replace(/\n{4,}/g, '\n\n\n')
     .trim()
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
-const PHONE = /^\+?[0-9][0-9 ().-]*$/
-
 const field = (
   clean: (value: string) => string,
   max: number,
@@ -72,20 +70,17 @@ const field = (
     ),
   )
 
-const digits = (value: string) => value.replace(/\D/g, '').length
-
 export const contactMessageSchema = z.object({
   name: field(singleLine, CONTACT_LIMITS.name),
-  email: field(singleLine, CONTACT_LIMITS.email, {test: (value) => EMAIL.test(value), code: 'emailInvalid'}),
-  phone: field(singleLine, CONTACT_LIMITS.phone, {
-    test: (value) => PHONE.test(value) && digits(value) >= 7 && digits(value) <= 15,
-    code: 'phoneInvalid',
+  email: field(singleLine, CONTACT_LIMITS.email, {
+    test: (value) => EMAIL_PATTERN.test(value),
+    code: 'emailInvalid',
   }),
+  phone: field(singleLine, CONTACT_LIMITS.phone, {test: isReplyPhone, code: 'phoneInvalid'}),
   subject: field(singleLine, CONTACT_LIMITS.subject),
   message: field(multiLine, CONTACT_LIMITS.message),
 })
 
-export type ContactMessageInput = z.input<typeof contactMessageSchema>
 export type ContactMessage = z.output<typeof contactMessageSchema>
 export type ContactFieldErrors = Partial<Record<ContactField, ContactErrorCode>>
 
@@ -101,7 +96,8 @@ export function validateContactMessage(input: unknown): ContactValidation {
     const known = (CONTACT_ERROR_CODES as readonly string[]).includes(issue.message)
     fieldErrors[name] ??= known ? (issue.message as ContactErrorCode) : 'invalid'
   }
-  const present = (name: ContactField) => Boolean(parsed.success ? parsed.data[name] : loosely(input, name))
+  const present = (name: ContactField) =>
+    Boolean(parsed.success ? parsed.data[name] : cleanedText(input, name))
   if (!present('message')) fieldErrors.message ??= 'messageRequired'
   if (!present('email') && !present('phone') && !fieldErrors.phone) fieldErrors.email ??= 'replyRequired'
   return parsed.success && Object.keys(fieldErrors).length === 0
@@ -109,7 +105,8 @@ export function validateContactMessage(input: unknown): ContactValidation {
     : {ok: false, fieldErrors}
 }
 
-function loosely(input: unknown, name: ContactField): string {
+/** A field's text as typed, cleaned, whether or not the rest of the form is valid. */
+function cleanedText(input: unknown, name: ContactField): string {
   const value = (input as Record<string, unknown> | null | undefined)?.[name]
   return typeof value === 'string' ? singleLine(value) : ''
 }

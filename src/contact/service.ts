@@ -1,27 +1,11 @@
 import {randomUUID} from 'node:crypto'
-import {DEFAULT_API_VERSION} from '../content/source'
-import {smtpNotifier, type Notifier} from './notifier'
-import {slidingWindowLimiter, type RateLimiter} from './rateLimit'
-import {validateContactMessage, type ContactFieldErrors} from './schema'
-import {sanityMessageStore} from './sanityStore'
-import {sqliteMessageStore} from './sqliteStore'
-import type {MessageStore} from './store'
-
-export interface ContactEnv {
-  CONTACT_DB_PATH?: string
-  CONTACT_RATE_LIMIT?: string
-  CONTACT_RATE_WINDOW_SECONDS?: string
-  CONTACT_MIN_FILL_MS?: string
-  CONTACT_MAIL_FROM?: string
-  CONTACT_MAIL_TO?: string
-  CONTACT_NOTIFY_RETRY_SECONDS?: string
-  SMTP_URL?: string
-  SANITY_PROJECT_ID?: string
-  SANITY_DATASET?: string
-  SANITY_API_VERSION?: string
-  SANITY_API_WRITE_TOKEN?: string
-  SANITY_API_HOST?: string
-}
+import type {ContactConfig} from '../config/index.ts'
+import {smtpNotifier, type Notifier} from './notifier.ts'
+import {slidingWindowLimiter, type RateLimiter} from './rateLimit.ts'
+import {validateContactMessage, type ContactFieldErrors} from './schema.ts'
+import {sanityMessageStore} from './sanityStore.ts'
+import {sqliteMessageStore} from './sqliteStore.ts'
+import type {MessageStore} from './store.ts'
 
 export type Submission = {
   fields: unknown
@@ -40,54 +24,51 @@ export type Outcome =
   | {kind: 'unavailable'}
 
 export interface ContactService {
-  readonly store: MessageStore
-  readonly notifier?: Notifier
   submit(submission: Submission, clientKey: string): Promise<Outcome>
-  close(): void
+  /** Sends the e-mails still owed now (at start, and after each stored message). */
+  flush(): Promise<void>
+  close(): Promise<void>
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const number = (value: string | undefined, fallback: number) =>
-  value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Number(value) : fallback
 
-export function createContactService(
-  env: ContactEnv,
-  {supportEmail, log = console.warn}: {supportEmail: () => Promise<string>; log?: (line: string) => void},
-): ContactService {
-  const store =
-    env.SANITY_API_WRITE_TOKEN && env.SANITY_PROJECT_ID
-      ? sanityMessageStore({
-          projectId: env.SANITY_PROJECT_ID,
-          dataset: env.SANITY_DATASET || 'production',
-          apiVersion: env.SANITY_API_VERSION || DEFAULT_API_VERSION,
-          token: env.SANITY_API_WRITE_TOKEN,
-          apiHost: env.SANITY_API_HOST || undefined,
-        })
-      : sqliteMessageStore(env.CONTACT_DB_PATH || 'data/contact-messages.sqlite')
-  const limiter: RateLimiter = slidingWindowLimiter(
-    number(env.CONTACT_RATE_LIMIT, 10),
-    number(env.CONTACT_RATE_WINDOW_SECONDS, 600),
-  )
-  const minFillMs = number(env.CONTACT_MIN_FILL_MS, 2500)
-  const notifier = env.SMTP_URL
-    ? smtpNotifier({
-        smtpUrl: env.SMTP_URL,
-        to: async () => env.CONTACT_MAIL_TO || (await supportEmail()),
-        from: env.CONTACT_MAIL_FROM || 'Website contact form <no-reply@localhost>',
-        store,
-        log,
-      })
-    : undefined
-  const flush = () => notifier?.flush().catch((error) => log(`Contact e-mail retry failed: ${error}`))
-  const retry = notifier ? setInterval(flush, number(env.CONTACT_NOTIFY_RETRY_SECONDS, 60) * 1000) : undefined
+export interface ContactParts {
+  store: MessageStore
+  limiter: RateLimiter
+  /** A form sent faster than this after its page began to load is refused as a robot's. */
+  minFillMs: number
+  notifier?: Notifier
+  /** How often e-mails that could not be sent are retried; without it, only on flush. */
+  retryMs?: number
+  now?: () => Date
+  newId?: () => string
+  log?: (line: string) => void
+}
+
+/**
+ * The contact form's one service: it checks a submission (rate limit, honeypot, fill time,
+ * fields), stores it, and has it e-mailed. Built from its parts, so a test can hand it an
+ * in-memory store and a clock.
+ */
+export function createContactService({
+  store,
+  limiter,
+  minFillMs,
+  notifier,
+  retryMs,
+  now = () => new Date(),
+  newId = randomUUID,
+  log = console.warn,
+}: ContactParts): ContactService {
+  const flush = async () => {
+    await notifier?.flush().catch((error: unknown) => log(`Contact e-mail retry failed: ${String(error)}`))
+  }
+  const retry = notifier && retryMs ? setInterval(() => void flush(), retryMs) : undefined
   retry?.unref()
-  void flush()
 
   return {
-    store,
-    notifier,
     async submit(submission, clientKey) {
-      const limit = limiter.take(clientKey)
+      const limit = limiter.take(clientKey, now().getTime())
       if (!limit.allowed) return {kind: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds}
       if (typeof submission.website === 'string' && submission.website.trim() !== '')
         return {kind: 'rejected'}
@@ -100,20 +81,44 @@ export function createContactService(
       const id =
         typeof submission.submissionId === 'string' && UUID.test(submission.submissionId)
           ? submission.submissionId.toLowerCase()
-          : randomUUID()
+          : newId()
       try {
-        const {stored} = await store.save({id, receivedAt: new Date().toISOString(), ...validation.message})
+        const {stored} = await store.save({id, receivedAt: now().toISOString(), ...validation.message})
         if (stored) void flush()
         return {kind: 'stored', id, duplicate: !stored}
       } catch (error) {
-        log(`A contact message could not be stored in ${store.description}: ${error}`)
+        log(`A contact message could not be stored in ${store.description}: ${String(error)}`)
         return {kind: 'unavailable'}
       }
     },
-    close() {
+    flush,
+    async close() {
       if (retry) clearInterval(retry)
-      notifier?.close()
+      await notifier?.close()
       store.close()
     },
   }
+}
+
+/**
+ * The service as the configuration describes it: SQLite or Sanity for the store, SMTP for the
+ * e-mails. `notifyTo` names the customer-care address of the build being served.
+ */
+export function contactServiceFromConfig(
+  config: ContactConfig,
+  {notifyTo, log = console.warn}: {notifyTo: () => string; log?: (line: string) => void},
+): ContactService {
+  const store =
+    config.store.kind === 'sanity' ? sanityMessageStore(config.store) : sqliteMessageStore(config.store.path)
+  const mail = config.mail
+  return createContactService({
+    store,
+    limiter: slidingWindowLimiter(config.rateLimit.limit, config.rateLimit.windowSeconds),
+    minFillMs: config.minFillMs,
+    notifier: mail
+      ? smtpNotifier({smtpUrl: mail.smtpUrl, to: () => mail.to ?? notifyTo(), from: mail.from, store, log})
+      : undefined,
+    retryMs: mail ? mail.retrySeconds * 1000 : undefined,
+    log,
+  })
 }

@@ -1,7 +1,7 @@
 import {mkdirSync} from 'node:fs'
 import {dirname, resolve} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
-import type {MessageStore, StoredMessage} from './store'
+import type {MessageStore, StoredMessage} from './store.ts'
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS contact_messages (

@@ -1,4 +1,4 @@
-import type {ContactMessage} from './schema'
+import type {ContactMessage} from './schema.ts'
 
 export interface StoredMessage extends ContactMessage {
   /** Chosen by the form for each submission, so a retried send is stored once. */

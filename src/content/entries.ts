@@ -1,5 +1,5 @@
 import {getEntry} from 'astro:content'
-import {SINGLETON_IDS, type PolicyId} from '../../studio/schemaTypes/documentIds'
+import {SINGLETON_IDS, type PolicyId} from '../../studio/shared/siteDocuments'
 
 /** The loaders guarantee these documents exist; a miss here is a programming error. */
 function found<T>(entry: T | undefined, id: string): T {

@@ -1,9 +1,9 @@
 import {BlockList, isIP} from 'node:net'
 import type {Loader} from 'astro/loaders'
-import {DOCUMENT_TITLES, SINGLETON_IDS} from '../../studio/schemaTypes/documentIds'
+import {DOCUMENT_TITLES, SINGLETON_IDS} from '../../studio/shared/siteDocuments'
 import {sampleFacts, type CompanyFactsDocument} from '../../studio/shared/companyFacts'
 import {isReservedDomain, isSampleEmail, isSampleUrl} from '../../studio/shared/samples'
-import {buildContentSource} from './loader'
+import type {ContentSource} from './source'
 
 /**
  * The launch check: a site built for its public address must not show sample company facts
@@ -170,11 +170,11 @@ export function judgeSamples(samples: Sample[], site: string | undefined): Launc
  * from, judged together, so a refused build lists every sample at once. The collection holds the
  * samples it found.
  */
-export function launchCheckLoader(query: string): Loader {
+export function launchCheckLoader(content: ContentSource, query: string): Loader {
   return {
     name: 'launch-check',
     async load({store, logger, config}) {
-      const documents = await buildContentSource().fetch(query)
+      const documents = await content.fetch(query)
       const samples = samplesIn(Array.isArray(documents) ? documents.filter(isNode) : [])
       const verdict = judgeSamples(samples, config.site)
       if (!verdict.ok) throw new Error(verdict.error)

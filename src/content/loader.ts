@@ -1,23 +1,18 @@
 import type {Loader} from 'astro/loaders'
-import {contentSourceFromEnv, type ContentSource} from './source'
-
-let source: ContentSource | undefined
-
-/** One source per build, chosen from the environment once. */
-export function buildContentSource(): ContentSource {
-  source ??= contentSourceFromEnv()
-  return source
-}
+import type {ContentSource} from './source'
 
 /**
  * A content collection filled by one GROQ query. A query for one document must find it: a
  * missing singleton fails the build instead of publishing an empty page.
  */
-export function sanityLoader(query: string, options: {requiredIds: readonly string[]}): Loader {
+export function sanityLoader(
+  content: ContentSource,
+  query: string,
+  options: {requiredIds: readonly string[]},
+): Loader {
   return {
     name: 'sanity-groq',
     async load({collection, store, parseData, logger}) {
-      const content = buildContentSource()
       logger.info(`Reading "${collection}" from ${content.description}`)
       const result = await content.fetch(query)
       const documents = (Array.isArray(result) ? result : [result]).filter(

@@ -1,16 +1,11 @@
 import {z} from 'astro/zod'
 import type * as Results from './sanity.types'
-import {HOME_SECTION_IDS} from '../../studio/schemaTypes/documentIds'
-import {EMAIL_PATTERN, followableHref} from '../../studio/schemaTypes/patterns'
-import {POLICY_FIGURE_KEYS} from '../../studio/schemaTypes/policyFigureCatalogue'
+import {HOME_SECTION_IDS} from '../../studio/shared/siteDocuments'
+import {EMAIL_PATTERN, followableHref, isInternationalPhone} from '../../studio/shared/addresses'
+import {POLICY_FIGURE_KEYS} from '../../studio/shared/policyFigures'
 import {COMPANY_FACT_KEYS} from '../../studio/shared/companyFacts'
-import {
-  gstinProblem,
-  hasCompanyForm,
-  isCin,
-  isInternationalPhone,
-  isPinCode,
-} from '../../studio/shared/indianIdentifiers'
+import {POLICY_TEXT, RICH_TEXT, type TextDefinition} from '../../studio/shared/portableText'
+import {gstinProblem, hasCompanyForm, isCin, isPinCode} from '../../studio/shared/indianIdentifiers'
 import {SAMPLE_MARK} from '../../studio/shared/samples'
 
 /**
@@ -42,7 +37,7 @@ const markDef = z.looseObject({_type: z.string(), _key: key, href: z.string().op
 // Unknown inline or block types are kept (and rendered as nothing) rather than failing the build:
 // a Studio plugin added later must not take the site down. A known type that breaks its schema (a
 // figure that does not exist, a block without text) or one out of place is not "unknown": it fails the build.
-const unknownObject = (...knownTypes: string[]) =>
+const unknownObject = (knownTypes: readonly string[]) =>
   z.looseObject({
     _type: z
       .string()
@@ -50,23 +45,35 @@ const unknownObject = (...knownTypes: string[]) =>
     _key: key,
   })
 
-const block = (inline: z.ZodType) =>
+const block = (text: TextDefinition, inline: z.ZodType) =>
   z.object({
     _type: z.literal('block'),
     _key: key,
     style: z.string().default('normal'),
-    listItem: z.enum(['bullet', 'number']).optional(),
+    listItem: z.enum(text.lists.map(({value}) => value)).optional(),
     level: z.number().int().min(1).optional(),
     markDefs: z.array(markDef).default([]),
     children: z.array(inline).min(1),
   })
 
-const richTextUnknown = unknownObject('block', 'span')
-export const richTextSchema = z.array(z.union([block(z.union([span, richTextUnknown])), richTextUnknown]))
-const policyBodyUnknown = unknownObject('block', 'span', 'figureRef', 'factRef', 'grievanceContact')
+const richTextUnknown = unknownObject([
+  'block',
+  'span',
+  ...RICH_TEXT.inlineObjects,
+  ...RICH_TEXT.blockObjects,
+])
+export const richTextSchema = z.array(
+  z.union([block(RICH_TEXT, z.union([span, richTextUnknown])), richTextUnknown]),
+)
+const policyBodyUnknown = unknownObject([
+  'block',
+  'span',
+  ...POLICY_TEXT.inlineObjects,
+  ...POLICY_TEXT.blockObjects,
+])
 export const policyBodySchema = z.array(
   z.union([
-    block(z.union([span, figureRef, factRef, policyBodyUnknown])),
+    block(POLICY_TEXT, z.union([span, figureRef, factRef, policyBodyUnknown])),
     z.object({_type: z.literal('grievanceContact'), _key: key, note: z.string().nullish()}),
     policyBodyUnknown,
   ]),
@@ -243,8 +250,6 @@ export const companyFactsSchema = z.object({
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>
 export type HomePage = z.infer<typeof homePageSchema>
-export type AboutPage = z.infer<typeof aboutPageSchema>
-export type ContactPage = z.infer<typeof contactPageSchema>
 export type Policy = z.infer<typeof policySchema>
 export type PolicyFigures = z.infer<typeof policyFiguresSchema>
 export type CompanyFacts = z.infer<typeof companyFactsSchema>

@@ -2,6 +2,8 @@ import {readFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import {createClient, type SanityClient} from '@sanity/client'
 import {evaluate, parse} from 'groq-js'
+import type {ContentConfig} from '../config/index.ts'
+import {isDraftOrVersion} from '../../studio/shared/siteDocuments.ts'
 
 /**
  * Where the site's words come from. With SANITY_PROJECT_ID set, Sanity's Content Lake;
@@ -18,28 +20,11 @@ export const BUNDLED_DATASET_PATH = fileURLToPath(
   new URL('../../studio/seed/production.ndjson', import.meta.url),
 )
 
-/** Pinned so the Content Lake's answers cannot change shape under us. */
-export const DEFAULT_API_VERSION = '2025-02-19'
-
 const RETRIES = 3
 
-export interface ContentEnv {
-  SANITY_PROJECT_ID?: string
-  SANITY_DATASET?: string
-  SANITY_API_VERSION?: string
-  SANITY_API_READ_TOKEN?: string
-  SANITY_API_HOST?: string
-}
-
-export function contentSourceFromEnv(env: ContentEnv = process.env as ContentEnv): ContentSource {
-  if (!env.SANITY_PROJECT_ID) return bundledDatasetSource()
-  return contentLakeSource({
-    projectId: env.SANITY_PROJECT_ID,
-    dataset: env.SANITY_DATASET || 'production',
-    apiVersion: env.SANITY_API_VERSION || DEFAULT_API_VERSION,
-    token: env.SANITY_API_READ_TOKEN || undefined,
-    apiHost: env.SANITY_API_HOST || undefined,
-  })
+/** The source the configuration names: the Content Lake with a project id, else the bundled dataset. */
+export function contentSource(config: ContentConfig): ContentSource {
+  return config.kind === 'contentLake' ? contentLakeSource(config) : bundledDatasetSource()
 }
 
 export class ContentUnavailableError extends Error {
@@ -97,7 +82,7 @@ interface StoredDocument {
 const datasets = new Map<string, StoredDocument[]>()
 
 /** Only published documents, as the Content Lake's published perspective would answer. */
-export function readPublishedDocuments(path: string): StoredDocument[] {
+function readPublishedDocuments(path: string): StoredDocument[] {
   let documents = datasets.get(path)
   if (!documents) {
     documents = readFileSync(path, 'utf8')
@@ -110,7 +95,7 @@ export function readPublishedDocuments(path: string): StoredDocument[] {
           throw new Error(`${path}:${index + 1} is not a JSON document.`)
         }
       })
-      .filter((document) => !/^(drafts|versions)\./.test(document._id))
+      .filter((document) => !isDraftOrVersion(document._id))
     datasets.set(path, documents)
   }
   return documents

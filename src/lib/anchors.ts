@@ -1,6 +1,6 @@
 /**
  * Anchors for policy sections, made from their headings so a link such as
- * /privacy-policy#childrens-data keeps working when sections are added or reordered.
+ * /privacy-policy#your-rights-and-how-to-use-them keeps working when sections are added or reordered.
  */
 export function headingAnchors(headings: readonly string[]): string[] {
   const seen = new Map<string, number>()

@@ -1,4 +1,4 @@
-import {POLICY_IDS, type PolicyId} from '../../studio/schemaTypes/documentIds.ts'
+import {POLICY_IDS, type PolicyId} from '../../studio/shared/siteDocuments.ts'
 
 /** The spec's paths, exactly as visitors and old links use them. */
 export const POLICY_PATHS: Record<PolicyId, string> = {

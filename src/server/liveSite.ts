@@ -1,43 +1,75 @@
+import {existsSync} from 'node:fs'
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
+import {readBuildData, type BuildData} from './buildData.ts'
+import {serveStatic} from './staticFiles.ts'
 
-type Handler = (request: IncomingMessage, response: ServerResponse) => void
+/** The node adapter's handler in middleware mode: server routes, or `next` when none matches. */
+type RouteHandler = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: () => void,
+  locals: App.Locals,
+) => Promise<void>
+
+interface Build {
+  dir: string
+  data: BuildData
+}
 
 /**
- * The build visitors are served from: its static pages and its /api routes, through the
- * handler Astro's node adapter builds into each build. Swapping replaces one reference, so
- * every request is answered wholly by the old build or wholly by the new one.
+ * The build visitors are served from. Pages come from the live build's files; the /api routes
+ * run on the server code loaded once at start, with what they need from the live build's
+ * content (its build data) and from the server (locals). A rebuild swaps one reference, so every
+ * request is answered wholly by the old build or wholly by the new one, and no build's code is
+ * loaded twice: the process's memory does not grow with each publish.
  */
 export class LiveSite {
-  private current: {dir: string; handler: Handler}
+  private current: Build
+  private readonly routes: RouteHandler
+  /** The build whose server code is running; its files must stay while the process lives. */
+  readonly codeDir: string
 
-  private constructor(dir: string, handler: Handler) {
-    this.current = {dir, handler}
+  private constructor(routes: RouteHandler, codeDir: string, live: Build) {
+    this.routes = routes
+    this.codeDir = codeDir
+    this.current = live
   }
 
   static async open(dir: string): Promise<LiveSite> {
-    return new LiveSite(dir, await loadHandler(dir))
+    const build = await readBuild(dir)
+    return new LiveSite(await loadRoutes(dir), dir, build)
   }
 
   get dir(): string {
     return this.current.dir
   }
 
-  /** Loads the new build's handler first: a build that cannot start never goes live. */
-  async swapTo(dir: string): Promise<void> {
-    this.current = {dir, handler: await loadHandler(dir)}
+  get data(): BuildData {
+    return this.current.data
   }
 
-  handle(request: IncomingMessage, response: ServerResponse): void {
-    this.current.handler(request, response)
+  /** Reads the new build first: a build that is incomplete never goes live. */
+  async swapTo(dir: string): Promise<void> {
+    this.current = await readBuild(dir)
+  }
+
+  handle(request: IncomingMessage, response: ServerResponse, locals: App.Locals): void {
+    const build = this.current
+    const staticFiles = () => serveStatic(request, response, build.dir)
+    if ((request.url ?? '').startsWith('/api/')) void this.routes(request, response, staticFiles, locals)
+    else staticFiles()
   }
 }
 
-async function loadHandler(dir: string): Promise<Handler> {
-  // The adapter's entry starts its own server unless told not to; ours listens instead.
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled'
-  const entry = (await import(pathToFileURL(join(dir, 'server/entry.mjs')).href)) as {handler?: Handler}
+async function readBuild(dir: string): Promise<Build> {
+  if (!existsSync(join(dir, 'client/index.html'))) throw new Error(`${dir} has no home page.`)
+  return {dir, data: await readBuildData(dir)}
+}
+
+async function loadRoutes(dir: string): Promise<RouteHandler> {
+  const entry = (await import(pathToFileURL(join(dir, 'server/entry.mjs')).href)) as {handler?: RouteHandler}
   if (typeof entry.handler !== 'function') throw new Error(`${dir} has no server handler.`)
   return entry.handler
 }

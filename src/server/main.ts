@@ -1,36 +1,48 @@
 // The production server (`npm start`): the built site and its /api routes, security headers,
-// and the rebuild receiver that puts published content live.
+// and the rebuild receiver that puts published content live. It owns everything that lives
+// longer than a request (the contact service, the rebuild queue), creates each once here, and
+// closes them when it stops.
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
-import {join, resolve} from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {join} from 'node:path'
 import compression from 'compression'
+import {ConfigError, readConfig, ROOT, type SiteConfig} from '../config/index.ts'
+import {contactServiceFromConfig} from '../contact/service.ts'
 import {LiveSite} from './liveSite.ts'
 import {newestBuild, Rebuilder} from './rebuilder.ts'
 import {handleRebuildRequest} from './rebuildRoutes.ts'
 import {applySecurityHeaders} from './securityHeaders.ts'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const env = process.env
-const buildsDir = resolve(ROOT, env.SITE_BUILDS_DIR || '.builds')
-const initialBuild = env.SITE_DIST_DIR
-  ? resolve(env.SITE_DIST_DIR)
-  : newestBuild(buildsDir, join(ROOT, 'dist'))
+function configuration(): SiteConfig {
+  try {
+    return readConfig(process.env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+}
+
+const config = configuration()
+const {server: settings} = config
+const initialBuild = settings.distDir ?? newestBuild(settings.buildsDir, join(ROOT, 'dist'))
 
 const site = await LiveSite.open(initialBuild).catch((error: Error) => {
   console.error(`Cannot serve ${initialBuild}: ${error.message}\nRun \`npm run build\` first.`)
   process.exit(1)
 })
+const contact = contactServiceFromConfig(config.contact, {notifyTo: () => site.data.customerCareEmail})
+const locals: App.Locals = {
+  contact: {service: contact, siteUrl: config.siteUrl, trustProxy: settings.trustProxy},
+}
 const rebuilder = new Rebuilder({
   root: ROOT,
-  buildsDir,
+  buildsDir: settings.buildsDir,
   liveBuild: site.dir,
-  goLive: async (dir) => {
-    await site.swapTo(dir)
-    await openContactStore()
-  },
-  env,
+  keep: [site.codeDir],
+  goLive: (dir) => site.swapTo(dir),
+  // A build is its own process and reads the same variables from its own start.
+  env: process.env,
 })
-const trustProxy = env.TRUST_PROXY === '1'
 // Pages and stylesheets travel compressed: a visitor abroad may be on a slow, metered connection.
 const compress = compression() as (
   request: IncomingMessage,
@@ -39,41 +51,31 @@ const compress = compression() as (
 ) => void
 
 const server = createServer((request, response) => {
-  applySecurityHeaders(request, response, trustProxy)
+  applySecurityHeaders(request, response, settings.trustProxy)
   const path = (request.url ?? '/').split('?')[0]!
   if (path === '/api/rebuild' || path === '/api/rebuild/status') {
-    handleRebuildRequest(request, response, {rebuilder, secret: env.SANITY_WEBHOOK_SECRET}).catch((error) => {
+    handleRebuildRequest(request, response, {rebuilder, secret: settings.webhookSecret}).catch((error) => {
       console.error('Rebuild request failed:', error)
       if (!response.headersSent) response.writeHead(500).end()
     })
     return
   }
-  compress(request, response, () => site.handle(request, response))
+  compress(request, response, () => site.handle(request, response, locals))
 })
 
-/**
- * Opens the contact store (creating it on the first start) and retries unsent e-mails now, not
- * at the next visitor's message; after a rebuild, the new build's site settings apply.
- */
-async function openContactStore() {
-  const address = server.address()
-  if (!address || typeof address === 'string') return
-  const host = ['::', '0.0.0.0'].includes(address.address) ? '127.0.0.1' : address.address
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}/api/contact`
-  await fetch(url, {method: 'HEAD'}).catch((error: Error) =>
-    console.error(`The contact store did not open: ${error.message}`),
-  )
-}
-
-const port = Number(env.PORT) || 4321
-const host = env.HOST || 'localhost'
-server.listen(port, host, () => {
-  console.log(`Serving ${site.dir} at http://${host}:${port}`)
-  void openContactStore()
+server.listen(settings.port, settings.host, () => {
+  console.log(`Serving ${site.dir} at http://${settings.host}:${settings.port}`)
+  // E-mails that could not be sent before the last stop go out now, not with the next message.
+  void contact.flush()
 })
 
+let stopping = false
 const stop = () => {
-  server.close(() => process.exit(0))
+  if (stopping) return
+  stopping = true
+  server.close(() => {
+    void contact.close().finally(() => process.exit(0))
+  })
   server.closeIdleConnections()
 }
 process.on('SIGTERM', stop)

@@ -1,7 +1,7 @@
 import {timingSafeEqual} from 'node:crypto'
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import {decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
-import {SITE_DOCUMENT_TYPES} from '../../studio/schemaTypes/documentIds.ts'
+import {isDraftOrVersion, SITE_DOCUMENT_TYPES} from '../../studio/shared/siteDocuments.ts'
 import type {Rebuilder} from './rebuilder.ts'
 
 /** Webhooks older than this are refused, so a captured request cannot be replayed later. */
@@ -25,24 +25,32 @@ async function readBody(request: IncomingMessage): Promise<string | undefined> {
 }
 
 /** Compares in constant time, so response times reveal nothing about the secret. */
-function same(given: string, expected: string): boolean {
+function equalInConstantTime(given: string, expected: string): boolean {
   const a = Buffer.from(given)
   const b = Buffer.from(expected)
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-async function verified(
-  request: IncomingMessage,
-  body: string,
-  secret: string,
-  now: number,
-): Promise<boolean> {
-  const header = request.headers[SIGNATURE_HEADER_NAME]
+/**
+ * Whether a webhook body carries a valid Sanity signature made with `secret` no longer than
+ * MAX_SIGNATURE_AGE_MS ago (or ahead, for a sender whose clock runs fast).
+ */
+export async function isSignedWebhook({
+  header,
+  body,
+  secret,
+  now,
+}: {
+  header: string | undefined
+  body: string
+  secret: string
+  now: number
+}): Promise<boolean> {
   if (typeof header !== 'string' || body === '') return false
   try {
     const {timestamp} = decodeSignatureHeader(header)
     if (Math.abs(now - timestamp) > MAX_SIGNATURE_AGE_MS) return false
-    return same(header.trim(), await encodeSignatureHeader(body, timestamp, secret))
+    return equalInConstantTime(header.trim(), await encodeSignatureHeader(body, timestamp, secret))
   } catch {
     return false
   }
@@ -56,7 +64,11 @@ async function verified(
 export async function handleRebuildRequest(
   request: IncomingMessage,
   response: ServerResponse,
-  {rebuilder, secret, now = Date.now}: {rebuilder: Rebuilder; secret: string | undefined; now?: () => number},
+  {
+    rebuilder,
+    secret,
+    now = Date.now,
+  }: {rebuilder: Pick<Rebuilder, 'request' | 'getStatus'>; secret: string | undefined; now?: () => number},
 ): Promise<void> {
   const path = new URL(request.url ?? '/', 'http://localhost').pathname
   if (!secret)
@@ -69,17 +81,27 @@ export async function handleRebuildRequest(
   if (path === '/api/rebuild/status') {
     if (request.method !== 'GET') return send(response, 405, {ok: false, error: 'methodNotAllowed'})
     const authorization = request.headers.authorization ?? ''
-    if (!authorization.startsWith('Bearer ') || !same(authorization.slice(7), secret)) {
+    if (!authorization.startsWith('Bearer ') || !equalInConstantTime(authorization.slice(7), secret)) {
       return send(response, 401, {ok: false, error: 'unauthorized'})
     }
-    return send(response, 200, {ok: true, ...rebuilder.getStatus()})
+    // The process's memory too: whoever runs the server can see it stay flat across publishes.
+    const {rss, heapUsed, external} = process.memoryUsage()
+    return send(response, 200, {ok: true, ...rebuilder.getStatus(), memory: {rss, heapUsed, external}})
   }
 
   if (path !== '/api/rebuild') return send(response, 404, {ok: false, error: 'notFound'})
   if (request.method !== 'POST') return send(response, 405, {ok: false, error: 'methodNotAllowed'})
   const body = await readBody(request)
   if (body === undefined) return send(response, 413, {ok: false, error: 'tooLarge'})
-  if (!(await verified(request, body, secret, now())))
+  const header = request.headers[SIGNATURE_HEADER_NAME]
+  if (
+    !(await isSignedWebhook({
+      header: typeof header === 'string' ? header : undefined,
+      body,
+      secret,
+      now: now(),
+    }))
+  )
     return send(response, 401, {ok: false, error: 'invalidSignature'})
 
   let document: {_id?: unknown; _type?: unknown}
@@ -91,7 +113,7 @@ export async function handleRebuildRequest(
   const id = typeof document._id === 'string' ? document._id : ''
   const type = typeof document._type === 'string' ? document._type : ''
   // Drafts and release versions are not what visitors see; the build reads published content only.
-  if (/^(drafts|versions)\./.test(id)) return send(response, 202, {ok: true, ignored: 'draft'})
+  if (isDraftOrVersion(id)) return send(response, 202, {ok: true, ignored: 'draft'})
   if (type && !(SITE_DOCUMENT_TYPES as readonly string[]).includes(type))
     return send(response, 202, {ok: true, ignored: 'type'})
   const build = rebuilder.request(`${type || 'document'} ${id || '(unknown)'} published`)

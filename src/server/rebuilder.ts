@@ -23,6 +23,8 @@ export interface RebuilderOptions {
   buildsDir: string
   /** The build visitors see now (a folder with client/ and server/). */
   liveBuild: string
+  /** Builds never removed, such as the one whose server code is running. */
+  keep?: string[]
   /** Makes a finished build live; rejecting keeps the old one. */
   goLive: (buildDir: string) => Promise<void>
   env: NodeJS.ProcessEnv
@@ -47,7 +49,7 @@ export class Rebuilder {
   private lastFailure: RebuildStatus['lastFailure'] = null
 
   constructor(options: RebuilderOptions) {
-    this.options = {timeoutMs: 10 * 60_000, log: console.log, ...options}
+    this.options = {timeoutMs: 10 * 60_000, log: console.log, keep: [], ...options}
     this.liveBuild = options.liveBuild
   }
 
@@ -71,11 +73,6 @@ export class Rebuilder {
     this.building = true
     void this.run(trigger)
     return 'started'
-  }
-
-  /** Resolves when no build is running or queued (for tests and shutdown). */
-  async idle(): Promise<void> {
-    while (this.building) await new Promise((resolve) => setTimeout(resolve, 50))
   }
 
   private async run(trigger: string) {
@@ -126,7 +123,7 @@ export class Rebuilder {
     await this.pointCurrentAt(name).catch((error: Error) =>
       log(`The new build is live, but a restart would serve an older one: ${error.message}`),
     )
-    await this.removeOldBuilds([outDir, previous]).catch((error: Error) =>
+    await this.removeOldBuilds([outDir, previous, ...this.options.keep]).catch((error: Error) =>
       log(`Old builds could not be removed: ${error.message}`),
     )
   }

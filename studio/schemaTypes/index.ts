@@ -1,4 +1,4 @@
-import {SITE_DOCUMENT_TYPES} from './documentIds'
+import {SITE_DOCUMENT_TYPES} from '../shared/siteDocuments'
 import {contactMessage} from './documents/contactMessage'
 import {policy} from './documents/policy'
 import {factRef} from './objects/factRef'

@@ -5,7 +5,14 @@
  * reference. The Studio and the site read the same catalogue, so a fact is titled, formatted and
  * judged a sample the same way in both.
  */
-import {isSampleCin, isSampleEmail, isSampleGstin, isSamplePhone, isSampleText, isSampleUrl} from './samples'
+import {
+  isSampleCin,
+  isSampleEmail,
+  isSampleGstin,
+  isSamplePhone,
+  isSampleText,
+  isSampleUrl,
+} from './samples.ts'
 
 export interface PostalAddress {
   streetAddress?: string | null

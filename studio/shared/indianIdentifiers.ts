@@ -53,22 +53,6 @@ export const panOfGstin = (gstin: string) => gstin.slice(2, 12)
 /** An Indian postal PIN code: six digits, the first from 1 to 9 (the postal zone), written without spaces. */
 export const isPinCode = (value: string) => /^[1-9]\d{5}$/.test(value)
 
-/**
- * A phone number in international form: "+", the country code and the number, with spaces,
- * dashes or brackets as printed; at most 15 digits in all (ITU-T E.164). Indian numbers have ten
- * digits after +91 and never start with 0 there (the trunk 0 is dropped in international form).
- */
-export function isInternationalPhone(value: string): boolean {
-  if (!/^\+\d[\d ()-]*\d$/.test(value)) return false
-  const digits = value.replace(/\D/g, '')
-  if (digits.length < 8 || digits.length > 15 || digits.startsWith('0')) return false
-  if (digits.startsWith('91')) return /^91[1-9]\d{9}$/.test(digits)
-  return true
-}
-
-/** The tel: address of a printed phone number. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^+0-9]/g, '')}`
-
 /** A name, then one of the Indian company forms: "Arogya Stays Private Limited", "… Pvt. Ltd.". */
 const COMPANY_FORM = /^\S.*\s(private limited|pvt\.? ltd\.?|limited|ltd\.?)$/i
 

@@ -1,4 +1,9 @@
 /**
+ * The documents the site is built from, and the rules about their ids that the Studio, the
+ * build and the rebuild receiver share.
+ */
+
+/**
  * Fixed document ids. The site queries these exact ids and the desk structure pins an editor
  * to each of them, so no second "Site settings" or "Privacy Policy" can ever be created.
  */
@@ -54,9 +59,16 @@ export const POLICY_SECTION_COUNT: Partial<Record<PolicyId, number>> = {
 
 /** The four home-page sections the header navigation scrolls to. */
 export const HOME_SECTION_IDS = ['services', 'cities', 'contact', 'about'] as const
-export type HomeSectionId = (typeof HOME_SECTION_IDS)[number]
 
-/** Drafts and release versions carry a prefix; rules are about the published id. */
+/**
+ * Drafts ("drafts.<id>") and release versions ("versions.<release>.<id>") are what staff are
+ * still working on: visitors see, and the site is built from, published documents only.
+ */
+const DRAFT_OR_VERSION = /^(drafts|versions\.[^.]+)\./
+
+export const isDraftOrVersion = (id: string) => DRAFT_OR_VERSION.test(id)
+
+/** The id of the published document a draft or release version belongs to. */
 export function publishedId(id: string | undefined): string {
-  return (id ?? '').replace(/^(drafts|versions\.[^.]+)\./, '')
+  return (id ?? '').replace(DRAFT_OR_VERSION, '')
 }

@@ -6,7 +6,7 @@ import {HomeIcon} from '@sanity/icons/Home'
 import {InfoOutlineIcon} from '@sanity/icons/InfoOutline'
 import {NumberIcon} from '@sanity/icons/Number'
 import type {StructureBuilder, StructureResolver} from 'sanity/structure'
-import {DOCUMENT_TITLES, POLICY_IDS, SINGLETON_IDS} from '../schemaTypes/documentIds'
+import {DOCUMENT_TITLES, POLICY_IDS, SINGLETON_IDS} from '../shared/siteDocuments'
 
 /** One editor pinned to a fixed document id, so there is never a second copy. */
 const pinned = (S: StructureBuilder, schemaType: string, documentId: string, icon: React.ComponentType) => {

@@ -12,7 +12,7 @@ const ROUTES = [
   ['/contact-us', "Let's connect"],
 ] as const
 
-const servers = {'npm start': inject('siteUrl'), 'astro preview': inject('previewUrl')}
+const servers = {'npm start': inject('siteUrl')}
 
 describe.each(Object.entries(servers))('every route on %s', (_name, base) => {
   for (const [path, heading] of ROUTES) {

@@ -3,7 +3,7 @@ import type {Browser} from 'playwright-core'
 import {DESKTOP, launchBrowser} from '../support/browser'
 import {NOT_FOUND_PATH, ROUTES, settings, withPage} from '../support/site'
 
-const servers = {'npm start': inject('siteUrl'), 'astro preview': inject('previewUrl')}
+const servers = {'npm start': inject('siteUrl')}
 const base = servers['npm start']
 
 describe('what search engines and link previews read', () => {

@@ -1,62 +1,61 @@
-import {join} from 'node:path'
-import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
-import {startSiteServer, type RunningServer} from '../support/processes'
-import {
-  islandBody,
-  postForm,
-  postJson,
-  rowCount,
-  rowsWith,
-  safeJson,
-  scratchFolder,
-  validFields,
-} from './support'
+import {describe, expect, it} from 'vitest'
+import {slidingWindowLimiter} from '../../src/contact/rateLimit'
 
-describe('the rate limit (CONTACT_RATE_LIMIT=3 per CONTACT_RATE_WINDOW_SECONDS=60)', () => {
-  const folder = scratchFolder('rate')
-  const dbPath = join(folder.path, 'messages.sqlite')
-  let server: RunningServer
+const SECOND = 1000
+const T0 = Date.parse('2026-03-01T10:00:00Z')
+const at = (seconds: number) => T0 + seconds * SECOND
 
-  beforeAll(async () => {
-    server = await startSiteServer(inject('distDir'), {
-      CONTACT_DB_PATH: dbPath,
-      CONTACT_RATE_LIMIT: '3',
-      CONTACT_RATE_WINDOW_SECONDS: '60',
-    })
-  })
-  afterAll(async () => {
-    await server?.stop()
-    folder.remove()
+describe('the rate limit: at most `limit` posts from one address in any window', () => {
+  it('allows three posts in a minute and refuses the fourth, saying how long until the first one expires', () => {
+    const limiter = slidingWindowLimiter(3, 60)
+    expect(limiter.take('203.0.113.7', at(0))).toEqual({allowed: true})
+    expect(limiter.take('203.0.113.7', at(10))).toEqual({allowed: true})
+    expect(limiter.take('203.0.113.7', at(20))).toEqual({allowed: true})
+    expect(limiter.take('203.0.113.7', at(25))).toEqual({allowed: false, retryAfterSeconds: 35})
   })
 
-  it('stores three messages from one address, then answers the fourth with 429 and Retry-After, storing nothing', async () => {
-    const base = server.url
-    for (let i = 1; i <= 3; i++) {
-      const response = await postJson(base, islandBody(validFields()))
-      expect(response.status, `message ${i}`).toBe(201)
-    }
-    expect(rowCount(dbPath)).toBe(3)
-
-    const fourth = validFields()
-    const response = await postJson(base, islandBody(fourth))
-    expect(response.status).toBe(429)
-    const retryAfter = response.headers.get('retry-after')
-    expect(retryAfter).toMatch(/^\d+$/)
-    expect(Number(retryAfter)).toBeGreaterThan(0)
-    expect(Number(retryAfter)).toBeLessThanOrEqual(60)
-    const body = await safeJson(response)
-    expect(body).toMatchObject({ok: false, error: 'rateLimited', retryAfterSeconds: Number(retryAfter)})
-    expect(rowCount(dbPath)).toBe(3)
-    expect(rowsWith(dbPath, fourth.message)).toEqual([])
+  it('rounds the wait up to whole seconds, and never asks for less than one', () => {
+    const limiter = slidingWindowLimiter(1, 60)
+    limiter.take('203.0.113.7', at(0))
+    expect(limiter.take('203.0.113.7', at(0.5))).toEqual({allowed: false, retryAfterSeconds: 60})
+    expect(limiter.take('203.0.113.7', at(59.999))).toEqual({allowed: false, retryAfterSeconds: 1})
   })
 
-  it('sends a form post without JavaScript over the limit to /contact-us#message-rate-limited (303), storing nothing', async () => {
-    const fields = validFields()
-    const response = await postForm(server.url, {...fields, website: ''})
-    expect(response.status).toBe(303)
-    const location = new URL(response.headers.get('location')!, server.url)
-    expect(location.pathname + location.hash).toBe('/contact-us#message-rate-limited')
-    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect(rowCount(dbPath)).toBe(3)
+  it('slides: each post frees its place exactly one window after it was made', () => {
+    const limiter = slidingWindowLimiter(2, 60)
+    limiter.take('203.0.113.7', at(0))
+    limiter.take('203.0.113.7', at(30))
+    expect(limiter.take('203.0.113.7', at(59)).allowed).toBe(false)
+    expect(limiter.take('203.0.113.7', at(60)).allowed).toBe(true)
+    // The post at 30 s still holds its place until 90 s.
+    expect(limiter.take('203.0.113.7', at(89))).toEqual({allowed: false, retryAfterSeconds: 1})
+    expect(limiter.take('203.0.113.7', at(90)).allowed).toBe(true)
+  })
+
+  it('does not count refused posts, so retrying while limited does not lengthen the wait', () => {
+    const limiter = slidingWindowLimiter(1, 60)
+    limiter.take('203.0.113.7', at(0))
+    for (const second of [1, 10, 30, 59]) expect(limiter.take('203.0.113.7', at(second)).allowed).toBe(false)
+    expect(limiter.take('203.0.113.7', at(60)).allowed).toBe(true)
+  })
+
+  it('counts each address on its own', () => {
+    const limiter = slidingWindowLimiter(1, 60)
+    expect(limiter.take('203.0.113.7', at(0)).allowed).toBe(true)
+    expect(limiter.take('203.0.113.7', at(1)).allowed).toBe(false)
+    expect(limiter.take('198.51.100.9', at(1)).allowed).toBe(true)
+  })
+
+  it('keeps at most maxKeys addresses, forgetting the one whose last allowed post is oldest', () => {
+    const limiter = slidingWindowLimiter(2, 60, 2)
+    limiter.take('a', at(0))
+    limiter.take('b', at(1))
+    limiter.take('a', at(2))
+    // A third address pushes out "b", the least recently seen; "a" is still remembered.
+    limiter.take('c', at(3))
+    expect(limiter.take('a', at(4)).allowed).toBe(false)
+    // Remembered, "b" would have had one place left; forgotten, it has both.
+    expect(limiter.take('b', at(4)).allowed).toBe(true)
+    expect(limiter.take('b', at(4)).allowed).toBe(true)
   })
 })

@@ -1,7 +1,5 @@
 import {randomUUID} from 'node:crypto'
-import {existsSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
+import {existsSync} from 'node:fs'
 import {DatabaseSync} from 'node:sqlite'
 import {expect} from 'vitest'
 
@@ -19,15 +17,6 @@ export interface MessageRow {
   last_notification_error: string | null
 }
 
-/**
- * A unique folder path for one test file's SQLite files. It is not created here: the server
- * creates it with its first message, so skipped tests leave nothing behind. `remove` deletes it.
- */
-export function scratchFolder(prefix: string) {
-  const path = join(tmpdir(), `contact-${prefix}-${randomUUID().slice(0, 8)}`)
-  return {path, remove: () => rmSync(path, {recursive: true, force: true})}
-}
-
 /** Runs `use` on a read-only connection to the store the server writes; undefined while the file does not exist. */
 export function readDb<T>(path: string, use: (db: DatabaseSync) => T): T | undefined {
   if (!existsSync(path)) return undefined
@@ -37,14 +26,6 @@ export function readDb<T>(path: string, use: (db: DatabaseSync) => T): T | undef
   } finally {
     db.close()
   }
-}
-
-export function rowCount(path: string): number {
-  return (
-    readDb(path, (db) =>
-      Number((db.prepare('SELECT COUNT(*) AS n FROM contact_messages').get() as {n: number}).n),
-    ) ?? 0
-  )
 }
 
 export function allRows(path: string): MessageRow[] {

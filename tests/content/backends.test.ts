@@ -1,6 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import * as queries from '../../src/content/queries'
-import {bundledDatasetSource, contentLakeSource, contentSourceFromEnv} from '../../src/content/source'
+import {readConfig} from '../../src/config'
+import {bundledDatasetSource, contentLakeSource, contentSource} from '../../src/content/source'
 import {bundledDocuments, documentById, writeNdjson} from '../support/dataset'
 import {startQueryApiStandIn, type QueryApiStandIn} from '../support/queryApiStandIn'
 
@@ -44,6 +45,8 @@ describe('every query returns the same result from the bundled dataset and the C
     })
   }
 })
+
+const contentSourceFromEnv = (env: Record<string, string>) => contentSource(readConfig(env).content)
 
 describe('choosing the content source from the environment', () => {
   it('reads the bundled dataset when no Sanity project is configured', () => {

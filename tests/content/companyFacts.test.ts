@@ -13,9 +13,7 @@ import {
   gstinProblem,
   hasCompanyForm,
   isCin,
-  isInternationalPhone,
   isPinCode,
-  telHref,
 } from '../../studio/shared/indianIdentifiers'
 import {
   isReservedDomain,
@@ -34,6 +32,7 @@ import {
   samplesIn,
   type Sample,
 } from '../../src/content/launchCheck'
+import {isInternationalPhone, telHref} from '../../studio/shared/addresses'
 import {realShapedCompanyFacts} from '../support/companyFacts'
 import {bundledDocuments, documentById} from '../support/dataset'
 

@@ -1,11 +1,10 @@
 import {readFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
-import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
+import {afterAll, beforeAll, describe, expect} from 'vitest'
 import type {Browser, BrowserContext, Page} from 'playwright-core'
-import {DESKTOP, PHONE, launchBrowser} from '../support/browser'
-import {PATHS, contactFormHydrated, openMobileMenu, submitEmptyContactForm} from './pages'
+import {launchBrowser} from '../support/browser'
+import {checkEveryPage} from './pages'
 
-const base = inject('siteUrl')
 const require = createRequire(import.meta.url)
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
@@ -60,41 +59,13 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** One page per width, reused for every route, bypassing CSP so axe can be injected. */
-async function pageAt(viewport: {width: number; height: number}): Promise<Page> {
-  const context = await browser.newContext({viewport, bypassCSP: true})
-  contexts.push(context)
-  const page = await context.newPage()
-  page.setDefaultTimeout(5_000)
-  return page
-}
-
 describe('axe-core finds no WCAG 2.2 AA or best-practice violations', () => {
-  for (const viewport of [PHONE, DESKTOP]) {
-    describe(`at ${viewport.width} px`, () => {
-      let page: Page
-      beforeAll(async () => {
-        page = await pageAt(viewport)
-      })
-
-      for (const path of PATHS) {
-        const name = viewport === PHONE ? `on ${path}, with the menu closed and open` : `on ${path}`
-        it(name, async () => {
-          await page.goto(base + path)
-          if (path === '/contact-us') await contactFormHydrated(page)
-          await expectNoViolations(page, `${path} at ${viewport.width} px`)
-          if (viewport === PHONE) {
-            await openMobileMenu(page)
-            await expectNoViolations(page, `${path} at ${viewport.width} px with the menu open`)
-          }
-        })
-      }
-
-      it('on /contact-us while the form shows its field errors', async () => {
-        await page.goto(base + '/contact-us')
-        await submitEmptyContactForm(page)
-        await expectNoViolations(page, `/contact-us at ${viewport.width} px with field errors`)
-      })
-    })
-  }
+  // One page per width, bypassing CSP so axe can be injected.
+  checkEveryPage(async (viewport) => {
+    const context = await browser.newContext({viewport, bypassCSP: true})
+    contexts.push(context)
+    const page = await context.newPage()
+    page.setDefaultTimeout(5_000)
+    return {page, check: (where) => expectNoViolations(page, where)}
+  })
 })

@@ -1,4 +1,6 @@
 import type {Page} from 'playwright-core'
+import {beforeAll, describe, inject, it} from 'vitest'
+import {DESKTOP, PHONE} from '../support/browser'
 import {NOT_FOUND_PATH, ROUTES, contactPage, mobileMenuHydrated, settings} from '../support/site'
 
 /** Every page a visitor can land on: the six routes of the spec and the 404 page. */
@@ -33,5 +35,52 @@ export async function submitEmptyContactForm(page: Page): Promise<void> {
   await page.getByRole('button', {name: contactPage.form.submitLabel as string}).click()
   for (const text of EMPTY_FORM_ERRORS) {
     await page.locator('.contact-form__error', {hasText: text}).first().waitFor()
+  }
+}
+
+/** A page to visit every path with at one width, and the check to run on what it shows. */
+export interface PageCheck {
+  page: Page
+  /** Runs the check on the page as it is now; `where` names the path, the width and the state. */
+  check(where: string): Promise<void>
+}
+
+/**
+ * The one loop over the site for checks of whole pages (axe, CSP): every page at 375 and 1280 px,
+ * one test each, checked as loaded, then on /contact-us with the form showing its field errors,
+ * then at 375 px with the menu open. `open` gives the page for one width, used for every path.
+ */
+export function checkEveryPage(
+  open: (viewport: {width: number; height: number}) => Promise<PageCheck>,
+): void {
+  const base = inject('siteUrl')
+  for (const viewport of [PHONE, DESKTOP]) {
+    describe(`at ${viewport.width} px`, () => {
+      let visit: PageCheck
+      beforeAll(async () => {
+        visit = await open(viewport)
+      })
+
+      for (const path of PATHS) {
+        const contact = path === '/contact-us'
+        const phone = viewport === PHONE
+        const states = [contact && 'with the form showing its field errors', phone && 'with the menu open']
+        it([`on ${path} as loaded`, ...states.filter(Boolean)].join(', then '), async () => {
+          const {page, check} = visit
+          const where = `${path} at ${viewport.width} px`
+          await page.goto(base + path)
+          if (contact) await contactFormHydrated(page)
+          await check(where)
+          if (contact) {
+            await submitEmptyContactForm(page)
+            await check(`${where} with field errors`)
+          }
+          if (phone) {
+            await openMobileMenu(page)
+            await check(`${where} with the menu open`)
+          }
+        })
+      }
+    })
   }
 }

@@ -12,7 +12,8 @@ import {
   siteSettingsSchema,
 } from '../../src/content/schemas'
 import {bundledDatasetSource} from '../../src/content/source'
-import {isExternal, safeHref} from '../../src/lib/links'
+import {followableHref} from '../../studio/shared/addresses'
+import {isExternal} from '../../src/lib/links'
 
 /**
  * Content comes from people and from the Content Lake's API, not only from the Studio's forms: rich
@@ -89,22 +90,22 @@ const SAFE_HREFS: [string, string, boolean][] = [
   ['a section of this page', '#section', false],
 ]
 
-describe('safeHref', () => {
+describe('followableHref', () => {
   it.each(UNSAFE_HREFS)('drops %s', (_, href) => {
-    expect(safeHref(href)).toBeUndefined()
+    expect(followableHref(href)).toBeUndefined()
   })
 
   it.each(SAFE_HREFS)('keeps %s', (_, href, external) => {
-    expect(safeHref(href)).toBe(href)
+    expect(followableHref(href)).toBe(href)
     expect(isExternal(href)).toBe(external)
   })
 
   it('trims surrounding white space from a safe address', () => {
-    expect(safeHref('  /about-us \n')).toBe('/about-us')
+    expect(followableHref('  /about-us \n')).toBe('/about-us')
   })
 
   it.each([undefined, null, 42, {href: '/about-us'}, ['/about-us']])('drops a non-string (%j)', (href) => {
-    expect(safeHref(href)).toBeUndefined()
+    expect(followableHref(href)).toBeUndefined()
   })
 })
 
@@ -395,7 +396,7 @@ describe('content schemas', () => {
     })
   })
 
-  it('the policy schema keeps a link address as text (safeHref decides at render time)', () => {
+  it('the policy schema keeps a link address as text (followableHref decides at render time)', () => {
     const parsed = policyBodySchema.parse([linkParagraph('javascript:alert(1)')])
     expect(renderers.PolicyText(parsed as Value)).toBe('<p>Before the linked words after.</p>')
   })

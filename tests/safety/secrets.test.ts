@@ -90,8 +90,11 @@ let fromContentLake: BuildResult
 
 beforeAll(async () => {
   standIn = await startQueryApiStandIn({documents: bundledDocuments()})
+  // Without a Sanity project there is nowhere to write messages to: the configuration refuses a
+  // write token then, so the bundled build has every secret but that one.
+  const {SANITY_API_WRITE_TOKEN: _writeToken, ...bundledSecrets} = SECRETS
   ;[fromBundle, fromContentLake] = await Promise.all([
-    astroBuild(SECRETS),
+    astroBuild(bundledSecrets),
     astroBuild({...SECRETS, SANITY_PROJECT_ID: 'test', SANITY_API_HOST: standIn.url}),
   ])
 })

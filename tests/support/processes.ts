@@ -1,4 +1,5 @@
 import {spawn, type ChildProcess} from 'node:child_process'
+import {mkdirSync, mkdtempSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
 import {ROOT} from './astroBuild.ts'
 import {freePort} from './ports.ts'
@@ -71,4 +72,66 @@ export async function startSiteServer(
     },
   })
   return {...server, url: `http://127.0.0.1:${port}`}
+}
+
+/** A production server with its own scratch folder: nothing it writes is shared with another. */
+export interface SiteServer extends RunningServer {
+  /** Its SQLite file, in a folder that does not exist until the server creates it. */
+  dbPath: string
+  /** Where its rebuild receiver writes new builds. */
+  buildsDir: string
+  /** Stops this server and starts another on the same build, files and variables. */
+  restart(): Promise<SiteServer>
+}
+
+export type StartSite = (env?: Record<string, string>, options?: {distDir?: string}) => Promise<SiteServer>
+
+/**
+ * Production servers for one test file (or the global setup). `start` serves `defaultDistDir`
+ * (or `distDir`) with the given variables, each server with its own scratch folder under
+ * .scratch/ for its SQLite file and builds; `stopAll` stops every server and removes the folders.
+ */
+export function siteServers(defaultDistDir?: string): {start: StartSite; stopAll(): Promise<void>} {
+  const running = new Set<RunningServer>()
+  const scratches: string[] = []
+
+  async function launch(distDir: string, env: Record<string, string>, scratch: string): Promise<SiteServer> {
+    const dbPath = join(scratch, 'data', 'messages.sqlite')
+    const buildsDir = join(scratch, 'builds')
+    const server = await startSiteServer(distDir, {
+      CONTACT_DB_PATH: dbPath,
+      SITE_BUILDS_DIR: buildsDir,
+      ...env,
+    })
+    running.add(server)
+    const stop = async () => {
+      running.delete(server)
+      await server.stop()
+    }
+    return {
+      ...server,
+      dbPath,
+      buildsDir,
+      stop,
+      async restart() {
+        await stop()
+        return launch(distDir, env, scratch)
+      },
+    }
+  }
+
+  return {
+    start(env = {}, {distDir = defaultDistDir} = {}) {
+      if (!distDir) throw new Error('No build to serve: run the test in the "site" project or pass distDir.')
+      mkdirSync(join(ROOT, '.scratch'), {recursive: true})
+      const scratch = mkdtempSync(join(ROOT, '.scratch', 'server-'))
+      scratches.push(scratch)
+      return launch(distDir, env, scratch)
+    },
+    async stopAll() {
+      await Promise.all([...running].map((server) => server.stop()))
+      running.clear()
+      for (const scratch of scratches.splice(0)) rmSync(scratch, {recursive: true, force: true})
+    },
+  }
 }

@@ -1,19 +1,13 @@
 import {PortableText, type PortableTextComponents} from '@portabletext/react'
-import {formatFigure, type PolicyFigureKey} from '../../../studio/schemaTypes/policyFigureCatalogue'
+import {formatFigure, type PolicyFigureKey} from '../../../studio/shared/policyFigures'
 import {COMPANY_FACTS, factText, type CompanyFactKey} from '../../../studio/shared/companyFacts'
-import {telHref} from '../../../studio/shared/indianIdentifiers'
+import {telHref} from '../../../studio/shared/addresses'
+import {knownParts, POLICY_TEXT} from '../../../studio/shared/portableText'
 import type {CompanyFacts, PolicyBody, PolicyFigures} from '../../content/schemas'
 import {knownOnly} from './knownOnly'
 import {linkMark} from './linkMark'
 
-// What the Studio's policyBody field offers (studio/schemaTypes/objects/policyBody.ts).
-const known = {
-  types: ['grievanceContact'],
-  inline: ['figureRef', 'factRef'],
-  styles: ['normal', 'h3'],
-  decorators: ['strong', 'em'],
-  annotations: ['link'],
-}
+const known = knownParts(POLICY_TEXT)
 
 interface Props {
   value: PolicyBody

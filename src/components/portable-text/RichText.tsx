@@ -1,4 +1,5 @@
 import {PortableText, type PortableTextComponents} from '@portabletext/react'
+import {knownParts, RICH_TEXT} from '../../../studio/shared/portableText'
 import type {RichText as RichTextValue} from '../../content/schemas'
 import {knownOnly} from './knownOnly'
 import {linkMark} from './linkMark'
@@ -10,14 +11,7 @@ const components: PortableTextComponents = {
   unknownMark: ({children}) => <>{children}</>,
 }
 
-// What the Studio's richText field offers (studio/schemaTypes/objects/richText.ts).
-const known = {
-  types: [],
-  inline: [],
-  styles: ['normal', 'h2', 'h3'],
-  decorators: ['strong', 'em'],
-  annotations: ['link'],
-}
+const known = knownParts(RICH_TEXT)
 
 /** Rich text of an ordinary page, rendered to HTML at build time (no client JavaScript). */
 export default function RichText({value}: {value: RichTextValue}) {

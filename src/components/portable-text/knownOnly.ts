@@ -1,15 +1,4 @@
-/** What a rich-text component knows how to render. */
-export interface KnownParts {
-  /** Block-level object types besides `block`. */
-  types: readonly string[]
-  /** Inline object types besides `span`. */
-  inline: readonly string[]
-  styles: readonly string[]
-  decorators: readonly string[]
-  annotations: readonly string[]
-}
-
-const LIST_ITEMS = ['bullet', 'number']
+import type {KnownParts} from '../../../studio/shared/portableText'
 
 const isObject = (node: unknown): node is Record<string, unknown> => typeof node === 'object' && node !== null
 const known = (names: readonly string[], name: unknown): name is string =>
@@ -41,7 +30,7 @@ export function knownOnly(value: unknown, parts: KnownParts): unknown[] {
       return [{...child, text: typeof child.text === 'string' ? child.text : '', marks}]
     })
     const {listItem, level, ...rest} = node
-    const list = known(LIST_ITEMS, listItem) ? {listItem, level: typeof level === 'number' ? level : 1} : {}
+    const list = known(parts.lists, listItem) ? {listItem, level: typeof level === 'number' ? level : 1} : {}
     return [
       {...rest, ...list, style: known(parts.styles, node.style) ? node.style : 'normal', markDefs, children},
     ]

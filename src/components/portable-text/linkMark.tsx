@@ -1,9 +1,10 @@
 import type {PortableTextMarkComponent} from '@portabletext/react'
-import {isExternal, safeHref} from '../../lib/links'
+import {followableHref} from '../../../studio/shared/addresses'
+import {isExternal} from '../../lib/links'
 
 /** A link from rich text; an unsafe or empty address leaves plain words. */
 export const linkMark: PortableTextMarkComponent<{_type: 'link'; href?: string}> = ({value, children}) => {
-  const href = safeHref(value?.href)
+  const href = followableHref(value?.href)
   if (!href) return <>{children}</>
   return isExternal(href) ? (
     <a href={href} rel="noopener noreferrer">

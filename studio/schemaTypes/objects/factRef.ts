@@ -7,7 +7,7 @@ import {
   type CompanyFactKey,
   type CompanyFactsDocument,
 } from '../../shared/companyFacts'
-import {SINGLETON_IDS} from '../documentIds'
+import {SINGLETON_IDS} from '../../shared/siteDocuments'
 
 /**
  * A company fact inside text (the legal name, the Grievance Officer's e-mail). It shows the

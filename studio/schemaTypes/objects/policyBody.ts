@@ -1,5 +1,6 @@
-import {defineArrayMember, defineType} from 'sanity'
-import {textLists, textMarks} from './portableText'
+import {defineType} from 'sanity'
+import {POLICY_TEXT} from '../../shared/portableText'
+import {textMembers} from './portableText'
 
 /**
  * Rich text of a policy section (and of the Contact page's grievance block): paragraphs,
@@ -9,17 +10,5 @@ export const policyBody = defineType({
   name: 'policyBody',
   title: 'Policy text',
   type: 'array',
-  of: [
-    defineArrayMember({
-      type: 'block',
-      styles: [
-        {title: 'Paragraph', value: 'normal'},
-        {title: 'Sub-heading', value: 'h3'},
-      ],
-      lists: textLists,
-      marks: textMarks,
-      of: [defineArrayMember({type: 'figureRef'}), defineArrayMember({type: 'factRef'})],
-    }),
-    defineArrayMember({type: 'grievanceContact'}),
-  ],
+  of: textMembers(POLICY_TEXT),
 })

@@ -1,8 +1,9 @@
 import {defineArrayMember, defineField} from 'sanity'
+import type {TextDefinition} from '../../shared/portableText'
 import {linkHref} from '../rules'
 
 /** The link mark shared by every rich-text field: site pages, web, e-mail and phone links only. */
-export const linkAnnotation = defineArrayMember({
+const linkAnnotation = defineArrayMember({
   name: 'link',
   title: 'Link',
   type: 'object',
@@ -18,15 +19,16 @@ export const linkAnnotation = defineArrayMember({
   ],
 })
 
-export const textMarks = {
-  decorators: [
-    {title: 'Bold', value: 'strong'},
-    {title: 'Italic', value: 'em'},
-  ],
-  annotations: [linkAnnotation],
+/** The Studio's rich-text field for a text definition: its block, inline objects and block objects. */
+export function textMembers(text: TextDefinition) {
+  return [
+    defineArrayMember({
+      type: 'block',
+      styles: [...text.styles],
+      lists: [...text.lists],
+      marks: {decorators: [...text.decorators], annotations: [linkAnnotation]},
+      of: text.inlineObjects.map((type) => defineArrayMember({type})),
+    }),
+    ...text.blockObjects.map((type) => defineArrayMember({type})),
+  ]
 }
-
-export const textLists = [
-  {title: 'Bullets', value: 'bullet'},
-  {title: 'Numbered', value: 'number'},
-]

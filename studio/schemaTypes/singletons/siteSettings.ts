@@ -1,6 +1,6 @@
 import {CogIcon} from '@sanity/icons/Cog'
 import {defineArrayMember, defineField, defineType} from 'sanity'
-import {HOME_SECTION_IDS} from '../documentIds'
+import {HOME_SECTION_IDS} from '../../shared/siteDocuments'
 
 /** Words used on every page: header, footer, search defaults. The company's own facts are in Company facts. */
 export const siteSettings = defineType({

@@ -1,0 +1,172 @@
+import {afterEach, describe, expect, it} from 'vitest'
+import {smtpNotifier, type Notifier} from '../../src/contact/notifier'
+import type {StoredMessage} from '../../src/contact/store'
+import {memoryStore, type MemoryStore} from '../support/memoryStore'
+import {freePort} from '../support/ports'
+import {startMailServer, type MailServer, type ReceivedMail} from './smtp'
+import {marker} from './support'
+
+const SUPPORT = 'care@medistay.example'
+const FROM = 'Website contact form <no-reply@localhost>'
+
+let ids = 0
+/** A stored message with non-ASCII text, so the mail body is encoded and must be decoded to be read. */
+function storedMessage(overrides: Partial<StoredMessage> = {}): StoredMessage {
+  const ref = marker()
+  ids++
+  return {
+    id: `00000000-0000-4000-8000-${String(ids).padStart(12, '0')}`,
+    receivedAt: new Date(Date.UTC(2026, 2, 1, 10, 0, ids)).toISOString(),
+    name: 'Priya Raman',
+    email: 'priya.raman@example.com',
+    phone: '+91 98765 43210',
+    subject: `Cardiology appointment ${ref}`,
+    message: `Hello,\nI need a cardiologist in Hyderabad in March.\nనమస్కారం — नमस्ते 🙏\n\nThanks (${ref})`,
+    ...overrides,
+  }
+}
+
+const mailsAbout = (mails: ReceivedMail[], id: string) =>
+  mails.filter((mail) => mail.text.includes(`Message id: ${id}`))
+
+const opened: {notifiers: Notifier[]; mailServers: MailServer[]} = {notifiers: [], mailServers: []}
+afterEach(async () => {
+  for (const notifier of opened.notifiers.splice(0)) notifier.close()
+  await Promise.all(opened.mailServers.splice(0).map((mail) => mail.close()))
+})
+
+async function mailServer(...args: Parameters<typeof startMailServer>) {
+  const mail = await startMailServer(...args)
+  opened.mailServers.push(mail)
+  return mail
+}
+
+/** A notifier for `store` that sends through 127.0.0.1:`port`, logging into `lines`. */
+function notifierFor(store: MemoryStore, port: number, to: () => string = () => SUPPORT) {
+  const lines: string[] = []
+  const notifier = smtpNotifier({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    to,
+    from: FROM,
+    store,
+    log: (line) => lines.push(line),
+  })
+  opened.notifiers.push(notifier)
+  return {notifier, lines}
+}
+
+async function storeWith(...messages: StoredMessage[]) {
+  const store = memoryStore()
+  for (const message of messages) await store.save(message)
+  return store
+}
+
+describe('the e-mail to the support team', () => {
+  it('goes to the support address with all five fields, Reply-To the visitor, and the message is marked e-mailed', async () => {
+    const mail = await mailServer()
+    const message = storedMessage()
+    const store = await storeWith(message)
+    const {notifier} = notifierFor(store, mail.port)
+
+    await expect(notifier.flush()).resolves.toEqual({sent: 1, failed: 0})
+
+    const [received, ...more] = mailsAbout(mail.accepted, message.id)
+    expect(more).toEqual([])
+    expect(received!.to).toEqual([SUPPORT])
+    expect(received!.from).toBe('no-reply@localhost')
+    expect(received!.headers['reply-to']).toBe(message.email)
+    expect(received!.headers.subject).toBe(`Website message: ${message.subject}`)
+    expect(received!.headers['content-type']).toMatch(/^text\/plain/)
+    expect(received!.text).toContain(`Name:    ${message.name}`)
+    expect(received!.text).toContain(`E-mail:  ${message.email}`)
+    expect(received!.text).toContain(`Phone:   ${message.phone}`)
+    expect(received!.text).toContain(`Subject: ${message.subject}`)
+    expect(received!.text).toContain(message.message)
+    expect(store.messages.get(message.id)?.notifiedAt).not.toBeNull()
+  })
+
+  it('has no Reply-To when the visitor gave only a phone number, and says the e-mail was not given', async () => {
+    const mail = await mailServer()
+    const message = storedMessage({email: ''})
+    const {notifier} = notifierFor(await storeWith(message), mail.port)
+    await notifier.flush()
+    const [received] = mailsAbout(mail.accepted, message.id)
+    expect(received!.headers).not.toHaveProperty('reply-to')
+    expect(received!.text).toContain('E-mail:  (not given)')
+    expect(received!.text).toContain(`Phone:   ${message.phone}`)
+  })
+
+  it('is titled with the visitor name when the message has no subject', async () => {
+    const mail = await mailServer()
+    const message = storedMessage({subject: ''})
+    const {notifier} = notifierFor(await storeWith(message), mail.port)
+    await notifier.flush()
+    expect(mailsAbout(mail.accepted, message.id)[0]!.headers.subject).toBe('Website message: Priya Raman')
+  })
+
+  it('is sent once per message, even when flushes overlap or come again', async () => {
+    const mail = await mailServer()
+    const message = storedMessage()
+    const {notifier} = notifierFor(await storeWith(message), mail.port)
+    await Promise.all([notifier.flush(), notifier.flush()])
+    await notifier.flush()
+    expect(mailsAbout(mail.arrived, message.id)).toHaveLength(1)
+  })
+
+  it('goes to the address asked for at each flush, so it follows the build being served', async () => {
+    const mail = await mailServer()
+    const store = memoryStore()
+    let address = 'care@old-build.example'
+    const {notifier} = notifierFor(store, mail.port, () => address)
+    const first = storedMessage()
+    await store.save(first)
+    await notifier.flush()
+    address = 'care@new-build.example'
+    const second = storedMessage()
+    await store.save(second)
+    await notifier.flush()
+    expect(mailsAbout(mail.accepted, first.id)[0]!.to).toEqual(['care@old-build.example'])
+    expect(mailsAbout(mail.accepted, second.id)[0]!.to).toEqual(['care@new-build.example'])
+  })
+})
+
+describe('when the mail server is down', () => {
+  it('every message stays stored as not e-mailed, the failure is recorded and logged, and all are sent once it is back', async () => {
+    const port = await freePort()
+    const messages = [storedMessage(), storedMessage(), storedMessage()]
+    const store = await storeWith(...messages)
+    const {notifier, lines} = notifierFor(store, port)
+
+    await expect(notifier.flush()).resolves.toEqual({sent: 0, failed: 1})
+    const [oldest, ...others] = messages.map((message) => store.messages.get(message.id)!)
+    expect(oldest).toMatchObject({notifiedAt: null, notificationAttempts: 1})
+    expect(oldest!.lastNotificationError).toBeTruthy()
+    // A server that cannot be reached is not tried again for every other message.
+    for (const other of others) expect(other).toMatchObject({notifiedAt: null, notificationAttempts: 0})
+    expect(lines).toEqual([
+      expect.stringMatching(/is stored; its e-mail could not be sent yet .* will be retried/),
+    ])
+
+    const mail = await mailServer(port)
+    await expect(notifier.flush()).resolves.toEqual({sent: 3, failed: 0})
+    for (const message of messages) {
+      expect(mailsAbout(mail.accepted, message.id)).toHaveLength(1)
+      expect(store.messages.get(message.id)?.notifiedAt).not.toBeNull()
+    }
+  })
+})
+
+describe('when the mail server refuses one message', () => {
+  it('the other messages are still e-mailed, and the refused one stays stored for the next try', async () => {
+    const mail = await mailServer(0, (received) => received.text.includes('REFUSE-ME'))
+    const refused = storedMessage({message: `Please call me. REFUSE-ME ${marker()}`})
+    const later = [storedMessage(), storedMessage()]
+    const store = await storeWith(refused, ...later)
+    const {notifier} = notifierFor(store, mail.port)
+
+    await expect(notifier.flush()).resolves.toEqual({sent: 2, failed: 1})
+    expect(store.messages.get(refused.id)).toMatchObject({notifiedAt: null, notificationAttempts: 1})
+    for (const message of later) expect(mailsAbout(mail.accepted, message.id)).toHaveLength(1)
+    await expect(store.unnotified(50)).resolves.toEqual([refused])
+  })
+})
