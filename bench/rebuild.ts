@@ -87,10 +87,16 @@ try {
   const status = async () =>
     (await (
       await fetch(`${server.url}/api/rebuild/status`, {headers: {authorization: `Bearer ${SECRET}`}})
-    ).json()) as {lastSuccess: {at: string} | null; lastFailure: {at: string; message: string} | null}
+    ).json()) as {
+      lastSuccess: {at: string} | null
+      lastFailure: {at: string; message: string} | null
+      memory: {rss: number; heapUsed: number}
+    }
+  const heapMb = async () => (await status()).memory.heapUsed / 1024 / 1024
   await fetch(`${server.url}/`)
   const memoryAtStart = residentMb(server.process.pid)
   let memoryAfterFirst = Number.NaN
+  let heapAfterFirst = Number.NaN
   try {
     for (let run = 0; run < rebuilds; run++) {
       const documents = bundledDocuments()
@@ -120,19 +126,26 @@ try {
       const html = await (await fetch(`${server.url}/Refund&Cancellation-Policy`)).text()
       if (!html.includes(heading)) throw new Error('The build went live without the new wording')
       times.push(performance.now() - started)
-      if (run === 0) memoryAfterFirst = residentMb(server.process.pid)
+      if (run === 0) {
+        memoryAfterFirst = residentMb(server.process.pid)
+        heapAfterFirst = await heapMb()
+      }
       if (run === 0 || (run + 1) % 10 === 0)
         console.log(
           `publish ${run + 1}: ${seconds(times.at(-1)!)} s, server memory ${residentMb(server.process.pid).toFixed(1)} MB`,
         )
     }
     const memoryAfterLast = residentMb(server.process.pid)
+    const heapAfterLast = await heapMb()
     const sorted = [...times].sort((a, b) => a - b)
     console.log(
       `\nmedian publish-to-live: ${seconds(median(times))} s (fastest ${seconds(sorted[0]!)}, slowest ${seconds(sorted.at(-1)!)})`,
     )
     console.log(
       `server memory (resident): ${memoryAtStart.toFixed(1)} MB at start, ${memoryAfterFirst.toFixed(1)} MB after 1 rebuild, ${memoryAfterLast.toFixed(1)} MB after ${rebuilds} (${(memoryAfterLast - memoryAfterFirst).toFixed(1)} MB apart)`,
+    )
+    console.log(
+      `server JavaScript heap in use: ${heapAfterFirst.toFixed(1)} MB after 1 rebuild, ${heapAfterLast.toFixed(1)} MB after ${rebuilds}`,
     )
   } finally {
     await server.stop()

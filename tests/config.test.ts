@@ -48,6 +48,7 @@ describe('the configuration, read once from the environment', () => {
       from: 'Site <site@x.example>',
       to: undefined,
       retrySeconds: 5,
+      maxAttempts: 8,
     })
   })
 

@@ -1,5 +1,7 @@
 import {useEffect, useId, useRef, useState, type FormEvent, type ReactNode} from 'react'
 import {
+  CONSENT_FIELD,
+  CONSENT_VALUE,
   CONTACT_FIELDS,
   validateContactMessage,
   type ContactErrorCode,
@@ -10,6 +12,7 @@ import './ContactForm.css'
 
 export type ContactFormLabels = Record<`${ContactField}Label`, string> &
   Record<ContactErrorCode, string> & {
+    consentLabel: string
     submitLabel: string
     sendingLabel: string
     successMessage: string
@@ -26,6 +29,8 @@ type Status =
   | {kind: 'failed'; message: string; fieldErrors: ContactFieldErrors}
 
 const EMPTY: Values = {name: '', email: '', phone: '', subject: '', message: ''}
+/** The form's controls in page order: the first with an error takes the focus. */
+const CONTROLS = [...CONTACT_FIELDS, CONSENT_FIELD] as const
 const INPUTS: Record<ContactField, {type: string; autoComplete?: string}> = {
   name: {type: 'text', autoComplete: 'name'},
   email: {type: 'email', autoComplete: 'email'},
@@ -38,9 +43,24 @@ const INPUTS: Record<ContactField, {type: string; autoComplete?: string}> = {
  * The contact form. It checks the fields with the same rules as the server, sends the message to
  * /api/contact and shows the outcome on the page. What the visitor typed stays in the form until
  * the server confirms the message is stored. Without JavaScript it is an ordinary form post.
+ *
+ * `children` is the privacy notice, rendered by the page from the CMS: it stands above the
+ * consent box (whose wording refers to it) and describes the send button, as `noticeId`.
  */
-export default function ContactForm({labels, action}: {labels: ContactFormLabels; action: string}) {
+export default function ContactForm({
+  labels,
+  action,
+  noticeId,
+  children,
+}: {
+  labels: ContactFormLabels
+  action: string
+  noticeId: string
+  children: ReactNode
+}) {
   const [values, setValues] = useState<Values>(EMPTY)
+  // Never ticked in advance: the visitor agrees to the notice for each message.
+  const [consent, setConsent] = useState(false)
   const [status, setStatus] = useState<Status>({kind: 'idle'})
   const idPrefix = useId()
   // One id per message, kept across retries, so a send repeated after a timeout is stored once.
@@ -57,23 +77,26 @@ export default function ContactForm({labels, action}: {labels: ContactFormLabels
       if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)
         typed[name] = element.value
     }
+    const box = formRef.current?.elements.namedItem(CONSENT_FIELD)
+    const ticked = box instanceof HTMLInputElement && box.checked
     // "Book Appointment" links here with the subject filled in.
     const subject = new URLSearchParams(window.location.search).get('subject')
     if (subject && !typed.subject) typed.subject = subject.slice(0, 150)
     // Reading the DOM once after hydration is the point here; one extra render is the price.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setValues(typed)
+    setConsent(ticked)
   }, [])
 
   const fail = (message: string, fieldErrors: ContactFieldErrors = {}) => {
     setStatus({kind: 'failed', message, fieldErrors})
-    const first = CONTACT_FIELDS.find((name) => fieldErrors[name])
+    const first = CONTROLS.find((name) => fieldErrors[name])
     if (first) document.getElementById(`${idPrefix}-${first}`)?.focus()
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const checked = validateContactMessage(values)
+    const checked = validateContactMessage({...values, [CONSENT_FIELD]: consent})
     if (!checked.ok) return fail(labels.invalidMessage, checked.fieldErrors)
     setStatus({kind: 'sending'})
     submissionId.current ??= crypto.randomUUID()
@@ -83,6 +106,7 @@ export default function ContactForm({labels, action}: {labels: ContactFormLabels
         headers: {'content-type': 'application/json', accept: 'application/json'},
         body: JSON.stringify({
           ...values,
+          [CONSENT_FIELD]: consent,
           website: honeypot.current?.value ?? '',
           // Since the page began to load: a visitor who typed before this script arrived is no robot.
           elapsedMs: Math.round(performance.now()),
@@ -93,6 +117,7 @@ export default function ContactForm({labels, action}: {labels: ContactFormLabels
       if (response.ok) {
         submissionId.current = undefined
         setValues(EMPTY)
+        setConsent(false)
         setStatus({kind: 'sent'})
         statusRef.current?.focus()
       } else if (response.status === 422) {
@@ -140,9 +165,32 @@ export default function ContactForm({labels, action}: {labels: ContactFormLabels
     )
   }
 
+  const consentId = `${idPrefix}-${CONSENT_FIELD}`
+  const consentError = fieldErrors[CONSENT_FIELD]
+
   return (
     <form ref={formRef} className="contact-form" method="post" action={action} onSubmit={submit} noValidate>
       {CONTACT_FIELDS.map(field)}
+      {children}
+      <div className="contact-form__consent">
+        <input
+          type="checkbox"
+          id={consentId}
+          name={CONSENT_FIELD}
+          value={CONSENT_VALUE}
+          checked={consent}
+          onChange={(event) => setConsent(event.currentTarget.checked)}
+          required
+          aria-invalid={consentError ? true : undefined}
+          aria-describedby={consentError ? `${consentId}-error` : undefined}
+        />
+        <label htmlFor={consentId}>{labels.consentLabel}</label>
+        {consentError ? (
+          <p className="contact-form__error" id={`${consentId}-error`}>
+            {labels[consentError]}
+          </p>
+        ) : null}
+      </div>
       {/* People never see or fill this field; automated senders do. */}
       <div className="contact-form__trap" aria-hidden="true">
         <label htmlFor={`${idPrefix}-website`}>Website</label>
@@ -156,7 +204,12 @@ export default function ContactForm({labels, action}: {labels: ContactFormLabels
           defaultValue=""
         />
       </div>
-      <button className="button" type="submit" disabled={status.kind === 'sending'}>
+      <button
+        className="button"
+        type="submit"
+        disabled={status.kind === 'sending'}
+        aria-describedby={noticeId}
+      >
         {status.kind === 'sending' ? labels.sendingLabel : labels.submitLabel}
       </button>
       <div className="contact-form__status" role="status" aria-live="polite" tabIndex={-1} ref={statusRef}>

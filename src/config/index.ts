@@ -32,7 +32,15 @@ export interface ContactConfig {
   rateLimit: {limit: number; windowSeconds: number}
   minFillMs: number
   /** E-mail about each new message; absent without SMTP_URL. */
-  mail?: {smtpUrl: string; to?: string; from: string; retrySeconds: number}
+  mail?: {
+    smtpUrl: string
+    to?: string
+    from: string
+    /** How often due e-mails are sent, and the wait after a first refusal (doubling after each). */
+    retrySeconds: number
+    /** Refusals after which an e-mail is given up and reported. */
+    maxAttempts: number
+  }
 }
 
 export interface SiteConfig {
@@ -119,9 +127,10 @@ export const VARIABLES: VariableDoc[] = [
     default: '`10`, `600`',
   },
   {
-    names: ['CONTACT_NOTIFY_RETRY_SECONDS'],
-    meaning: 'how often e-mails about messages that could not be sent are retried',
-    default: '`60`',
+    names: ['CONTACT_NOTIFY_RETRY_SECONDS', 'CONTACT_NOTIFY_MAX_ATTEMPTS'],
+    meaning:
+      'how often e-mails about messages are retried: a refused one waits this long, then twice as long after each refusal, and is given up after that many refusals',
+    default: '`60`, `8`',
   },
   {
     names: ['CONTACT_MIN_FILL_MS'],
@@ -257,6 +266,7 @@ export function readConfig(env: Env): SiteConfig {
             to: mailTo,
             from: read.text('CONTACT_MAIL_FROM') ?? 'Website contact form <no-reply@localhost>',
             retrySeconds: read.whole('CONTACT_NOTIFY_RETRY_SECONDS', 60, {min: 1, max: 86_400}),
+            maxAttempts: read.whole('CONTACT_NOTIFY_MAX_ATTEMPTS', 8, {min: 1, max: 100}),
           }
         : undefined,
     },

@@ -1,4 +1,4 @@
-import {CONTACT_FIELDS, DEFAULT_ERROR_TEXT} from './schema.ts'
+import {CONSENT_FIELD, CONTACT_FIELDS, DEFAULT_ERROR_TEXT} from './schema.ts'
 import type {ContactService, Outcome, Submission} from './service.ts'
 
 /**
@@ -91,7 +91,10 @@ function parseSubmission(kind: Kind, body: string): Submission {
     const decodedBytes = [...form.values()].reduce((total, value) => total + Buffer.byteLength(value), 0)
     if (decodedBytes > MAX_BODY_BYTES) throw tooLarge()
     return {
-      fields: Object.fromEntries(CONTACT_FIELDS.map((name) => [name, form.get(name) ?? ''])),
+      fields: {
+        ...Object.fromEntries(CONTACT_FIELDS.map((name) => [name, form.get(name) ?? ''])),
+        [CONSENT_FIELD]: form.get(CONSENT_FIELD) ?? undefined,
+      },
       website: form.get('website') ?? undefined,
     }
   }
@@ -106,7 +109,10 @@ function parseSubmission(kind: Kind, body: string): Submission {
   }
   const record = json as Record<string, unknown>
   return {
-    fields: Object.fromEntries(CONTACT_FIELDS.map((name) => [name, record[name]])),
+    fields: {
+      ...Object.fromEntries(CONTACT_FIELDS.map((name) => [name, record[name]])),
+      [CONSENT_FIELD]: record[CONSENT_FIELD],
+    },
     website: record.website,
     // The island always measures; a JSON post without the measure is not from our form.
     elapsedMs: record.elapsedMs ?? -1,

@@ -8,12 +8,30 @@ export interface Notifier {
   close(): Promise<void>
 }
 
+/** How refused e-mails are retried: at growing intervals, then given up and reported. */
+export interface RetryPolicy {
+  /** The wait after the first refusal; each further refusal doubles it. */
+  firstWaitMs: number
+  /** After this many refusals the e-mail is given up. */
+  maxAttempts: number
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {firstWaitMs: 60_000, maxAttempts: 8}
+
+/** What to record after the mail server refused a message's e-mail for the `attempts`-th time. */
+export function afterRefusal(attempts: number, now: Date, policy: RetryPolicy) {
+  if (attempts >= policy.maxAttempts) return {gaveUpAt: now.toISOString()}
+  return {nextAttemptAt: new Date(now.getTime() + policy.firstWaitMs * 2 ** (attempts - 1)).toISOString()}
+}
+
 interface NotifierOptions {
   smtpUrl: string
   /** The recipient, asked at each flush: the address of the build being served. */
   to: () => string
   from: string
   store: MessageStore
+  retry?: RetryPolicy
+  now?: () => Date
   log?: (line: string) => void
 }
 
@@ -37,7 +55,15 @@ const CONNECTION_ERRORS = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS'
 const unreachable = (error: unknown) => CONNECTION_ERRORS.has(String((error as {code?: unknown})?.code))
 
 /** E-mails the support address about each new message, plain text only. */
-export function smtpNotifier({smtpUrl, to, from, store, log = console.warn}: NotifierOptions): Notifier {
+export function smtpNotifier({
+  smtpUrl,
+  to,
+  from,
+  store,
+  retry = DEFAULT_RETRY,
+  now = () => new Date(),
+  log = console.warn,
+}: NotifierOptions): Notifier {
   const transport = nodemailer.createTransport(smtpUrl)
   let running: Promise<{sent: number; failed: number}> | undefined
 
@@ -45,7 +71,7 @@ export function smtpNotifier({smtpUrl, to, from, store, log = console.warn}: Not
     let sent = 0
     let failed = 0
     const recipient = to()
-    for (const message of await store.unnotified(50)) {
+    for (const message of await store.dueForNotification(now().toISOString(), 50)) {
       try {
         await transport.sendMail({
           from,
@@ -59,13 +85,24 @@ export function smtpNotifier({smtpUrl, to, from, store, log = console.warn}: Not
       } catch (error) {
         failed++
         const reason = error instanceof Error ? error.message : String(error)
-        await store.recordNotificationFailure(message.id, reason)
+        // A mail server that cannot be reached fails every message alike: nothing is counted
+        // against the message, and the rest wait for the next try.
+        if (unreachable(error)) {
+          log(
+            `Contact message ${message.id} is stored; the mail server could not be reached (${reason}). It will be retried.`,
+          )
+          break
+        }
+        // A refusal of this one message must not hold back the others; it is retried later and
+        // later, and given up after the last attempt.
+        const attempts = message.notification.attempts + 1
+        const next = afterRefusal(attempts, now(), retry)
+        await store.recordNotificationFailure(message.id, {error: reason, ...next})
         log(
-          `Contact message ${message.id} is stored; its e-mail could not be sent yet (${reason}). It will be retried.`,
+          next.gaveUpAt
+            ? `Contact message ${message.id} is stored, but the mail server refused its e-mail ${attempts} times (${reason}); it is no longer retried. Read it with \`npm run messages -- list\` or in Studio and reply from there.`
+            : `Contact message ${message.id} is stored; the mail server refused its e-mail (${reason}). Attempt ${attempts} of ${retry.maxAttempts}; next try after ${next.nextAttemptAt}.`,
         )
-        // A mail server that cannot be reached fails every message alike: wait for the next try.
-        // A refusal of this one message must not hold back the others.
-        if (unreachable(error)) break
       }
     }
     return {sent, failed}

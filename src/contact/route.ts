@@ -1,7 +1,7 @@
 import {readConfig} from '../config/index.ts'
 import {PAGE_PATHS} from '../lib/routes.ts'
 import {handleContactPost, visitorAddress} from './http.ts'
-import {contactServiceFromConfig, type ContactService} from './service.ts'
+import {contactServiceFromConfig, type ContactContent, type ContactService} from './service.ts'
 
 /** What the /api/contact route needs for a request: the service and two settings. */
 export interface ContactRuntime {
@@ -14,21 +14,22 @@ export interface ContactRuntime {
  * POST /api/contact. Our production server hands the route its one contact service through
  * `locals` (one store connection and one e-mail retry loop for the life of the process). A host
  * that runs the route as a function has no such server: the route then builds a service for the
- * request from the environment, sends the e-mail before answering, and closes it (docs/deploy.md).
+ * request from the environment, sends the e-mail and deletes expired messages before answering,
+ * and closes it (docs/deploy.md).
  */
 export async function answerContactPost({
   request,
   clientAddress,
   locals,
-  customerCareEmail,
+  contactContent,
 }: {
   request: Request
   clientAddress: string
   locals: App.Locals
-  /** The customer-care address in this build's content, for a request the server did not equip. */
-  customerCareEmail: () => Promise<string>
+  /** This build's content for the service, for a request the server did not equip. */
+  contactContent: () => Promise<ContactContent>
 }): Promise<Response> {
-  const runtime = locals.contact ?? (await runtimeForOneRequest(customerCareEmail))
+  const runtime = locals.contact ?? (await runtimeForOneRequest(contactContent))
   try {
     return await handleContactPost(request, {
       service: runtime.service,
@@ -37,18 +38,27 @@ export async function answerContactPost({
       contactPath: PAGE_PATHS.contact,
     })
   } finally {
-    if (!locals.contact) {
-      await runtime.service.flush()
-      await runtime.service.close()
-    }
+    if (!locals.contact) await finishOneRequest(runtime.service)
   }
 }
 
-async function runtimeForOneRequest(customerCareEmail: () => Promise<string>): Promise<ContactRuntime> {
+/** The e-mail goes out and expired messages go before the function ends; nothing here changes the answer. */
+async function finishOneRequest(service: ContactService) {
+  try {
+    await service.flush()
+    await service.deleteExpired()
+  } catch (error) {
+    console.error('Contact form housekeeping failed:', error)
+  } finally {
+    await service.close()
+  }
+}
+
+async function runtimeForOneRequest(contactContent: () => Promise<ContactContent>): Promise<ContactRuntime> {
   const config = readConfig(process.env)
-  const notifyTo = await customerCareEmail()
+  const content = await contactContent()
   return {
-    service: contactServiceFromConfig(config.contact, {notifyTo: () => notifyTo}),
+    service: contactServiceFromConfig(config.contact, {content: () => content}),
     siteUrl: config.siteUrl,
     trustProxy: config.server.trustProxy,
   }

@@ -1,5 +1,5 @@
 import {createClient} from '@sanity/client'
-import type {MessageStore, StoredMessage} from './store.ts'
+import {isFrom, type MessageRecord, type MessageStore, type Sender, type StoredMessage} from './store.ts'
 
 interface SanityStoreConfig {
   projectId: string
@@ -13,9 +13,27 @@ interface SanityStoreConfig {
 // in a public dataset, so visitors' messages stay private while the site's content is public.
 const documentId = (id: string) => `contactMessage.${id}`
 
-const UNNOTIFIED = `*[_type == "contactMessage" && !defined(notifiedAt)] | order(receivedAt asc)[0...$limit]{
-  "id": coalesce(submissionId, _id), receivedAt, name, email, phone, subject, message
-}`
+const RECORD_FIELDS = `
+  "id": coalesce(submissionId, _id), receivedAt, name, email, phone, subject, message,
+  "consent": {"givenAt": coalesce(consent.givenAt, ""), "privacyPolicyUpdated": coalesce(consent.privacyPolicyUpdated, ""), "wording": coalesce(consent.wording, "")},
+  "notification": {
+    "attempts": coalesce(notificationAttempts, 0),
+    notifiedAt, "lastError": lastNotificationError, "nextAttemptAt": nextNotificationAt, "gaveUpAt": notificationGivenUpAt
+  }`
+const RECORD = `{${RECORD_FIELDS}}`
+const DUE = `*[_type == "contactMessage" && !defined(notifiedAt) && !defined(notificationGivenUpAt)
+  && (!defined(nextNotificationAt) || nextNotificationAt <= $now)] | order(receivedAt asc)[0...$limit]${RECORD}`
+const EXPIRED = `*[_type == "contactMessage" && receivedAt < $cutoff]._id`
+const WITH_ADDRESS = `*[_type == "contactMessage" && (lower(email) == $email || phone != "")] | order(receivedAt asc){_id, ${RECORD_FIELDS}}`
+const SINCE = `*[_type == "contactMessage" && receivedAt >= $since] | order(receivedAt asc)${RECORD}`
+
+/** GROQ answers a missing field with null; a record leaves it out. */
+const withoutNulls = (record: MessageRecord): MessageRecord => ({
+  ...record,
+  notification: Object.fromEntries(
+    Object.entries(record.notification).filter(([, value]) => value !== null),
+  ) as MessageRecord['notification'],
+})
 
 /**
  * Messages as `contactMessage` documents that staff read in Studio's Inbox. `createIfNotExists`
@@ -33,6 +51,22 @@ export function sanityMessageStore(config: SanityStoreConfig): MessageStore {
     maxRetries: 2,
     ...(config.apiHost ? {apiHost: config.apiHost, useProjectHostname: false} : {}),
   })
+  /** Deletes the documents in one transaction; says how many. */
+  const remove = async (ids: string[]) => {
+    if (ids.length === 0) return 0
+    await client.mutate(
+      ids.map((id) => ({delete: {id}})),
+      {visibility: 'sync', returnDocuments: false},
+    )
+    return ids.length
+  }
+  const findFrom = async (sender: Sender) =>
+    (
+      await client.fetch<(MessageRecord & {_id: string})[]>(WITH_ADDRESS, {
+        email: sender.email?.trim().toLowerCase() ?? '',
+      })
+    ).filter((message) => isFrom(message, sender))
+
   return {
     description: `Sanity dataset "${config.dataset}" of project ${config.projectId}`,
     async save(message: StoredMessage) {
@@ -48,20 +82,36 @@ export function sanityMessageStore(config: SanityStoreConfig): MessageStore {
       })
       return {stored: results[0]?.operation === 'create'}
     },
-    async unnotified(limit) {
-      return client.fetch<StoredMessage[]>(UNNOTIFIED, {limit})
+    async dueForNotification(now, limit) {
+      return (await client.fetch<MessageRecord[]>(DUE, {now, limit})).map(withoutNulls)
     },
     async markNotified(id, at) {
       // Visible before the next flush reads the Inbox, so no message is e-mailed twice.
       await client.patch(documentId(id)).set({notifiedAt: at}).commit({visibility: 'sync'})
     },
-    async recordNotificationFailure(id, error) {
+    async recordNotificationFailure(id, {error, nextAttemptAt, gaveUpAt}) {
       await client
         .patch(documentId(id))
         .setIfMissing({notificationAttempts: 0})
         .inc({notificationAttempts: 1})
-        .set({lastNotificationError: error.slice(0, 500)})
-        .commit({visibility: 'async'})
+        .set({
+          lastNotificationError: error.slice(0, 500),
+          ...(nextAttemptAt ? {nextNotificationAt: nextAttemptAt} : {}),
+          ...(gaveUpAt ? {notificationGivenUpAt: gaveUpAt} : {}),
+        })
+        .commit({visibility: 'sync'})
+    },
+    async deleteReceivedBefore(cutoff) {
+      return remove(await client.fetch<string[]>(EXPIRED, {cutoff}))
+    },
+    async findFrom(sender) {
+      return (await findFrom(sender)).map(({_id: _, ...record}) => withoutNulls(record))
+    },
+    async deleteFrom(sender) {
+      return remove((await findFrom(sender)).map((message) => message._id))
+    },
+    async listSince(since) {
+      return (await client.fetch<MessageRecord[]>(SINCE, {since})).map(withoutNulls)
     },
     close() {},
   }

@@ -19,6 +19,7 @@ export const CONTACT_LIMITS: Record<ContactField, number> = {
 }
 
 export const CONTACT_ERROR_CODES = [
+  'consentRequired',
   'replyRequired',
   'emailInvalid',
   'phoneInvalid',
@@ -30,6 +31,7 @@ export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[number]
 
 /** Said when Studio has no wording for a code (and in API answers). */
 export const DEFAULT_ERROR_TEXT: Record<ContactErrorCode, string> = {
+  consentRequired: 'Please tick the box to agree, so that we may use what you write to reply to you.',
   replyRequired: 'Please give an e-mail address or a phone number so that we can reply.',
   emailInvalid: 'Please check the e-mail address, for example name@example.com.',
   phoneInvalid: 'Please check the phone number, with its country code, for example +44 20 7946 0000.',
@@ -82,7 +84,16 @@ export const contactMessageSchema = z.object({
 })
 
 export type ContactMessage = z.output<typeof contactMessageSchema>
-export type ContactFieldErrors = Partial<Record<ContactField, ContactErrorCode>>
+/**
+ * The consent box: the visitor agrees to the notice beside the form before sending. The island
+ * sends `true`; a ticked box in a plain form post sends its value, "yes" ("on" where a browser
+ * drops the value). Anything else, or nothing, is no consent.
+ */
+export const CONSENT_FIELD = 'consent'
+export const CONSENT_VALUE = 'yes'
+const consentGiven = (value: unknown) => value === true || value === CONSENT_VALUE || value === 'on'
+
+export type ContactFieldErrors = Partial<Record<ContactField | typeof CONSENT_FIELD, ContactErrorCode>>
 
 export type ContactValidation =
   {ok: true; message: ContactMessage} | {ok: false; fieldErrors: ContactFieldErrors}
@@ -100,6 +111,8 @@ export function validateContactMessage(input: unknown): ContactValidation {
     Boolean(parsed.success ? parsed.data[name] : cleanedText(input, name))
   if (!present('message')) fieldErrors.message ??= 'messageRequired'
   if (!present('email') && !present('phone') && !fieldErrors.phone) fieldErrors.email ??= 'replyRequired'
+  if (!consentGiven((input as Record<string, unknown> | null | undefined)?.[CONSENT_FIELD]))
+    fieldErrors.consent = 'consentRequired'
   return parsed.success && Object.keys(fieldErrors).length === 0
     ? {ok: true, message: parsed.data}
     : {ok: false, fieldErrors}

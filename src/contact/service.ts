@@ -23,8 +23,22 @@ export type Outcome =
   | {kind: 'rateLimited'; retryAfterSeconds: number}
   | {kind: 'unavailable'}
 
+/** What the service takes from the content of the build being served. */
+export interface ContactContent {
+  /** New messages are e-mailed here (unless CONTACT_MAIL_TO says otherwise). */
+  customerCareEmail: string
+  /** The words beside the consent box, recorded with each message. */
+  consentWording: string
+  /** The privacy policy's last-updated date: the notice the visitor agreed to. */
+  privacyPolicyUpdated: string
+  /** Messages are deleted this many months after they arrive (a policy figure). */
+  retentionMonths: number
+}
+
 export interface ContactService {
   submit(submission: Submission, clientKey: string): Promise<Outcome>
+  /** Deletes the messages older than the retention period; says how many. */
+  deleteExpired(): Promise<number>
   /** Sends the e-mails still owed now (at start, and after each stored message). */
   flush(): Promise<void>
   close(): Promise<void>
@@ -38,8 +52,11 @@ export interface ContactParts {
   /** A form sent faster than this after its page began to load is refused as a robot's. */
   minFillMs: number
   notifier?: Notifier
-  /** How often e-mails that could not be sent are retried; without it, only on flush. */
+  /** How often e-mails that are due are sent; without it, only on flush. */
   retryMs?: number
+  content: () => ContactContent
+  /** How often expired messages are deleted; without it, only on deleteExpired. */
+  purgeEveryMs?: number
   now?: () => Date
   newId?: () => string
   log?: (line: string) => void
@@ -56,6 +73,8 @@ export function createContactService({
   minFillMs,
   notifier,
   retryMs,
+  content,
+  purgeEveryMs,
   now = () => new Date(),
   newId = randomUUID,
   log = console.warn,
@@ -63,8 +82,28 @@ export function createContactService({
   const flush = async () => {
     await notifier?.flush().catch((error: unknown) => log(`Contact e-mail retry failed: ${String(error)}`))
   }
-  const retry = notifier && retryMs ? setInterval(() => void flush(), retryMs) : undefined
-  retry?.unref()
+  const deleteExpired = async () => {
+    const cutoff = monthsBefore(now(), content().retentionMonths)
+    const deleted = await store.deleteReceivedBefore(cutoff.toISOString())
+    if (deleted > 0)
+      log(
+        `Deleted ${deleted} contact message${deleted === 1 ? '' : 's'} received before ${cutoff.toISOString()}.`,
+      )
+    return deleted
+  }
+  const timers = [
+    notifier && retryMs ? setInterval(() => void flush(), retryMs) : undefined,
+    purgeEveryMs
+      ? setInterval(
+          () =>
+            void deleteExpired().catch((error: unknown) =>
+              log(`Deleting old contact messages failed: ${String(error)}`),
+            ),
+          purgeEveryMs,
+        )
+      : undefined,
+  ]
+  for (const timer of timers) timer?.unref()
 
   return {
     async submit(submission, clientKey) {
@@ -83,7 +122,14 @@ export function createContactService({
           ? submission.submissionId.toLowerCase()
           : newId()
       try {
-        const {stored} = await store.save({id, receivedAt: now().toISOString(), ...validation.message})
+        const receivedAt = now().toISOString()
+        const {consentWording, privacyPolicyUpdated} = content()
+        const {stored} = await store.save({
+          id,
+          receivedAt,
+          ...validation.message,
+          consent: {givenAt: receivedAt, privacyPolicyUpdated, wording: consentWording},
+        })
         if (stored) void flush()
         return {kind: 'stored', id, duplicate: !stored}
       } catch (error) {
@@ -92,33 +138,61 @@ export function createContactService({
       }
     },
     flush,
+    deleteExpired,
     async close() {
-      if (retry) clearInterval(retry)
+      for (const timer of timers) if (timer) clearInterval(timer)
       await notifier?.close()
       store.close()
     },
   }
 }
 
+/** The store the configuration names: SQLite by default, Sanity with a write token. */
+export function messageStoreFromConfig(config: ContactConfig['store']): MessageStore {
+  return config.kind === 'sanity' ? sanityMessageStore(config) : sqliteMessageStore(config.path)
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
 /**
  * The service as the configuration describes it: SQLite or Sanity for the store, SMTP for the
- * e-mails. `notifyTo` names the customer-care address of the build being served.
+ * e-mails. `content` gives what it needs from the build being served. Expired messages are
+ * deleted once a day; the server also asks for it at start.
  */
 export function contactServiceFromConfig(
   config: ContactConfig,
-  {notifyTo, log = console.warn}: {notifyTo: () => string; log?: (line: string) => void},
+  {content, log = console.warn}: {content: () => ContactContent; log?: (line: string) => void},
 ): ContactService {
-  const store =
-    config.store.kind === 'sanity' ? sanityMessageStore(config.store) : sqliteMessageStore(config.store.path)
+  const store = messageStoreFromConfig(config.store)
   const mail = config.mail
   return createContactService({
     store,
     limiter: slidingWindowLimiter(config.rateLimit.limit, config.rateLimit.windowSeconds),
     minFillMs: config.minFillMs,
     notifier: mail
-      ? smtpNotifier({smtpUrl: mail.smtpUrl, to: () => mail.to ?? notifyTo(), from: mail.from, store, log})
+      ? smtpNotifier({
+          smtpUrl: mail.smtpUrl,
+          to: () => mail.to ?? content().customerCareEmail,
+          from: mail.from,
+          store,
+          retry: {firstWaitMs: mail.retrySeconds * 1000, maxAttempts: mail.maxAttempts},
+          log,
+        })
       : undefined,
     retryMs: mail ? mail.retrySeconds * 1000 : undefined,
+    content,
+    purgeEveryMs: DAY_MS,
     log,
   })
+}
+
+/** The same day and time `months` calendar months earlier (the 31st of a shorter month: its last day). */
+export function monthsBefore(date: Date, months: number): Date {
+  const earlier = new Date(date)
+  const day = earlier.getUTCDate()
+  earlier.setUTCDate(1)
+  earlier.setUTCMonth(earlier.getUTCMonth() - months)
+  const lastDay = new Date(Date.UTC(earlier.getUTCFullYear(), earlier.getUTCMonth() + 1, 0)).getUTCDate()
+  earlier.setUTCDate(Math.min(day, lastDay))
+  return earlier
 }

@@ -1,7 +1,7 @@
 import {mkdirSync} from 'node:fs'
 import {dirname, resolve} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
-import type {MessageStore, StoredMessage} from './store.ts'
+import {isFrom, type MessageRecord, type MessageStore, type Sender} from './store.ts'
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS contact_messages (
@@ -16,9 +16,17 @@ const SCHEMA = `
     notification_attempts INTEGER NOT NULL DEFAULT 0,
     last_notification_error TEXT
   );
-  CREATE INDEX IF NOT EXISTS contact_messages_unnotified
-    ON contact_messages (received_at) WHERE notified_at IS NULL;
+  CREATE INDEX IF NOT EXISTS contact_messages_received ON contact_messages (received_at);
 `
+
+/** Columns added after the first release: a file made by an older server gains them at start. */
+const ADDED_COLUMNS: Record<string, string> = {
+  consent_given_at: 'TEXT',
+  consent_privacy_policy_updated: 'TEXT',
+  consent_wording: 'TEXT',
+  next_notification_at: 'TEXT',
+  notification_given_up_at: 'TEXT',
+}
 
 interface Row {
   id: string
@@ -28,9 +36,17 @@ interface Row {
   phone: string
   subject: string
   message: string
+  notified_at: string | null
+  notification_attempts: number
+  last_notification_error: string | null
+  consent_given_at: string | null
+  consent_privacy_policy_updated: string | null
+  consent_wording: string | null
+  next_notification_at: string | null
+  notification_given_up_at: string | null
 }
 
-const fromRow = (row: Row): StoredMessage => ({
+const fromRow = (row: Row): MessageRecord => ({
   id: row.id,
   receivedAt: row.received_at,
   name: row.name,
@@ -38,6 +54,18 @@ const fromRow = (row: Row): StoredMessage => ({
   phone: row.phone,
   subject: row.subject,
   message: row.message,
+  consent: {
+    givenAt: row.consent_given_at ?? '',
+    privacyPolicyUpdated: row.consent_privacy_policy_updated ?? '',
+    wording: row.consent_wording ?? '',
+  },
+  notification: {
+    attempts: row.notification_attempts,
+    ...(row.notified_at ? {notifiedAt: row.notified_at} : {}),
+    ...(row.last_notification_error ? {lastError: row.last_notification_error} : {}),
+    ...(row.next_notification_at ? {nextAttemptAt: row.next_notification_at} : {}),
+    ...(row.notification_given_up_at ? {gaveUpAt: row.notification_given_up_at} : {}),
+  },
 })
 
 /**
@@ -50,33 +78,88 @@ export function sqliteMessageStore(path: string): MessageStore {
   const db = new DatabaseSync(file)
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;')
   db.exec(SCHEMA)
-  const insert = db.prepare(`
-    INSERT INTO contact_messages (id, received_at, name, email, phone, subject, message)
-    VALUES (:id, :receivedAt, :name, :email, :phone, :subject, :message)
-    ON CONFLICT (id) DO NOTHING`)
-  const unnotified = db.prepare(
-    'SELECT * FROM contact_messages WHERE notified_at IS NULL ORDER BY received_at LIMIT :limit',
+  const existing = new Set(
+    (db.prepare('PRAGMA table_info(contact_messages)').all() as unknown as {name: string}[]).map(
+      (c) => c.name,
+    ),
   )
+  for (const [column, type] of Object.entries(ADDED_COLUMNS))
+    if (!existing.has(column)) db.exec(`ALTER TABLE contact_messages ADD COLUMN ${column} ${type}`)
+
+  const insert = db.prepare(`
+    INSERT INTO contact_messages (id, received_at, name, email, phone, subject, message,
+      consent_given_at, consent_privacy_policy_updated, consent_wording)
+    VALUES (:id, :receivedAt, :name, :email, :phone, :subject, :message,
+      :consentGivenAt, :consentPrivacyPolicyUpdated, :consentWording)
+    ON CONFLICT (id) DO NOTHING`)
+  const due = db.prepare(`
+    SELECT * FROM contact_messages
+    WHERE notified_at IS NULL AND notification_given_up_at IS NULL
+      AND (next_notification_at IS NULL OR next_notification_at <= :now)
+    ORDER BY received_at LIMIT :limit`)
   const notified = db.prepare('UPDATE contact_messages SET notified_at = :at WHERE id = :id')
   const failed = db.prepare(`
     UPDATE contact_messages
-    SET notification_attempts = notification_attempts + 1, last_notification_error = :error
+    SET notification_attempts = notification_attempts + 1, last_notification_error = :error,
+      next_notification_at = :nextAttemptAt, notification_given_up_at = :gaveUpAt
     WHERE id = :id`)
+  const expired = db.prepare('DELETE FROM contact_messages WHERE received_at < :cutoff')
+  const withAddress = db.prepare(
+    "SELECT * FROM contact_messages WHERE lower(email) = lower(:email) OR phone != '' ORDER BY received_at",
+  )
+  const erase = db.prepare('DELETE FROM contact_messages WHERE id = :id')
+  const since = db.prepare('SELECT * FROM contact_messages WHERE received_at >= :since ORDER BY received_at')
+
+  const findFrom = (sender: Sender) =>
+    (withAddress.all({email: sender.email ?? ''}) as unknown as Row[])
+      .map(fromRow)
+      .filter((m) => isFrom(m, sender))
 
   return {
     description: `SQLite file ${file}`,
-    async save(message) {
-      const {changes} = insert.run({...message})
+    async save({consent, ...message}) {
+      const {changes} = insert.run({
+        ...message,
+        consentGivenAt: consent.givenAt,
+        consentPrivacyPolicyUpdated: consent.privacyPolicyUpdated,
+        consentWording: consent.wording,
+      })
       return {stored: Number(changes) === 1}
     },
-    async unnotified(limit) {
-      return (unnotified.all({limit}) as unknown as Row[]).map(fromRow)
+    async dueForNotification(now, limit) {
+      return (due.all({now, limit}) as unknown as Row[]).map(fromRow)
     },
     async markNotified(id, at) {
       notified.run({id, at})
     },
-    async recordNotificationFailure(id, error) {
-      failed.run({id, error: error.slice(0, 500)})
+    async recordNotificationFailure(id, {error, nextAttemptAt, gaveUpAt}) {
+      failed.run({
+        id,
+        error: error.slice(0, 500),
+        nextAttemptAt: nextAttemptAt ?? null,
+        gaveUpAt: gaveUpAt ?? null,
+      })
+    },
+    async deleteReceivedBefore(cutoff) {
+      return Number(expired.run({cutoff}).changes)
+    },
+    async findFrom(sender) {
+      return findFrom(sender)
+    },
+    async deleteFrom(sender) {
+      const messages = findFrom(sender)
+      db.exec('BEGIN')
+      try {
+        for (const {id} of messages) erase.run({id})
+        db.exec('COMMIT')
+      } catch (error) {
+        db.exec('ROLLBACK')
+        throw error
+      }
+      return messages.length
+    },
+    async listSince(sinceDate) {
+      return (since.all({since: sinceDate}) as unknown as Row[]).map(fromRow)
     },
     close() {
       if (db.isOpen) db.close()

@@ -1,10 +1,43 @@
 import type {ContactMessage} from './schema.ts'
 
+/**
+ * What the visitor agreed to when sending: proof of consent under the DPDP Act (s.6(10) puts the
+ * burden of proving a notice and consent on the company).
+ */
+export interface ConsentRecord {
+  /** When the visitor ticked the box and sent the form. */
+  givenAt: string
+  /** The notice they agreed to: the privacy policy's last-updated date at the time. */
+  privacyPolicyUpdated: string
+  /** The words beside the box, exactly as shown. */
+  wording: string
+}
+
 export interface StoredMessage extends ContactMessage {
   /** Chosen by the form for each submission, so a retried send is stored once. */
   id: string
   receivedAt: string
+  consent: ConsentRecord
 }
+
+/** How the e-mail about a message went. */
+export interface NotificationState {
+  notifiedAt?: string
+  /** Times the mail server refused it. */
+  attempts: number
+  lastError?: string
+  /** Not retried before this time. */
+  nextAttemptAt?: string
+  /** Refused too often: reported and no longer retried. */
+  gaveUpAt?: string
+}
+
+export interface MessageRecord extends StoredMessage {
+  notification: NotificationState
+}
+
+/** Whom a request for access or erasure is about: the e-mail address or phone number they wrote from. */
+export type Sender = {email: string; phone?: undefined} | {phone: string; email?: undefined}
 
 /**
  * Where contact messages are kept. `save` resolves only once the message is durable; the
@@ -14,9 +47,38 @@ export interface MessageStore {
   readonly description: string
   /** Stores the message; `stored: false` when a message with this id is already there. */
   save(message: StoredMessage): Promise<{stored: boolean}>
-  /** Messages whose e-mail notification has not gone out yet, oldest first. */
-  unnotified(limit: number): Promise<StoredMessage[]>
+  /** Messages whose e-mail is due at `now`: not sent, not given up, not waiting for a later try; oldest first. */
+  dueForNotification(now: string, limit: number): Promise<MessageRecord[]>
   markNotified(id: string, at: string): Promise<void>
-  recordNotificationFailure(id: string, error: string): Promise<void>
+  /** The mail server refused the message's e-mail: one more attempt, and when to try again or that it gave up. */
+  recordNotificationFailure(
+    id: string,
+    failure: {error: string; nextAttemptAt?: string; gaveUpAt?: string},
+  ): Promise<void>
+  /** Deletes every message received before `cutoff`; says how many. */
+  deleteReceivedBefore(cutoff: string): Promise<number>
+  /** Every message from this sender, oldest first. */
+  findFrom(sender: Sender): Promise<MessageRecord[]>
+  /** Deletes every message from this sender; says how many. */
+  deleteFrom(sender: Sender): Promise<number>
+  /** Every message received at or after `since`, oldest first. */
+  listSince(since: string): Promise<MessageRecord[]>
   close(): void
+}
+
+const digits = (phone: string) => phone.replace(/\D/g, '').replace(/^0+/, '')
+
+/**
+ * Whether a message came from this sender. E-mail addresses match whatever their case. Phone
+ * numbers match on their digits, so "+91 98765 43210", "098765 43210" and "9876543210" are one
+ * number: equal, or one ending with the other when both have at least eight digits.
+ */
+export function isFrom(message: {email: string; phone: string}, sender: Sender): boolean {
+  if (sender.email !== undefined) return message.email.toLowerCase() === sender.email.trim().toLowerCase()
+  const wanted = digits(sender.phone)
+  const given = digits(message.phone)
+  if (!wanted || !given) return false
+  if (wanted === given) return true
+  const [shorter, longer] = wanted.length < given.length ? [wanted, given] : [given, wanted]
+  return shorter.length >= 8 && longer.endsWith(shorter)
 }

@@ -48,6 +48,7 @@ export const contactPageQuery = defineQuery(`*[_id == "contactPage"][0]{
   reachUsHeading,
   reachUsText,
   grievance{heading, body},
+  privacyNotice,
   form,
   noScriptNotices{invalid, rateLimited, failed}
 }`)

@@ -164,9 +164,16 @@ export type ContactMessage = {
   subject?: string;
   message?: string;
   receivedAt?: string;
+  consent?: {
+    givenAt?: string;
+    privacyPolicyUpdated?: string;
+    wording?: string;
+  };
   notifiedAt?: string;
   submissionId?: string;
   notificationAttempts?: number;
+  nextNotificationAt?: string;
+  notificationGivenUpAt?: string;
   lastNotificationError?: string;
 };
 
@@ -257,12 +264,14 @@ export type ContactPage = {
     heading: string;
     body: PolicyBody;
   };
+  privacyNotice: PolicyBody;
   form: {
     nameLabel: string;
     emailLabel: string;
     phoneLabel: string;
     subjectLabel: string;
     messageLabel: string;
+    consentLabel: string;
     submitLabel: string;
     sendingLabel: string;
     successMessage: string;
@@ -273,6 +282,7 @@ export type ContactPage = {
     emailInvalid: string;
     phoneInvalid: string;
     messageRequired: string;
+    consentRequired: string;
     tooLong: string;
     invalid: string;
   };
@@ -703,7 +713,7 @@ export type AboutPageQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: contactPageQuery
-// Query: *[_id == "contactPage"][0]{  _id,  seo{title, description},  title,  intro,  reachUsHeading,  reachUsText,  grievance{heading, body},  form,  noScriptNotices{invalid, rateLimited, failed}}
+// Query: *[_id == "contactPage"][0]{  _id,  seo{title, description},  title,  intro,  reachUsHeading,  reachUsText,  grievance{heading, body},  privacyNotice,  form,  noScriptNotices{invalid, rateLimited, failed}}
 export type ContactPageQueryResult = {
   _id: "contactPage";
   seo: null;
@@ -712,6 +722,7 @@ export type ContactPageQueryResult = {
   reachUsHeading: null;
   reachUsText: null;
   grievance: null;
+  privacyNotice: null;
   form: null;
   noScriptNotices: null;
 } | {
@@ -722,6 +733,7 @@ export type ContactPageQueryResult = {
   reachUsHeading: null;
   reachUsText: null;
   grievance: null;
+  privacyNotice: null;
   form: null;
   noScriptNotices: null;
 } | {
@@ -735,6 +747,7 @@ export type ContactPageQueryResult = {
   reachUsHeading: null;
   reachUsText: null;
   grievance: null;
+  privacyNotice: null;
   form: null;
   noScriptNotices: null;
 } | {
@@ -748,6 +761,7 @@ export type ContactPageQueryResult = {
   reachUsHeading: null;
   reachUsText: null;
   grievance: null;
+  privacyNotice: null;
   form: null;
   noScriptNotices: null;
 } | {
@@ -761,6 +775,7 @@ export type ContactPageQueryResult = {
   reachUsHeading: null;
   reachUsText: null;
   grievance: null;
+  privacyNotice: null;
   form: null;
   noScriptNotices: null;
 } | {
@@ -771,6 +786,7 @@ export type ContactPageQueryResult = {
   reachUsHeading: null;
   reachUsText: null;
   grievance: null;
+  privacyNotice: null;
   form: null;
   noScriptNotices: null;
 } | {
@@ -787,12 +803,14 @@ export type ContactPageQueryResult = {
     heading: string;
     body: PolicyBody;
   };
+  privacyNotice: PolicyBody;
   form: {
     nameLabel: string;
     emailLabel: string;
     phoneLabel: string;
     subjectLabel: string;
     messageLabel: string;
+    consentLabel: string;
     submitLabel: string;
     sendingLabel: string;
     successMessage: string;
@@ -803,6 +821,7 @@ export type ContactPageQueryResult = {
     emailInvalid: string;
     phoneInvalid: string;
     messageRequired: string;
+    consentRequired: string;
     tooLong: string;
     invalid: string;
   };
@@ -975,9 +994,16 @@ export type LaunchCheckQueryResult = Array<{
   subject?: string;
   message?: string;
   receivedAt?: string;
+  consent?: {
+    givenAt?: string;
+    privacyPolicyUpdated?: string;
+    wording?: string;
+  };
   notifiedAt?: string;
   submissionId?: string;
   notificationAttempts?: number;
+  nextNotificationAt?: string;
+  notificationGivenUpAt?: string;
   lastNotificationError?: string;
 } | {
   _id: string;
@@ -994,12 +1020,14 @@ export type LaunchCheckQueryResult = Array<{
     heading: string;
     body: PolicyBody;
   };
+  privacyNotice: PolicyBody;
   form: {
     nameLabel: string;
     emailLabel: string;
     phoneLabel: string;
     subjectLabel: string;
     messageLabel: string;
+    consentLabel: string;
     submitLabel: string;
     sendingLabel: string;
     successMessage: string;
@@ -1010,6 +1038,7 @@ export type LaunchCheckQueryResult = Array<{
     emailInvalid: string;
     phoneInvalid: string;
     messageRequired: string;
+    consentRequired: string;
     tooLong: string;
     invalid: string;
   };

@@ -3,6 +3,7 @@ import {mkdir, readFile, rename, rm} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import type {AstroIntegration} from 'astro'
+import type {ContactContent} from '../contact/service.ts'
 
 /**
  * Data a build hands to the production server: written by the page src/pages/server-data/*,
@@ -12,10 +13,8 @@ import type {AstroIntegration} from 'astro'
  */
 const FOLDER = 'server-data'
 
-export interface BuildData {
-  /** New contact messages are e-mailed here. */
-  customerCareEmail: string
-}
+/** The contact service's part of a build's content (see ContactContent). */
+export type BuildData = ContactContent
 
 export function buildDataIntegration(): AstroIntegration {
   let client = ''
@@ -42,6 +41,13 @@ export function buildDataIntegration(): AstroIntegration {
 export async function readBuildData(buildDir: string): Promise<BuildData> {
   const file = join(buildDir, 'server', FOLDER, 'contact.json')
   const data = JSON.parse(await readFile(file, 'utf8')) as Partial<BuildData>
-  if (typeof data.customerCareEmail !== 'string') throw new Error(`${file} names no customer-care e-mail.`)
-  return {customerCareEmail: data.customerCareEmail}
+  const {customerCareEmail, consentWording, privacyPolicyUpdated, retentionMonths} = data
+  if (
+    typeof customerCareEmail !== 'string' ||
+    typeof consentWording !== 'string' ||
+    typeof privacyPolicyUpdated !== 'string' ||
+    typeof retentionMonths !== 'number'
+  )
+    throw new Error(`${file} is not the contact data of this site's build.`)
+  return {customerCareEmail, consentWording, privacyPolicyUpdated, retentionMonths}
 }

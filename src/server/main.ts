@@ -30,7 +30,7 @@ const site = await LiveSite.open(initialBuild).catch((error: Error) => {
   console.error(`Cannot serve ${initialBuild}: ${error.message}\nRun \`npm run build\` first.`)
   process.exit(1)
 })
-const contact = contactServiceFromConfig(config.contact, {notifyTo: () => site.data.customerCareEmail})
+const contact = contactServiceFromConfig(config.contact, {content: () => site.data})
 const locals: App.Locals = {
   contact: {service: contact, siteUrl: config.siteUrl, trustProxy: settings.trustProxy},
 }
@@ -65,7 +65,11 @@ const server = createServer((request, response) => {
 
 server.listen(settings.port, settings.host, () => {
   console.log(`Serving ${site.dir} at http://${settings.host}:${settings.port}`)
-  // E-mails that could not be sent before the last stop go out now, not with the next message.
+  // Messages past the retention period go now, not a day from now (the service repeats it daily);
+  // e-mails that could not be sent before the last stop go out now, not with the next message.
+  void contact
+    .deleteExpired()
+    .catch((error: Error) => console.error(`Deleting old contact messages failed: ${error.message}`))
   void contact.flush()
 })
 

@@ -1,12 +1,59 @@
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
-import type {Browser} from 'playwright-core'
+import type {Browser, Page} from 'playwright-core'
+import {headingAnchors} from '../../src/lib/anchors'
+import {factText, type CompanyFactKey} from '../../studio/shared/companyFacts'
+import {formatFigure, type PolicyFigureKey} from '../../studio/shared/policyFigures'
 import {DESKTOP, PHONE, launchBrowser} from '../support/browser'
-import {companyFacts, contactPage, settings, withPage} from '../support/site'
+import {companyFacts, contactPage, policies, policyFigures, settings, withPage} from '../support/site'
 
 const base = inject('siteUrl')
 
 // The spec's five fields (section 3), by their visible labels.
 const FIELDS = ['Name', 'Email', 'Phone', 'Subject', 'Message'] as const
+
+interface NoticeBlock {
+  children: {_type: string; text?: string; figure?: PolicyFigureKey; fact?: CompanyFactKey}[]
+  markDefs?: {_type: string; href?: string}[]
+}
+const NOTICE: NoticeBlock[] = contactPage.privacyNotice
+
+/** Each paragraph of the privacy notice as visitors read it, with figures and facts filled in. */
+const NOTICE_TEXTS = NOTICE.map((block) =>
+  block.children
+    .map((child) =>
+      child.figure
+        ? formatFigure(child.figure, policyFigures[child.figure])
+        : child.fact
+          ? factText(companyFacts, child.fact)
+          : (child.text ?? ''),
+    )
+    .join(''),
+)
+
+/** The privacy policy's section on visitors' rights, and its address as the policy page anchors it. */
+const privacyHeadings = (policies.privacy.sections as {heading: string}[]).map((section) => section.heading)
+const rightsIndex = privacyHeadings.findIndex((heading) => /\brights\b/i.test(heading))
+const RIGHTS_HEADING = privacyHeadings[rightsIndex]
+const RIGHTS_HREF = `/privacy-policy#${headingAnchors(privacyHeadings)[rightsIndex]}`
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim()
+const consentBox = (page: Page) =>
+  page.getByRole('checkbox', {name: contactPage.form.consentLabel, exact: true})
+const sendButton = (page: Page) => page.getByRole('button', {name: contactPage.form.submitLabel})
+
+/** The send button's accessible description, as Chromium computes it for assistive technology. */
+async function sendButtonDescription(page: Page): Promise<string | undefined> {
+  const cdp = await page.context().newCDPSession(page)
+  const {result} = await cdp.send('Runtime.evaluate', {expression: 'document.querySelector("form")'})
+  const {nodes} = await cdp.send('Accessibility.queryAXTree', {
+    objectId: result.objectId,
+    role: 'button',
+    accessibleName: contactPage.form.submitLabel,
+  })
+  await cdp.detach()
+  expect(nodes).toHaveLength(1)
+  return nodes[0].description?.value as string | undefined
+}
 
 /**
  * What a visitor sees on /contact-us. Sending the form is tested by the contact endpoint's own
@@ -115,5 +162,92 @@ describe('the contact page', () => {
         expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width)
       })
     })
+
+    for (const javaScriptEnabled of [true, false]) {
+      const how = javaScriptEnabled ? 'with' : 'without'
+      it(`shows the privacy notice from the CMS in the form, above an unticked consent box and the send button it describes, ${how} JavaScript at ${viewport.width} px`, async () => {
+        await withPage(
+          browser,
+          viewport,
+          async (page) => {
+            await page.goto(base + '/contact-us')
+            // With JavaScript, checked once the form has hydrated, as visitors mostly meet it.
+            if (javaScriptEnabled)
+              await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {
+                state: 'attached',
+              })
+            const form = page.locator('form')
+            const noticeId = await sendButton(page).getAttribute('aria-describedby')
+            expect(noticeId).toBeTruthy()
+            const notice = form.locator(`[id="${noticeId}"]`)
+            await expect(notice.count()).resolves.toBe(1)
+            await expect(notice.isVisible()).resolves.toBe(true)
+
+            // Its words are the CMS's, with the retention figure and the contacts filled in.
+            const text = squash(await notice.innerText())
+            for (const line of NOTICE_TEXTS) expect(text).toContain(squash(line))
+            expect(text).toMatch(/health/i)
+            await expect(
+              notice.locator('[data-figure="contactMessageRetentionMonths"]').innerText(),
+            ).resolves.toBe(
+              formatFigure('contactMessageRetentionMonths', policyFigures.contactMessageRetentionMonths),
+            )
+            await expect(
+              notice.locator('[data-figure="contactMessageRetentionMonths"]').innerText(),
+            ).resolves.toBe('12 months')
+            await expect(
+              notice
+                .getByRole('link', {name: factText(companyFacts, 'privacyContactEmail')})
+                .getAttribute('href'),
+            ).resolves.toBe(`mailto:${factText(companyFacts, 'privacyContactEmail')}`)
+            await expect(
+              notice.getByRole('link', {name: RIGHTS_HEADING, exact: true}).getAttribute('href'),
+            ).resolves.toBe(RIGHTS_HREF)
+
+            // The send button's accessible description is the notice, paragraph by paragraph.
+            await expect(sendButtonDescription(page)).resolves.toBe(squash(NOTICE_TEXTS.join(' ')))
+
+            // The consent box is never ticked in advance; its words name health details.
+            const box = consentBox(page)
+            await expect(box.isVisible()).resolves.toBe(true)
+            await expect(box.isChecked()).resolves.toBe(false)
+            await expect(box.getAttribute('name')).resolves.toBe('consent')
+            await expect(box.getAttribute('value')).resolves.toBe('yes')
+            expect(contactPage.form.consentLabel).toMatch(/health details/i)
+
+            // Read before sending: the notice, then the box, then the button, all on screen.
+            const [noticeBox, consent, button] = await Promise.all(
+              [notice, box, sendButton(page)].map((element) => element.boundingBox()),
+            )
+            expect(noticeBox!.width).toBeGreaterThan(0)
+            expect(noticeBox!.x).toBeGreaterThanOrEqual(0)
+            expect(noticeBox!.x + noticeBox!.width).toBeLessThanOrEqual(viewport.width)
+            expect(noticeBox!.y + noticeBox!.height).toBeLessThanOrEqual(consent!.y)
+            expect(consent!.y + consent!.height).toBeLessThanOrEqual(button!.y)
+            await expect(
+              page.evaluate(() => document.documentElement.scrollWidth),
+              'no sideways scrolling',
+            ).resolves.toBeLessThanOrEqual(viewport.width)
+          },
+          {javaScriptEnabled},
+        )
+      })
+    }
   }
+
+  it("the privacy notice's link leads to the section on rights of the built privacy policy", async () => {
+    expect(RIGHTS_HEADING).toBe('Your Rights and How to Use Them')
+    expect(NOTICE.flatMap((block) => block.markDefs ?? []).map((mark) => mark.href)).toContain(RIGHTS_HREF)
+    await withPage(browser, PHONE, async (page) => {
+      await page.goto(base + '/contact-us')
+      const form = page.locator('form')
+      await form.getByRole('link', {name: RIGHTS_HEADING, exact: true}).click()
+      await page.waitForURL(base + RIGHTS_HREF)
+      const target = page.locator(`[id="${new URL(base + RIGHTS_HREF).hash.slice(1)}"]`)
+      await expect(target.count()).resolves.toBe(1)
+      await expect(target.evaluate((node) => node.tagName)).resolves.toBe('H2')
+      await expect(target.innerText()).resolves.toContain(RIGHTS_HEADING)
+      await expect(target.isVisible()).resolves.toBe(true)
+    })
+  })
 })

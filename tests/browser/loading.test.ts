@@ -199,6 +199,7 @@ describe('the contact form before its script has arrived', () => {
       await page.getByLabel('Name', {exact: true}).fill('Anjali Rao')
       await page.getByLabel('Email', {exact: true}).fill('anjali.rao@example.com')
       await page.getByLabel('Message', {exact: true}).fill('Sent before the form script arrived.')
+      await page.getByRole('checkbox', {name: contactPage.form.consentLabel, exact: true}).check()
       await expect(formIsland(page).getAttribute('ssr')).resolves.not.toBeNull()
       await Promise.all([
         page.waitForURL(`${base}/contact-us#message-sent`),

@@ -24,6 +24,7 @@ function visitor(ref = marker()): Fields {
 }
 
 const field = (page: Page, name: keyof typeof LABELS) => page.getByLabel(LABELS[name], {exact: true})
+const consentBox = (page: Page) => page.getByRole('checkbox', {name: FORM.consentLabel, exact: true})
 const sendButton = (page: Page) => page.getByRole('button', {name: FORM.submitLabel})
 /** The form's own live status region (the page has one more role=status, the no-JavaScript notice). */
 const formStatus = (page: Page) => page.locator('form.contact-form').getByRole('status')
@@ -35,8 +36,10 @@ async function openContactPage(page: Page, query = ''): Promise<number> {
   return Date.now()
 }
 
-async function fill(page: Page, fields: Partial<Fields>) {
+/** Types the fields and, as a visitor who agrees to the privacy notice does, ticks the consent box. */
+async function fill(page: Page, fields: Partial<Fields>, {consent = true} = {}) {
   for (const [name, value] of Object.entries(fields)) await field(page, name as keyof Fields).fill(value)
+  if (consent) await consentBox(page).check()
 }
 
 async function values(page: Page): Promise<Fields> {
@@ -89,8 +92,9 @@ describe('the contact form in Chromium', () => {
         const rows = await storedWith(fields.message)
         expect(rows).toHaveLength(1)
         expect(rows[0]).toMatchObject(fields)
-        // Sent and confirmed, the form is empty for a next message.
+        // Sent and confirmed, the form is empty for a next message, which needs its own consent.
         expect(await values(page)).toEqual({name: '', email: '', phone: '', subject: '', message: ''})
+        await expect(consentBox(page).isChecked()).resolves.toBe(false)
         // The success message is seen, not just present.
         const box = await formStatus(page).boundingBox()
         expect(box!.width).toBeGreaterThan(0)
@@ -98,7 +102,7 @@ describe('the contact form in Chromium', () => {
     })
   }
 
-  it('keeps and sends what the visitor typed before the form script arrived (a slow connection)', async () => {
+  it('keeps and sends what the visitor typed, and the ticked consent box, from before the form script arrived (a slow connection)', async () => {
     await withPage(browser, DESKTOP, async (page) => {
       let release!: () => void
       const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
@@ -113,6 +117,7 @@ describe('the contact form in Chromium', () => {
       release()
       await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
       expect(await values(page)).toEqual(fields)
+      await expect(consentBox(page).isChecked()).resolves.toBe(true)
       await waitForMinimumFillTime(page, shownAt)
       await sendButton(page).click()
 
@@ -264,6 +269,116 @@ describe('the contact form in Chromium', () => {
       },
       {javaScriptEnabled: false},
     )
+  })
+
+  describe('consent to the privacy notice', () => {
+    /** The consent box's error, found through the box's aria-describedby. */
+    async function consentError(page: Page) {
+      const box = consentBox(page)
+      await expect(box.getAttribute('aria-invalid')).resolves.toBe('true')
+      const errorId = await box.getAttribute('aria-describedby')
+      expect(errorId).toBeTruthy()
+      return page.locator(`[id="${errorId}"]`)
+    }
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      it(`at ${viewport.width} px, sending without ticking the box shows the consentRequired text by the box, takes the visitor there, posts and stores nothing; ticked, the message is stored`, async () => {
+        await withPage(browser, viewport, async (page) => {
+          const posts: string[] = []
+          page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()))
+          const shownAt = await openContactPage(page)
+          await expect(consentBox(page).isChecked()).resolves.toBe(false)
+          const fields = visitor()
+          await fill(page, fields, {consent: false})
+          await sendButton(page).click()
+
+          await statusSays(page, FORM.invalidMessage)
+          const error = await consentError(page)
+          await expect(error.textContent()).resolves.toBe(FORM.consentRequired)
+          await expect(error.isVisible()).resolves.toBe(true)
+          // By the box: in its own group, below the box.
+          const placement = await error.evaluate(
+            (node, box) => ({
+              sameGroup: node.parentElement === box!.parentElement,
+              below: node.getBoundingClientRect().top >= box!.getBoundingClientRect().top,
+            }),
+            await consentBox(page).elementHandle(),
+          )
+          expect(placement).toEqual({sameGroup: true, below: true})
+          // Every other field was fine: the box is the one to fix, and it has the focus.
+          await expect(page.locator('form [aria-invalid="true"]').count()).resolves.toBe(1)
+          await expect(consentBox(page).evaluate((node) => node === document.activeElement)).resolves.toBe(
+            true,
+          )
+          expect(await values(page)).toEqual(fields)
+          expect(posts).toEqual([])
+          expect(rowsWith(dbPath, fields.message)).toEqual([])
+
+          // Ticked, the same message is sent and stored once; the error is gone.
+          await consentBox(page).check()
+          await waitForMinimumFillTime(page, shownAt)
+          await sendButton(page).click()
+          await statusSays(page, FORM.successMessage)
+          await expect(storedWith(fields.message)).resolves.toHaveLength(1)
+          await expect(consentBox(page).getAttribute('aria-invalid')).resolves.toBeNull()
+          expect(posts).toHaveLength(1)
+        })
+      })
+    }
+
+    it('a post from the island that reaches the server without consent is refused with the consent field error, shown by the box, and nothing is stored', async () => {
+      await withPage(browser, DESKTOP, async (page) => {
+        // As if the island's own check had been skipped: the box is ticked, the post says no consent.
+        const sent: unknown[] = []
+        const answers: number[] = []
+        await page.route('**/api/contact', async (route) => {
+          const {consent, ...rest} = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>
+          sent.push(consent)
+          const response = await route.fetch({postData: JSON.stringify(rest)})
+          answers.push(response.status())
+          await route.fulfill({response})
+        })
+        const shownAt = await openContactPage(page)
+        const fields = visitor()
+        await fill(page, fields)
+        await waitForMinimumFillTime(page, shownAt)
+        await sendButton(page).click()
+
+        await statusSays(page, FORM.invalidMessage)
+        expect(sent).toEqual([true])
+        expect(answers).toEqual([422])
+        await expect((await consentError(page)).textContent()).resolves.toBe(FORM.consentRequired)
+        expect(await values(page)).toEqual(fields)
+        expect(rowsWith(dbPath, fields.message)).toEqual([])
+      })
+    })
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      it(`without JavaScript at ${viewport.width} px, a form sent without ticking the box lands on #message-invalid, which mentions the box, and nothing is stored`, async () => {
+        await withPage(
+          browser,
+          viewport,
+          async (page) => {
+            await page.goto(base + '/contact-us')
+            await expect(consentBox(page).isChecked()).resolves.toBe(false)
+            const fields = visitor()
+            await fill(page, fields, {consent: false})
+            await Promise.all([
+              page.waitForURL(`${base}/contact-us#message-invalid`),
+              sendButton(page).click(),
+            ])
+
+            const invalid = page.locator('#message-invalid')
+            await expect(invalid.isVisible()).resolves.toBe(true)
+            await expect(invalid.textContent()).resolves.toBe(contactPage.noScriptNotices.invalid)
+            expect(contactPage.noScriptNotices.invalid).toMatch(/\bbox\b/)
+            await expect(page.locator('#message-sent').isVisible()).resolves.toBe(false)
+            expect(rowsWith(dbPath, fields.message)).toEqual([])
+          },
+          {javaScriptEnabled: false},
+        )
+      })
+    }
   })
 
   it('opened with ?subject=Appointment%20request (Book Appointment), has that subject in the Subject field', async () => {

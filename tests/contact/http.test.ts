@@ -3,7 +3,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest'
 import {handleContactPost, visitorAddress} from '../../src/contact/http'
 import {slidingWindowLimiter} from '../../src/contact/rateLimit'
 import {createContactService, type ContactService} from '../../src/contact/service'
-import {memoryStore} from '../support/memoryStore'
+import {contactContent, memoryStore} from '../support/memoryStore'
 import {islandBody, marker, safeBody, safeJson, validFields} from './support'
 
 /** The address the server answers at, as it sees a request; and SITE_URL, the public one. */
@@ -16,7 +16,13 @@ function endpoint({limit = 1000, service}: {limit?: number; service?: ContactSer
   const store = memoryStore()
   const contact =
     service ??
-    createContactService({store, limiter: slidingWindowLimiter(limit, 600), minFillMs: 2500, log: () => {}})
+    createContactService({
+      store,
+      limiter: slidingWindowLimiter(limit, 600),
+      minFillMs: 2500,
+      content: () => contactContent(),
+      log: () => {},
+    })
   const post = (request: Request) =>
     handleContactPost(request, {
       service: contact,
@@ -49,7 +55,7 @@ const jsonPost = (body: BodyInit, headers: Headers = {}) =>
 
 /** What a browser without JavaScript sends. */
 const formPost = (fields: Record<string, string>, headers: Headers = {}) =>
-  request(new URLSearchParams(fields).toString(), {
+  request(new URLSearchParams({consent: 'yes', ...fields}).toString(), {
     'content-type': 'application/x-www-form-urlencoded',
     ...headers,
   })
@@ -237,6 +243,7 @@ describe('POST /api/contact', () => {
       store.breakSaves(new Error('SqliteError: disk I/O error at /var/data/contact.sqlite'))
       const service = createContactService({
         store,
+        content: () => contactContent(),
         limiter: slidingWindowLimiter(100, 600),
         minFillMs: 0,
         log: () => {},
@@ -413,6 +420,7 @@ describe('POST /api/contact', () => {
       submit: () =>
         Promise.reject(new TypeError('Cannot read properties of undefined at /work/main/src/x.ts:1:1')),
       flush: async () => {},
+      deleteExpired: async () => 0,
       close: async () => {},
     })
 

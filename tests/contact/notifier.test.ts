@@ -22,6 +22,7 @@ function storedMessage(overrides: Partial<StoredMessage> = {}): StoredMessage {
     phone: '+91 98765 43210',
     subject: `Cardiology appointment ${ref}`,
     message: `Hello,\nI need a cardiologist in Hyderabad in March.\nనమస్కారం — नमस्ते 🙏\n\nThanks (${ref})`,
+    consent: {givenAt: '2026-03-01T10:00:00.000Z', privacyPolicyUpdated: '2026-11-23', wording: 'I agree.'},
     ...overrides,
   }
 }
@@ -82,7 +83,7 @@ describe('the e-mail to the support team', () => {
     expect(received!.text).toContain(`Phone:   ${message.phone}`)
     expect(received!.text).toContain(`Subject: ${message.subject}`)
     expect(received!.text).toContain(message.message)
-    expect(store.messages.get(message.id)?.notifiedAt).not.toBeNull()
+    expect(store.messages.get(message.id)?.notification.notifiedAt).toBeDefined()
   })
 
   it('has no Reply-To when the visitor gave only a phone number, and says the e-mail was not given', async () => {
@@ -138,20 +139,19 @@ describe('when the mail server is down', () => {
     const {notifier, lines} = notifierFor(store, port)
 
     await expect(notifier.flush()).resolves.toEqual({sent: 0, failed: 1})
-    const [oldest, ...others] = messages.map((message) => store.messages.get(message.id)!)
-    expect(oldest).toMatchObject({notifiedAt: null, notificationAttempts: 1})
-    expect(oldest!.lastNotificationError).toBeTruthy()
-    // A server that cannot be reached is not tried again for every other message.
-    for (const other of others) expect(other).toMatchObject({notifiedAt: null, notificationAttempts: 0})
+    // A server that cannot be reached is not the message's fault: nothing is counted against any
+    // of them, and it is not tried again for every other message.
+    for (const message of messages)
+      expect(store.messages.get(message.id)?.notification).toEqual({attempts: 0})
     expect(lines).toEqual([
-      expect.stringMatching(/is stored; its e-mail could not be sent yet .* will be retried/),
+      expect.stringMatching(/is stored; the mail server could not be reached .* will be retried/),
     ])
 
     const mail = await mailServer(port)
     await expect(notifier.flush()).resolves.toEqual({sent: 3, failed: 0})
     for (const message of messages) {
       expect(mailsAbout(mail.accepted, message.id)).toHaveLength(1)
-      expect(store.messages.get(message.id)?.notifiedAt).not.toBeNull()
+      expect(store.messages.get(message.id)?.notification.notifiedAt).toBeDefined()
     }
   })
 })
@@ -165,8 +165,56 @@ describe('when the mail server refuses one message', () => {
     const {notifier} = notifierFor(store, mail.port)
 
     await expect(notifier.flush()).resolves.toEqual({sent: 2, failed: 1})
-    expect(store.messages.get(refused.id)).toMatchObject({notifiedAt: null, notificationAttempts: 1})
+    expect(store.messages.get(refused.id)?.notification).toMatchObject({
+      attempts: 1,
+      lastError: expect.any(String),
+    })
     for (const message of later) expect(mailsAbout(mail.accepted, message.id)).toHaveLength(1)
-    await expect(store.unnotified(50)).resolves.toEqual([refused])
+    const dueLater = await store.dueForNotification('2100-01-01T00:00:00.000Z', 50)
+    expect(dueLater.map((message) => message.id)).toEqual([refused.id])
+  })
+})
+
+describe('a message whose e-mail the mail server keeps refusing', () => {
+  it('is retried at growing intervals, then given up after the last attempt, reported and never retried again', async () => {
+    let refusals = 0
+    const mail = await mailServer(0, () => ++refusals > 0)
+    const refused = storedMessage()
+    const store = await storeWith(refused)
+    let clock = new Date('2026-03-01T10:00:00.000Z')
+    const lines: string[] = []
+    const notifier = smtpNotifier({
+      smtpUrl: `smtp://127.0.0.1:${mail.port}`,
+      to: () => SUPPORT,
+      from: FROM,
+      store,
+      retry: {firstWaitMs: 60_000, maxAttempts: 4},
+      now: () => clock,
+      log: (line) => lines.push(line),
+    })
+    opened.notifiers.push(notifier)
+    const state = () => store.messages.get(refused.id)!.notification
+    const waits: number[] = []
+
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await expect(notifier.flush()).resolves.toEqual({sent: 0, failed: 1})
+      expect(state().attempts).toBe(attempt)
+      if (attempt === 4) break
+      const next = new Date(state().nextAttemptAt!)
+      waits.push(next.getTime() - clock.getTime())
+      // Not tried again before its time ...
+      clock = new Date(next.getTime() - 1)
+      await expect(notifier.flush()).resolves.toEqual({sent: 0, failed: 0})
+      // ... and tried again when it comes.
+      clock = next
+    }
+    expect(waits).toEqual([60_000, 120_000, 240_000])
+    expect(state().gaveUpAt).toBe(clock.toISOString())
+    expect(lines.at(-1)).toMatch(/refused its e-mail 4 times .* no longer retried/)
+
+    clock = new Date('2030-01-01T00:00:00.000Z')
+    await expect(notifier.flush()).resolves.toEqual({sent: 0, failed: 0})
+    expect(state().attempts).toBe(4)
+    expect(refusals).toBe(4)
   })
 })

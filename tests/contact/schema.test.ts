@@ -10,14 +10,18 @@ const VALID = {
   message: 'I would like to know about doctors and a hotel near the hospital.',
 }
 
+/** The consent box is ticked unless a test says otherwise. */
+const ticked = (input: unknown) =>
+  typeof input === 'object' && input !== null && !('consent' in input) ? {consent: true, ...input} : input
+
 function errorsOf(input: unknown): ContactFieldErrors {
-  const result = validateContactMessage(input)
+  const result = validateContactMessage(ticked(input))
   if (result.ok) throw new Error(`expected ${JSON.stringify(input)} to be refused, but it passed`)
   return result.fieldErrors
 }
 
 function cleaned(input: Record<string, unknown>) {
-  const result = validateContactMessage(input)
+  const result = validateContactMessage(ticked(input))
   if (!result.ok)
     throw new Error(`expected ${JSON.stringify(input)} to pass, got ${JSON.stringify(result.fieldErrors)}`)
   return result.message
@@ -28,7 +32,27 @@ const emojis = (length: number) => '😀'.repeat(length)
 
 describe('the contact form rules', () => {
   it('accept a complete message with all five fields and keep every field', () => {
-    expect(validateContactMessage(VALID)).toEqual({ok: true, message: VALID})
+    expect(validateContactMessage({...VALID, consent: true})).toEqual({ok: true, message: VALID})
+  })
+
+  describe('the consent box', () => {
+    it('must be ticked: a message that is right in every other way is refused without it (consentRequired)', () => {
+      for (const consent of [undefined, false, '', 'no', 'false', 0, null]) {
+        expect(errorsOf({...VALID, consent}), String(consent)).toEqual({consent: 'consentRequired'})
+      }
+    })
+
+    it('is ticked as the island sends it (true) and as a form without JavaScript sends it ("yes", or "on")', () => {
+      for (const consent of [true, 'yes', 'on']) expect(cleaned({...VALID, consent})).toEqual(VALID)
+    })
+
+    it('is named together with the other problems, so the visitor sees all of them at once', () => {
+      expect(errorsOf({message: '', consent: false})).toEqual({
+        consent: 'consentRequired',
+        message: 'messageRequired',
+        email: 'replyRequired',
+      })
+    })
   })
 
   describe('a way to reply', () => {
@@ -180,7 +204,11 @@ describe('the contact form rules', () => {
 
     it('are not a message at all when the whole input is not an object', () => {
       for (const input of [null, 'Hello', 42, undefined]) {
-        expect(errorsOf(input)).toEqual({email: 'replyRequired', message: 'messageRequired'})
+        expect(errorsOf(input)).toEqual({
+          email: 'replyRequired',
+          message: 'messageRequired',
+          consent: 'consentRequired',
+        })
       }
     })
 

@@ -1,5 +1,5 @@
 import {beforeAll, describe, expect, inject, it} from 'vitest'
-import {NOT_FOUND_PATH} from '../support/site'
+import {NOT_FOUND_PATH, contactPage} from '../support/site'
 
 const base = inject('siteUrl')
 const origin = new URL(base).origin
@@ -238,6 +238,18 @@ describe('links across the built site (crawled from /)', () => {
       expect.arrayContaining(['/#services', '/#cities', '/#contact', '#main']),
     )
     expect(broken).toEqual([])
+  })
+
+  it("the privacy notice's links on /contact-us to sections of a policy are among the anchors checked", () => {
+    const sectionLinks = (contactPage.privacyNotice as {markDefs?: {href?: string}[]}[])
+      .flatMap((block) => block.markDefs ?? [])
+      .map((mark) => mark.href ?? '')
+      .filter((href) => href.includes('#'))
+    expect(sectionLinks.length).toBeGreaterThan(0)
+    const checked = crawl.anchors
+      .filter((anchor) => anchor.from === '/contact-us')
+      .map((anchor) => anchor.href)
+    expect(checked).toEqual(expect.arrayContaining(sectionLinks))
   })
 
   it('external links are well-formed https, mailto and tel addresses (not fetched)', () => {

@@ -27,6 +27,7 @@ export async function openMobileMenu(page: Page): Promise<void> {
 export const EMPTY_FORM_ERRORS = [
   contactPage.form.replyRequired as string,
   contactPage.form.messageRequired as string,
+  contactPage.form.consentRequired as string,
 ]
 
 /** Sends the hydrated contact form empty and waits until it shows its field errors. */

@@ -1,6 +1,6 @@
 import type {APIRoute} from 'astro'
 import {answerContactPost} from '../../contact/route'
-import {getCompanyFacts} from '../../content/entries'
+import {readContactContent} from '../../content/contactContent'
 
 export const prerender = false
 
@@ -9,7 +9,7 @@ export const POST: APIRoute = ({request, clientAddress, locals}) =>
     request,
     clientAddress,
     locals,
-    customerCareEmail: async () => (await getCompanyFacts()).customerCare.email,
+    contactContent: readContactContent,
   })
 
 export const ALL: APIRoute = () =>

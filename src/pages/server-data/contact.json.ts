@@ -1,10 +1,10 @@
 import type {APIRoute} from 'astro'
-import {getCompanyFacts} from '../../content/entries'
+import {readContactContent} from '../../content/contactContent'
 
 /**
  * What the production server needs from this build's content, written at build time and moved
- * out of the public pages into the build's server folder (src/server/buildData.ts): the
- * customer-care address that new contact messages are e-mailed to.
+ * out of the public pages into the build's server folder (src/server/buildData.ts): where new
+ * contact messages are e-mailed, the consent wording and notice version recorded with each, and
+ * how long messages are kept.
  */
-export const GET: APIRoute = async () =>
-  Response.json({customerCareEmail: (await getCompanyFacts()).customerCare.email})
+export const GET: APIRoute = async () => Response.json(await readContactContent())

@@ -42,11 +42,39 @@ export const contactMessage = defineType({
       description: 'When the website received the message.',
     }),
     defineField({
+      name: 'consent',
+      title: 'Consent',
+      type: 'object',
+      description:
+        'What the visitor agreed to by ticking the box: when, to which version of the privacy notice, and the words beside the box.',
+      fields: [
+        defineField({
+          name: 'givenAt',
+          title: 'Given at',
+          type: 'datetime',
+          description: 'When the form was sent.',
+        }),
+        defineField({
+          name: 'privacyPolicyUpdated',
+          title: 'Privacy Policy of',
+          type: 'date',
+          description: 'The last-updated date of the Privacy Policy the notice referred to.',
+        }),
+        defineField({
+          name: 'wording',
+          title: 'Words agreed to',
+          type: 'text',
+          rows: 3,
+          description: 'The consent wording beside the box, as the visitor saw it.',
+        }),
+      ],
+    }),
+    defineField({
       name: 'notifiedAt',
       title: 'E-mailed to support',
       type: 'datetime',
       description:
-        'When the e-mail about this message went out. Empty: not sent yet; the website keeps retrying.',
+        'When the e-mail about this message went out. Empty: not sent yet; the website retries, waiting longer each time, up to a limit.',
     }),
     defineField({
       name: 'submissionId',
@@ -61,6 +89,22 @@ export const contactMessage = defineType({
       type: 'number',
       description: 'How often sending the e-mail about this message failed.',
       hidden: true,
+    }),
+    defineField({
+      name: 'nextNotificationAt',
+      title: 'Next e-mail attempt',
+      type: 'datetime',
+      description:
+        'After a refusal, the e-mail is tried again no earlier than this, each time waiting longer.',
+      hidden: ({value}) => !value,
+    }),
+    defineField({
+      name: 'notificationGivenUpAt',
+      title: 'E-mail given up',
+      type: 'datetime',
+      description:
+        'The mail server refused the e-mail too often; it is no longer retried. Read the message here and reply.',
+      hidden: ({value}) => !value,
     }),
     defineField({
       name: 'lastNotificationError',

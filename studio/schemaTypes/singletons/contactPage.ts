@@ -11,7 +11,7 @@ const label = (name: string, title: string, description: string, max = 40, group
     validation: (rule) => rule.required().max(max),
   })
 
-/** The Contact page: its heading, the form's labels and messages, the Reach Us block and the Grievance Officer. */
+/** The Contact page: its heading, the form's privacy notice, labels and messages, the Reach Us block and the Grievance Officer. */
 export const contactPage = defineType({
   name: 'contactPage',
   title: 'Contact page',
@@ -76,6 +76,15 @@ export const contactPage = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({
+      name: 'privacyNotice',
+      title: 'Privacy notice',
+      type: 'policyBody',
+      group: 'form',
+      description:
+        'Shown inside the form, above the consent box and the send button, so visitors read it before they send. Say what the form collects (and that a message may hold health details), why (to reply, and to plan a visit only if the visitor asks), how long messages are kept (insert the Policy figure "Contact messages kept for"), the visitor\'s rights and how to use them (insert the privacy contact as a Company fact), and link to the section of the Privacy Policy on rights, for example /privacy-policy#your-rights-and-how-to-use-them.',
+      validation: (rule) => rule.required().min(1),
+    }),
+    defineField({
       name: 'form',
       title: 'Contact form',
       type: 'object',
@@ -87,6 +96,12 @@ export const contactPage = defineType({
         label('phoneLabel', 'Phone label', 'Label of the phone field.'),
         label('subjectLabel', 'Subject label', 'Label of the subject field.'),
         label('messageLabel', 'Message label', 'Label of the message field.'),
+        label(
+          'consentLabel',
+          'Consent box',
+          'The words beside the box visitors must tick before sending. Name health details, as a message may contain them, and what they agree to (a reply, and planning their visit if they ask). The box is never ticked in advance.',
+          300,
+        ),
         label('submitLabel', 'Send button', 'The words on the send button.'),
         label('sendingLabel', 'Sending…', 'Shown on the button while the message is being sent.'),
         label('successMessage', 'Message sent', 'Shown after the message has been received and stored.', 300),
@@ -127,6 +142,12 @@ export const contactPage = defineType({
           200,
         ),
         label('messageRequired', 'Message missing', 'Shown by the message field when it is empty.', 200),
+        label(
+          'consentRequired',
+          'Consent box not ticked',
+          'Shown by the consent box when the visitor tries to send without ticking it.',
+          200,
+        ),
         label('tooLong', 'Too long', 'Shown by a field whose text is longer than we accept.', 200),
         label('invalid', 'Check this field', 'Shown by a field whose content could not be read.', 200),
       ],
@@ -140,7 +161,12 @@ export const contactPage = defineType({
       description:
         'Shown at the top of the page after the form was sent from a browser without JavaScript. The form is empty again by then, so say how to get back to the text (the Back button).',
       fields: [
-        label('invalid', 'Not sent: fields missing', 'When the message or a way to reply was missing.', 300),
+        label(
+          'invalid',
+          'Not sent: fields missing',
+          'When the message or a way to reply was missing, or the consent box was not ticked.',
+          300,
+        ),
         label(
           'rateLimited',
           'Not sent: too many messages',

@@ -1,0 +1,132 @@
+// Contact messages, for the people who answer requests about personal data, whichever store the
+// site uses (the SQLite file or Sanity, as the same variables as the server choose):
+//
+//   npm run messages -- export --email ADDRESS      every message from that address, as JSON
+//   npm run messages -- export --phone NUMBER       the same, by phone number
+//   npm run messages -- erase --email ADDRESS       delete them (asks first; --yes does not)
+//   npm run messages -- list --since 2026-11-01     every message since that day, one per line
+//
+// Runs on Node 24 as plain TypeScript.
+import {createInterface} from 'node:readline/promises'
+import {parseArgs} from 'node:util'
+import {ConfigError, readConfig} from '../src/config/index.ts'
+import {messageStoreFromConfig} from '../src/contact/service.ts'
+import type {MessageRecord, Sender} from '../src/contact/store.ts'
+
+const USAGE = `Usage:
+  npm run messages -- export (--email ADDRESS | --phone NUMBER)
+  npm run messages -- erase (--email ADDRESS | --phone NUMBER) [--yes]
+  npm run messages -- list --since DATE`
+
+class UsageError extends Error {}
+
+function senderOf(values: {email?: string; phone?: string}): Sender {
+  if (values.email && values.phone) throw new UsageError('Give either --email or --phone, not both.')
+  if (values.email) return {email: values.email}
+  if (values.phone) return {phone: values.phone}
+  throw new UsageError('Say whose messages: --email ADDRESS or --phone NUMBER.')
+}
+
+const describe = (sender: Sender) => (sender.email !== undefined ? sender.email : `phone ${sender.phone}`)
+
+/** One line per message: when, id, who, subject, and how its e-mail went. */
+function line(message: MessageRecord): string {
+  const {notification: n} = message
+  const mail = n.notifiedAt
+    ? `e-mailed ${n.notifiedAt}`
+    : n.gaveUpAt
+      ? `E-MAIL GIVEN UP after ${n.attempts} refusals (${n.lastError ?? 'no reason given'}): reply from here`
+      : n.attempts > 0
+        ? `e-mail refused ${n.attempts} times, next try after ${n.nextAttemptAt}`
+        : 'e-mail not sent yet'
+  const who = [message.name, message.email, message.phone].filter(Boolean).join(', ')
+  return `${message.receivedAt}  ${message.id}  ${who}  "${message.subject}"  ${mail}`
+}
+
+async function confirmed(question: string, yes: boolean): Promise<boolean> {
+  // Without a terminal (a script, CI) there is nobody to ask: the command itself is the decision.
+  if (yes || !process.stdin.isTTY) return true
+  const prompt = createInterface({input: process.stdin, output: process.stdout})
+  try {
+    return /^y(es)?$/i.test((await prompt.question(`${question} [y/N] `)).trim())
+  } finally {
+    prompt.close()
+  }
+}
+
+async function main(): Promise<number> {
+  const {positionals, values} = parseArgs({
+    allowPositionals: true,
+    options: {
+      email: {type: 'string'},
+      phone: {type: 'string'},
+      since: {type: 'string'},
+      yes: {type: 'boolean', short: 'y', default: false},
+      help: {type: 'boolean', short: 'h'},
+    },
+  })
+  const [command] = positionals
+  if (values.help || !command) {
+    console.log(USAGE)
+    return values.help ? 0 : 2
+  }
+  const store = messageStoreFromConfig(readConfig(process.env).contact.store)
+  try {
+    switch (command) {
+      case 'export': {
+        const messages = await store.findFrom(senderOf(values))
+        console.log(JSON.stringify(messages, null, 2))
+        return 0
+      }
+      case 'erase': {
+        const sender = senderOf(values)
+        const count = (await store.findFrom(sender)).length
+        if (count === 0) {
+          console.log(`No messages from ${describe(sender)} in ${store.description}.`)
+          return 0
+        }
+        if (
+          !(await confirmed(
+            `Erase ${count} message${count === 1 ? '' : 's'} from ${describe(sender)}?`,
+            values.yes,
+          ))
+        ) {
+          console.log('Nothing erased.')
+          return 1
+        }
+        const erased = await store.deleteFrom(sender)
+        console.log(
+          `Erased ${erased} message${erased === 1 ? '' : 's'} from ${describe(sender)} in ${store.description}.`,
+        )
+        return 0
+      }
+      case 'list': {
+        if (!values.since || Number.isNaN(Date.parse(values.since)))
+          throw new UsageError('Say from when: --since DATE, for example --since 2026-11-01.')
+        const messages = await store.listSince(new Date(values.since).toISOString())
+        for (const message of messages) console.log(line(message))
+        const givenUp = messages.filter((message) => message.notification.gaveUpAt).length
+        console.log(
+          `${messages.length} message${messages.length === 1 ? '' : 's'} since ${values.since}` +
+            (givenUp
+              ? `; the e-mail about ${givenUp} was given up: answer ${givenUp === 1 ? 'it' : 'them'} from here.`
+              : '.'),
+        )
+        return 0
+      }
+      default:
+        throw new UsageError(`Unknown command "${command}".`)
+    }
+  } finally {
+    store.close()
+  }
+}
+
+try {
+  process.exitCode = await main()
+} catch (error) {
+  if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`)
+  else if (error instanceof ConfigError) console.error(error.message)
+  else throw error
+  process.exitCode = 2
+}
