@@ -4,9 +4,10 @@
 //   npm run messages -- export --email ADDRESS      every message from that address, as JSON
 //   npm run messages -- export --phone NUMBER       the same, by phone number
 //   npm run messages -- erase --email ADDRESS       delete them (asks first; --yes does not)
-//   npm run messages -- list --since 2026-11-01     every message since that day, one per line
+//   npm run messages -- list --since 2026-11-01     every message since that day (India time), one per line
 //
 // Runs on Node 24 as plain TypeScript.
+import {existsSync} from 'node:fs'
 import {createInterface} from 'node:readline/promises'
 import {parseArgs} from 'node:util'
 import {ConfigError, readConfig} from '../src/config/index.ts'
@@ -21,10 +22,31 @@ const USAGE = `Usage:
 class UsageError extends Error {}
 
 function senderOf(values: {email?: string; phone?: string}): Sender {
-  if (values.email && values.phone) throw new UsageError('Give either --email or --phone, not both.')
-  if (values.email) return {email: values.email}
-  if (values.phone) return {phone: values.phone}
+  const email = values.email?.trim()
+  const phone = values.phone?.trim()
+  if (email && phone) throw new UsageError('Give either --email or --phone, not both.')
+  if (email) return {email}
+  if (phone && /\d/.test(phone)) return {phone}
   throw new UsageError('Say whose messages: --email ADDRESS or --phone NUMBER.')
+}
+
+/** "2026-11-01" is that day from midnight in India, where staff work; a full timestamp is taken as written. */
+function startOf(since: string | undefined): string {
+  const value = since?.trim() ?? ''
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00+05:30`) : new Date(value)
+  if (!value || Number.isNaN(date.getTime()))
+    throw new UsageError('Say from when: --since DATE, for example --since 2026-11-01.')
+  return date.toISOString()
+}
+
+/** The store the server uses. A SQLite file that is not there is a wrong path, not an empty store. */
+function openStore() {
+  const {store} = readConfig(process.env).contact
+  if (store.kind === 'sqlite' && !existsSync(store.path))
+    throw new UsageError(
+      `There is no message store at ${store.path}. Run this in the site's folder with the server's variables (CONTACT_DB_PATH, or the Sanity ones).`,
+    )
+  return messageStoreFromConfig(store)
 }
 
 const describe = (sender: Sender) => (sender.email !== undefined ? sender.email : `phone ${sender.phone}`)
@@ -70,7 +92,7 @@ async function main(): Promise<number> {
     console.log(USAGE)
     return values.help ? 0 : 2
   }
-  const store = messageStoreFromConfig(readConfig(process.env).contact.store)
+  const store = openStore()
   try {
     switch (command) {
       case 'export': {
@@ -101,9 +123,7 @@ async function main(): Promise<number> {
         return 0
       }
       case 'list': {
-        if (!values.since || Number.isNaN(Date.parse(values.since)))
-          throw new UsageError('Say from when: --since DATE, for example --since 2026-11-01.')
-        const messages = await store.listSince(new Date(values.since).toISOString())
+        const messages = await store.listSince(startOf(values.since))
         for (const message of messages) console.log(line(message))
         const givenUp = messages.filter((message) => message.notification.gaveUpAt).length
         console.log(
@@ -127,6 +147,9 @@ try {
 } catch (error) {
   if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`)
   else if (error instanceof ConfigError) console.error(error.message)
-  else throw error
+  else
+    console.error(
+      `The message store could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    )
   process.exitCode = 2
 }

@@ -24,7 +24,8 @@ const RECORD = `{${RECORD_FIELDS}}`
 const DUE = `*[_type == "contactMessage" && !defined(notifiedAt) && !defined(notificationGivenUpAt)
   && (!defined(nextNotificationAt) || nextNotificationAt <= $now)] | order(receivedAt asc)[0...$limit]${RECORD}`
 const EXPIRED = `*[_type == "contactMessage" && receivedAt < $cutoff]._id`
-const WITH_ADDRESS = `*[_type == "contactMessage" && (lower(email) == $email || phone != "")] | order(receivedAt asc){_id, ${RECORD_FIELDS}}`
+// Matched in JavaScript, as the SQLite store does, so both stores find the same messages.
+const ALL = `*[_type == "contactMessage"] | order(receivedAt asc){_id, ${RECORD_FIELDS}}`
 const SINCE = `*[_type == "contactMessage" && receivedAt >= $since] | order(receivedAt asc)${RECORD}`
 
 /** GROQ answers a missing field with null; a record leaves it out. */
@@ -61,11 +62,7 @@ export function sanityMessageStore(config: SanityStoreConfig): MessageStore {
     return ids.length
   }
   const findFrom = async (sender: Sender) =>
-    (
-      await client.fetch<(MessageRecord & {_id: string})[]>(WITH_ADDRESS, {
-        email: sender.email?.trim().toLowerCase() ?? '',
-      })
-    ).filter((message) => isFrom(message, sender))
+    (await client.fetch<(MessageRecord & {_id: string})[]>(ALL)).filter((message) => isFrom(message, sender))
 
   return {
     description: `Sanity dataset "${config.dataset}" of project ${config.projectId}`,

@@ -104,16 +104,13 @@ export function sqliteMessageStore(path: string): MessageStore {
       next_notification_at = :nextAttemptAt, notification_given_up_at = :gaveUpAt
     WHERE id = :id`)
   const expired = db.prepare('DELETE FROM contact_messages WHERE received_at < :cutoff')
-  const withAddress = db.prepare(
-    "SELECT * FROM contact_messages WHERE lower(email) = lower(:email) OR phone != '' ORDER BY received_at",
-  )
+  // Matched in JavaScript, not SQL: SQLite's lower() folds only A to Z, and phones match on digits.
+  const all = db.prepare('SELECT * FROM contact_messages ORDER BY received_at')
   const erase = db.prepare('DELETE FROM contact_messages WHERE id = :id')
   const since = db.prepare('SELECT * FROM contact_messages WHERE received_at >= :since ORDER BY received_at')
 
   const findFrom = (sender: Sender) =>
-    (withAddress.all({email: sender.email ?? ''}) as unknown as Row[])
-      .map(fromRow)
-      .filter((m) => isFrom(m, sender))
+    (all.all() as unknown as Row[]).map(fromRow).filter((m) => isFrom(m, sender))
 
   return {
     description: `SQLite file ${file}`,

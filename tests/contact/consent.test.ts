@@ -1,0 +1,159 @@
+import {describe, expect, inject, it} from 'vitest'
+import {handleContactPost} from '../../src/contact/http'
+import {slidingWindowLimiter} from '../../src/contact/rateLimit'
+import {DEFAULT_ERROR_TEXT} from '../../src/contact/schema'
+import {createContactService, type ContactContent} from '../../src/contact/service'
+import {POLICY_IDS} from '../../studio/shared/siteDocuments'
+import {bundledDocuments, documentById} from '../support/dataset'
+import {contactContent, memoryStore} from '../support/memoryStore'
+import {islandBody, postJson, rowById, rowsWith, validFields, type MessageRow} from './support'
+
+// The consent box beside the form (DPDP Act s.6): no message is kept without it, and each one
+// kept records what the visitor agreed to. What the box accepts is in schema.test.ts.
+
+const RECEIVED_AT = new Date('2026-12-01T10:00:00.000Z')
+const VISITOR = '203.0.113.7'
+const SITE = 'http://127.0.0.1:4321'
+
+/** The service with an in-memory store and a fixed clock, taking its content from `content`. */
+function serviceWith(content: () => ContactContent = () => contactContent()) {
+  const store = memoryStore()
+  const service = createContactService({
+    store,
+    limiter: slidingWindowLimiter(1000, 600),
+    minFillMs: 0,
+    content,
+    now: () => RECEIVED_AT,
+    log: () => {},
+  })
+  return {store, service}
+}
+
+/** POST /api/contact to the service, from the site's own origin. */
+function post(service: ReturnType<typeof serviceWith>['service'], body: string, contentType: string) {
+  const request = new Request(`${SITE}/api/contact`, {
+    method: 'POST',
+    headers: {origin: SITE, 'content-type': contentType},
+    body,
+  })
+  return handleContactPost(request, {
+    service,
+    clientAddress: VISITOR,
+    siteUrl: SITE,
+    contactPath: '/contact-us',
+  })
+}
+
+describe('the consent the visitor gives', () => {
+  it('is recorded with each message: given when it arrived, to the privacy notice of that date, in the words beside the box', async () => {
+    let content = contactContent({
+      privacyPolicyUpdated: '2026-11-23',
+      consentWording: 'I agree, as described above.',
+    })
+    const {store, service} = serviceWith(() => content)
+    const first = await service.submit({fields: {...validFields(), consent: true}}, VISITOR)
+    // A rebuild puts a revised notice and new words live; the next message records those.
+    content = contactContent({
+      privacyPolicyUpdated: '2027-02-01',
+      consentWording: 'I agree to the revised notice.',
+    })
+    const second = await service.submit({fields: {...validFields(), consent: 'yes'}}, VISITOR)
+
+    const consentOf = (outcome: typeof first) =>
+      outcome.kind === 'stored' ? store.messages.get(outcome.id)?.consent : outcome
+    expect(consentOf(first)).toEqual({
+      givenAt: RECEIVED_AT.toISOString(),
+      privacyPolicyUpdated: '2026-11-23',
+      wording: 'I agree, as described above.',
+    })
+    expect(consentOf(second)).toEqual({
+      givenAt: RECEIVED_AT.toISOString(),
+      privacyPolicyUpdated: '2027-02-01',
+      wording: 'I agree to the revised notice.',
+    })
+    expect([...store.messages.values()].map((message) => message.receivedAt)).toEqual([
+      RECEIVED_AT.toISOString(),
+      RECEIVED_AT.toISOString(),
+    ])
+  })
+
+  describe('missing, refuses the message and stores nothing', () => {
+    it('in the service, naming the consent box', async () => {
+      const {store, service} = serviceWith()
+      for (const consent of [undefined, false, 'no', ''])
+        expect(await service.submit({fields: {...validFields(), consent}}, VISITOR), String(consent)).toEqual(
+          {
+            kind: 'invalid',
+            fieldErrors: {consent: 'consentRequired'},
+          },
+        )
+      expect(store.messages.size).toBe(0)
+    })
+
+    it('from the island: 422, with the box named and the words to show beside it', async () => {
+      const {store, service} = serviceWith()
+      for (const consent of [undefined, false]) {
+        const response = await post(service, islandBody({...validFields(), consent}), 'application/json')
+        expect(response.status).toBe(422)
+        expect(await response.json()).toMatchObject({
+          ok: false,
+          error: 'invalid',
+          fieldErrors: {consent: 'consentRequired'},
+          fieldMessages: {consent: DEFAULT_ERROR_TEXT.consentRequired},
+        })
+      }
+      expect(store.messages.size).toBe(0)
+    })
+
+    it('from a form post without JavaScript, where an unticked box sends nothing: back to /contact-us#message-invalid (303)', async () => {
+      const {store, service} = serviceWith()
+      const response = await post(
+        service,
+        new URLSearchParams({...validFields(), website: ''}).toString(),
+        'application/x-www-form-urlencoded',
+      )
+      expect(response.status).toBe(303)
+      expect(response.headers.get('location')).toBe('/contact-us#message-invalid')
+      expect(store.messages.size).toBe(0)
+    })
+  })
+})
+
+describe('the consent on the production server', () => {
+  // The server every test of the built site shares: built from the bundled dataset, storing in SQLite.
+  const base = inject('siteUrl')
+  const dbPath = inject('contactDbPath')
+  const documents = bundledDocuments()
+
+  it("is stored with the message: when it was given, the privacy policy's last-updated date, and the words beside the box", async () => {
+    const response = await postJson(base, islandBody(validFields()))
+    expect(response.status).toBe(201)
+    const row = rowById(dbPath, (await response.json()).id) as MessageRow & Record<string, unknown>
+    expect(row).toMatchObject({
+      consent_given_at: row.received_at,
+      consent_privacy_policy_updated: documentById(documents, POLICY_IDS.privacy).lastUpdated,
+      consent_wording: documentById(documents, 'contactPage').form.consentLabel,
+    })
+    expect(Date.parse(row.received_at)).not.toBeNaN()
+  })
+
+  it('is missing: the island post (422) and the form post (303) are refused and nothing is stored', async () => {
+    const fromIsland = validFields()
+    const island = await postJson(base, islandBody({...fromIsland, consent: undefined}))
+    expect(island.status).toBe(422)
+    expect((await island.json()).fieldErrors).toEqual({consent: 'consentRequired'})
+
+    const withoutJs = validFields()
+    const form = await fetch(`${base}/api/contact`, {
+      method: 'POST',
+      headers: {'content-type': 'application/x-www-form-urlencoded', origin: base},
+      body: new URLSearchParams({...withoutJs, website: ''}).toString(),
+      redirect: 'manual',
+    })
+    expect(form.status).toBe(303)
+    expect(new URL(form.headers.get('location')!, base).hash).toBe('#message-invalid')
+
+    expect(rowsWith(dbPath, fromIsland.message)).toEqual([])
+    expect(rowsWith(dbPath, withoutJs.message)).toEqual([])
+  })
+})

@@ -1,0 +1,222 @@
+import {randomUUID} from 'node:crypto'
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+import {readConfig} from '../../src/config/index'
+import {slidingWindowLimiter} from '../../src/contact/rateLimit'
+import {contactServiceFromConfig, createContactService, monthsBefore} from '../../src/contact/service'
+import {sqliteMessageStore} from '../../src/contact/sqliteStore'
+import type {StoredMessage} from '../../src/contact/store'
+import {contactContent, memoryStore} from '../support/memoryStore'
+import {startQueryApiStandIn, type QueryApiStandIn, type SanityDocumentLike} from '../support/queryApiStandIn'
+import {test} from '../support/siteServer'
+import {daysAgo, storedMessage} from './storedMessages'
+import {eventually} from './support'
+
+// Contact messages are deleted once they are older than "Contact messages kept for" in Policy
+// figures (12 months in the bundled dataset): when the server starts and every day after.
+
+const EVER = '1970-01-01T00:00:00.000Z'
+const DAY_MS = 24 * 60 * 60 * 1000
+
+describe('monthsBefore: the same day and time, calendar months earlier', () => {
+  const before = (iso: string, months: number) => monthsBefore(new Date(iso), months).toISOString()
+
+  it('keeps the day and the time of day', () => {
+    expect(before('2026-11-23T10:30:15.250Z', 1)).toBe('2026-10-23T10:30:15.250Z')
+    expect(before('2026-01-15T00:00:00.000Z', 1)).toBe('2025-12-15T00:00:00.000Z')
+    expect(before('2026-11-23T10:30:00.000Z', 0)).toBe('2026-11-23T10:30:00.000Z')
+  })
+
+  it('from the 31st, lands on the last day of a shorter month: 31 March less a month is the end of February', () => {
+    expect(before('2026-03-31T12:00:00.000Z', 1)).toBe('2026-02-28T12:00:00.000Z')
+    expect(before('2026-05-31T12:00:00.000Z', 1)).toBe('2026-04-30T12:00:00.000Z')
+    expect(before('2026-03-30T23:59:59.999Z', 1)).toBe('2026-02-28T23:59:59.999Z')
+  })
+
+  it('knows leap years: 29 February in one, 28 in the others', () => {
+    expect(before('2028-03-31T08:00:00.000Z', 1)).toBe('2028-02-29T08:00:00.000Z')
+    expect(before('2028-02-29T08:00:00.000Z', 12)).toBe('2027-02-28T08:00:00.000Z')
+    expect(before('2029-02-28T08:00:00.000Z', 12)).toBe('2028-02-28T08:00:00.000Z')
+    expect(before('2025-02-28T08:00:00.000Z', 12)).toBe('2024-02-28T08:00:00.000Z')
+  })
+
+  it('counts 12 months back to the same date a year earlier, and across years beyond that', () => {
+    expect(before('2026-12-01T10:00:00.000Z', 12)).toBe('2025-12-01T10:00:00.000Z')
+    expect(before('2026-01-31T10:00:00.000Z', 12)).toBe('2025-01-31T10:00:00.000Z')
+    expect(before('2026-03-31T10:00:00.000Z', 13)).toBe('2025-02-28T10:00:00.000Z')
+    expect(before('2026-03-15T10:00:00.000Z', 26)).toBe('2024-01-15T10:00:00.000Z')
+  })
+
+  it('leaves the date it is given as it was', () => {
+    const date = new Date('2026-03-31T12:00:00.000Z')
+    monthsBefore(date, 1)
+    expect(date.toISOString()).toBe('2026-03-31T12:00:00.000Z')
+  })
+})
+
+describe('the contact service deleting expired messages', () => {
+  /** The service at `now`, keeping messages `content().retentionMonths` months, over a store holding `messages`. */
+  async function serviceAt(now: string, messages: StoredMessage[], retentionMonths = () => 12) {
+    const store = memoryStore()
+    for (const message of messages) await store.save(message)
+    const lines: string[] = []
+    const service = createContactService({
+      store,
+      limiter: slidingWindowLimiter(1000, 600),
+      minFillMs: 0,
+      content: () => contactContent({retentionMonths: retentionMonths()}),
+      now: () => new Date(now),
+      log: (line) => lines.push(line),
+    })
+    const kept = () => [...store.messages.keys()]
+    return {service, kept, lines}
+  }
+
+  it('deletes exactly the messages received before the cutoff, the retention period before now, and says how many', async () => {
+    const expired = [
+      storedMessage({receivedAt: '2024-06-01T00:00:00.000Z'}),
+      storedMessage({receivedAt: '2025-02-28T11:59:59.999Z'}),
+    ]
+    const atCutoff = storedMessage({receivedAt: '2025-02-28T12:00:00.000Z'})
+    const recent = storedMessage({receivedAt: '2026-03-31T11:00:00.000Z'})
+    // 31 March 2026 less 13 months is the end of February 2025.
+    const {service, kept, lines} = await serviceAt(
+      '2026-03-31T12:00:00.000Z',
+      [...expired, atCutoff, recent],
+      () => 13,
+    )
+
+    expect(await service.deleteExpired()).toBe(2)
+    expect(kept()).toEqual([atCutoff.id, recent.id])
+    expect(lines).toEqual(['Deleted 2 contact messages received before 2025-02-28T12:00:00.000Z.'])
+    expect(await service.deleteExpired()).toBe(0)
+    expect(lines).toHaveLength(1)
+  })
+
+  it('keeps messages for the period the content names at the time, so a changed policy figure applies at once', async () => {
+    const old = storedMessage({receivedAt: '2026-05-01T00:00:00.000Z'})
+    const newer = storedMessage({receivedAt: '2026-09-01T00:00:00.000Z'})
+    let months = 12
+    const {service, kept} = await serviceAt('2026-12-01T00:00:00.000Z', [old, newer], () => months)
+
+    expect(await service.deleteExpired()).toBe(0)
+    months = 6
+    expect(await service.deleteExpired()).toBe(1)
+    expect(kept()).toEqual([newer.id])
+  })
+
+  describe('as the configuration builds it', () => {
+    let scratch: string
+    beforeAll(() => {
+      scratch = mkdtempSync(join(tmpdir(), 'retention-'))
+    })
+    afterAll(() => rmSync(scratch, {recursive: true, force: true}))
+
+    it('deletes expired messages again each day while it runs', async () => {
+      vi.useFakeTimers({toFake: ['setInterval', 'clearInterval']})
+      const path = join(scratch, `${randomUUID()}.sqlite`)
+      const service = contactServiceFromConfig(readConfig({CONTACT_DB_PATH: path}).contact, {
+        content: () => contactContent({retentionMonths: 12}),
+        log: () => {},
+      })
+      const store = sqliteMessageStore(path)
+      try {
+        // Arrived 13 months ago: it expired while the server was running.
+        const expired = storedMessage({receivedAt: daysAgo(400)})
+        const recent = storedMessage({receivedAt: daysAgo(1)})
+        await store.save(expired)
+        await store.save(recent)
+
+        await vi.advanceTimersByTimeAsync(DAY_MS)
+        await eventually(
+          async () => (await store.listSince(EVER)).length === 1,
+          10_000,
+          'the expired message to be deleted',
+        )
+        expect((await store.listSince(EVER)).map(({id}) => id)).toEqual([recent.id])
+      } finally {
+        vi.useRealTimers()
+        store.close()
+        await service.close()
+      }
+    })
+  })
+})
+
+describe('the production server, when it starts, deletes the messages older than the retention period', () => {
+  // The bundled dataset keeps contact messages 12 months: one from 13 months ago goes, one from yesterday stays.
+  const old = () => storedMessage({receivedAt: daysAgo(400)})
+  const recent = () => storedMessage({receivedAt: daysAgo(1)})
+
+  let scratch: string
+  let lake: QueryApiStandIn
+  beforeAll(async () => {
+    scratch = mkdtempSync(join(tmpdir(), 'retention-server-'))
+    lake = await startQueryApiStandIn({documents: []})
+  })
+  afterAll(async () => {
+    await lake?.close()
+    rmSync(scratch, {recursive: true, force: true})
+  })
+
+  test('from the SQLite file', async ({startSite}) => {
+    const [expired, kept] = [old(), recent()]
+    const dbPath = join(scratch, 'messages.sqlite')
+    const store = sqliteMessageStore(dbPath)
+    await store.save(expired)
+    await store.save(kept)
+    store.close()
+
+    const site = await startSite({CONTACT_DB_PATH: dbPath})
+    const reader = sqliteMessageStore(dbPath)
+    try {
+      const ids = async () => (await reader.listSince(EVER)).map(({id}) => id)
+      await eventually(async () => !(await ids()).includes(expired.id), 10_000, 'the expired message to go')
+      expect(await ids()).toEqual([kept.id])
+    } finally {
+      reader.close()
+    }
+    await eventually(
+      () => site.output().includes('Deleted 1 contact message received before'),
+      10_000,
+      'the log',
+    )
+  })
+
+  test('from Sanity, as contactMessage documents', async ({startSite}) => {
+    const [expired, kept] = [old(), recent()]
+    const asDocument = ({id, ...message}: StoredMessage): SanityDocumentLike => ({
+      _id: `contactMessage.${id}`,
+      _type: 'contactMessage',
+      submissionId: id,
+      ...message,
+    })
+    // Another type with an old date of the same name is no contact message: it stays.
+    const other = {_id: 'someOtherDocument', _type: 'note', receivedAt: expired.receivedAt}
+    lake.setDocuments([asDocument(expired), asDocument(kept), other])
+
+    const site = await startSite({
+      SANITY_PROJECT_ID: 'test',
+      SANITY_API_HOST: lake.url,
+      SANITY_API_WRITE_TOKEN: 'write-token-for-tests',
+    })
+    const ids = async () => {
+      const query = encodeURIComponent('*[]._id')
+      const response = await fetch(`${lake.url}/v2025-02-19/data/query/production?query=${query}`)
+      return ((await response.json()) as {result: string[]}).result
+    }
+    await eventually(
+      async () => !(await ids()).includes(`contactMessage.${expired.id}`),
+      10_000,
+      'the expired document to go',
+    )
+    expect((await ids()).sort()).toEqual([`contactMessage.${kept.id}`, 'someOtherDocument'].sort())
+    await eventually(
+      () => site.output().includes('Deleted 1 contact message received before'),
+      10_000,
+      'the log',
+    )
+  })
+})
