@@ -1,7 +1,7 @@
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
 import {DESKTOP, PHONE, launchBrowser} from '../support/browser'
-import {contactPage, mobileMenuHydrated, settings, withPage} from '../support/site'
+import {contactPage, mobileMenuHydrated, policies, settings, withPage} from '../support/site'
 import {eventually, marker, readDb, rowsWith} from './support'
 
 const base = inject('siteUrl')
@@ -92,6 +92,12 @@ describe('the contact form in Chromium', () => {
         const rows = await storedWith(fields.message)
         expect(rows).toHaveLength(1)
         expect(rows[0]).toMatchObject(fields)
+        // With the record of what the visitor agreed to: when, to which privacy notice, in which words.
+        expect(rows[0]).toMatchObject({
+          consent_given_at: rows[0]!.received_at,
+          consent_privacy_policy_updated: policies.privacy.lastUpdated,
+          consent_wording: FORM.consentLabel,
+        })
         // Sent and confirmed, the form is empty for a next message, which needs its own consent.
         expect(await values(page)).toEqual({name: '', email: '', phone: '', subject: '', message: ''})
         await expect(consentBox(page).isChecked()).resolves.toBe(false)
