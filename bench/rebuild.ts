@@ -96,6 +96,7 @@ try {
   await fetch(`${server.url}/`)
   const memoryAtStart = residentMb(server.process.pid)
   let memoryAfterFirst = Number.NaN
+  const memoryAfterEach: number[] = []
   let heapAfterFirst = Number.NaN
   try {
     for (let run = 0; run < rebuilds; run++) {
@@ -126,6 +127,7 @@ try {
       const html = await (await fetch(`${server.url}/Refund&Cancellation-Policy`)).text()
       if (!html.includes(heading)) throw new Error('The build went live without the new wording')
       times.push(performance.now() - started)
+      memoryAfterEach.push(residentMb(server.process.pid))
       if (run === 0) {
         memoryAfterFirst = residentMb(server.process.pid)
         heapAfterFirst = await heapMb()
@@ -143,6 +145,9 @@ try {
     )
     console.log(
       `server memory (resident): ${memoryAtStart.toFixed(1)} MB at start, ${memoryAfterFirst.toFixed(1)} MB after 1 rebuild, ${memoryAfterLast.toFixed(1)} MB after ${rebuilds} (${(memoryAfterLast - memoryAfterFirst).toFixed(1)} MB apart)`,
+    )
+    console.log(
+      `server memory (resident) over the ${rebuilds} publishes: lowest ${Math.min(...memoryAfterEach).toFixed(1)} MB, highest ${Math.max(...memoryAfterEach).toFixed(1)} MB (it falls when V8 returns freed memory)`,
     )
     console.log(
       `server JavaScript heap in use: ${heapAfterFirst.toFixed(1)} MB after 1 rebuild, ${heapAfterLast.toFixed(1)} MB after ${rebuilds}`,
