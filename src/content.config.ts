@@ -59,7 +59,7 @@ export const collections = {
     loader: sanityLoader(content, policyFiguresQuery, {requiredIds: [SINGLETON_IDS.policyFigures]}),
     schema: policyFiguresSchema,
   }),
-  /** Samples of company facts: a build for the public SITE_URL fails while there are any. */
+  /** Sample company facts, and links to reserved domains: a build for the public SITE_URL fails while there are any. */
   launchCheck: defineCollection({
     loader: launchCheckLoader(content, launchCheckQuery),
     schema: z.object({document: z.string(), field: z.string(), value: z.string()}),

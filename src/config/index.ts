@@ -1,7 +1,7 @@
 /**
  * The site's configuration: every environment variable it reads, parsed and checked once where a
  * process starts (the production server, a build), into one typed object that is handed to
- * whatever needs it. Nothing else reads process.env. A bad value stops the start with an error
+ * whatever needs it. Nothing else in the site or its server reads process.env. A bad value stops the start with an error
  * naming the variable, instead of surfacing later as a refused message or a blank page.
  */
 import {resolve} from 'node:path'
@@ -201,7 +201,9 @@ class Reader {
     } catch {
       // reported below
     }
-    this.problems.push(`${name}="${raw}" must be an address such as ${example}.`)
+    // An address may carry a password (smtp://user:password@host): never repeat one in a message.
+    const shown = raw.replace(/\/\/[^/@\s]*@/, '//…@')
+    this.problems.push(`${name}="${shown}" must be an address such as ${example}.`)
     return undefined
   }
 

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer'
 import type {MessageStore, StoredMessage} from './store.ts'
 
 export interface Notifier {
-  /** Sends every stored message not yet e-mailed; a failure leaves it stored for the next try. */
+  /** Sends the e-mails that are due (at most 50 at a time); a failure leaves the message stored for a later try. */
   flush(): Promise<{sent: number; failed: number}>
   /** Waits for a send in progress, so a message e-mailed just now is also marked as sent. */
   close(): Promise<void>
@@ -16,10 +16,10 @@ export interface RetryPolicy {
   maxAttempts: number
 }
 
-export const DEFAULT_RETRY: RetryPolicy = {firstWaitMs: 60_000, maxAttempts: 8}
+const DEFAULT_RETRY: RetryPolicy = {firstWaitMs: 60_000, maxAttempts: 8}
 
 /** What to record after the mail server refused a message's e-mail for the `attempts`-th time. */
-export function afterRefusal(attempts: number, now: Date, policy: RetryPolicy) {
+function afterRefusal(attempts: number, now: Date, policy: RetryPolicy) {
   if (attempts >= policy.maxAttempts) return {gaveUpAt: now.toISOString()}
   return {nextAttemptAt: new Date(now.getTime() + policy.firstWaitMs * 2 ** (attempts - 1)).toISOString()}
 }
@@ -80,8 +80,6 @@ export function smtpNotifier({
           subject: `Website message: ${message.subject || message.name || 'no subject'}`.slice(0, 200),
           text: mailText(message),
         })
-        await store.markNotified(message.id, new Date().toISOString())
-        sent++
       } catch (error) {
         failed++
         const reason = error instanceof Error ? error.message : String(error)
@@ -103,7 +101,15 @@ export function smtpNotifier({
             ? `Contact message ${message.id} is stored, but the mail server refused its e-mail ${attempts} times (${reason}); it is no longer retried. Read it with \`npm run messages -- list\` or in Studio and reply from there.`
             : `Contact message ${message.id} is stored; the mail server refused its e-mail (${reason}). Attempt ${attempts} of ${retry.maxAttempts}; next try after ${next.nextAttemptAt}.`,
         )
+        continue
       }
+      sent++
+      // The e-mail went out: a store that fails to record it now is not the mail server refusing.
+      await store
+        .markNotified(message.id, now().toISOString())
+        .catch((error: unknown) =>
+          log(`Contact message ${message.id} was e-mailed, but could not be marked so: ${String(error)}`),
+        )
     }
     return {sent, failed}
   }

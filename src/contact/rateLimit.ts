@@ -3,12 +3,20 @@ export interface RateLimiter {
   take(key: string, now?: number): {allowed: true} | {allowed: false; retryAfterSeconds: number}
 }
 
-/** At most `limit` attempts per key in any `windowSeconds`, kept in memory. */
+/**
+ * At most `limit` attempts per key in any `windowSeconds`, kept in memory. A visitor's address is
+ * forgotten once their window has passed (the Privacy Policy says it is held only while the limit
+ * lasts): keys are kept in the order of their last counted attempt, so the expired ones are first.
+ */
 export function slidingWindowLimiter(limit: number, windowSeconds: number, maxKeys = 10_000): RateLimiter {
   const windowMs = windowSeconds * 1000
   const attempts = new Map<string, number[]>()
   return {
     take(key, now = Date.now()) {
+      for (const [oldest, times] of attempts) {
+        if (now - times.at(-1)! < windowMs) break
+        attempts.delete(oldest)
+      }
       const recent = (attempts.get(key) ?? []).filter((at) => now - at < windowMs)
       if (recent.length >= limit) {
         attempts.set(key, recent)

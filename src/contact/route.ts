@@ -29,7 +29,16 @@ export async function answerContactPost({
   /** This build's content for the service, for a request the server did not equip. */
   contactContent: () => Promise<ContactContent>
 }): Promise<Response> {
-  const runtime = locals.contact ?? (await runtimeForOneRequest(contactContent))
+  let runtime: ContactRuntime
+  try {
+    runtime = locals.contact ?? (await runtimeForOneRequest(contactContent))
+  } catch (error) {
+    console.error('The contact service could not be set up for this request:', error)
+    return Response.json(
+      {ok: false, error: 'unavailable', message: 'Your message could not be stored; please try again.'},
+      {status: 503, headers: {'cache-control': 'no-store', 'retry-after': '30'}},
+    )
+  }
   try {
     return await handleContactPost(request, {
       service: runtime.service,

@@ -83,7 +83,10 @@ export function createContactService({
     await notifier?.flush().catch((error: unknown) => log(`Contact e-mail retry failed: ${String(error)}`))
   }
   const deleteExpired = async () => {
-    const cutoff = monthsBefore(now(), content().retentionMonths)
+    const {retentionMonths} = content()
+    // Never everything at once: a period of no months is a mistake, not an instruction.
+    if (!(retentionMonths >= 1)) throw new Error(`A retention of ${retentionMonths} months deletes nothing.`)
+    const cutoff = monthsBefore(now(), retentionMonths)
     const deleted = await store.deleteReceivedBefore(cutoff.toISOString())
     if (deleted > 0)
       log(

@@ -1,4 +1,4 @@
-import {mkdirSync} from 'node:fs'
+import {chmodSync, mkdirSync} from 'node:fs'
 import {dirname, resolve} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
 import {isFrom, type MessageRecord, type MessageStore, type Sender} from './store.ts'
@@ -74,9 +74,15 @@ const fromRow = (row: Row): MessageRecord => ({
  */
 export function sqliteMessageStore(path: string): MessageStore {
   const file = resolve(path)
-  mkdirSync(dirname(file), {recursive: true})
+  // Visitors' messages: readable by the server's user only.
+  mkdirSync(dirname(file), {recursive: true, mode: 0o700})
   const db = new DatabaseSync(file)
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;')
+  chmodSync(file, 0o600)
+  // secure_delete overwrites a deleted message's text, so an erased or expired message is gone
+  // from the file, not just unlinked; the WAL is truncated after each deletion for the same reason.
+  db.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA secure_delete = ON;',
+  )
   db.exec(SCHEMA)
   const existing = new Set(
     (db.prepare('PRAGMA table_info(contact_messages)').all() as unknown as {name: string}[]).map(
@@ -138,7 +144,9 @@ export function sqliteMessageStore(path: string): MessageStore {
       })
     },
     async deleteReceivedBefore(cutoff) {
-      return Number(expired.run({cutoff}).changes)
+      const deleted = Number(expired.run({cutoff}).changes)
+      if (deleted > 0) db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+      return deleted
     },
     async findFrom(sender) {
       return findFrom(sender)
@@ -149,6 +157,7 @@ export function sqliteMessageStore(path: string): MessageStore {
       try {
         for (const {id} of messages) erase.run({id})
         db.exec('COMMIT')
+        if (messages.length > 0) db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
       } catch (error) {
         db.exec('ROLLBACK')
         throw error

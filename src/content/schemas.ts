@@ -210,7 +210,7 @@ export const policyFiguresSchema = z.object({
   contractAge: count,
   grievanceAcknowledgementHours: count,
   grievanceResolutionMonths: count,
-  contactMessageRetentionMonths: count,
+  contactMessageRetentionMonths: count.min(1),
   refundVerificationBusinessDays: count,
   breachReportHours: count,
   governingLaw: text(60),

@@ -27,7 +27,7 @@ export function contentSource(config: ContentConfig): ContentSource {
   return config.kind === 'contentLake' ? contentLakeSource(config) : bundledDatasetSource()
 }
 
-export class ContentUnavailableError extends Error {
+class ContentUnavailableError extends Error {
   override name = 'ContentUnavailableError'
 }
 

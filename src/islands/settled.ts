@@ -25,8 +25,15 @@ const settled: ClientDirective = (load, _options, island) => {
     if (started) return
     started = true
     for (const type of INTENT) island.removeEventListener(type, hydrate, true)
-    const render = await load()
-    await render()
+    try {
+      const render = await load()
+      await render()
+    } catch (error) {
+      // The script did not arrive (offline, blocked): let go of the held tap and the buttons.
+      island.removeEventListener('click', hold, true)
+      held?.removeAttribute('aria-busy')
+      throw error
+    }
     island.removeEventListener('click', hold, true)
     if (!held) return
     held.removeAttribute('aria-busy')

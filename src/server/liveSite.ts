@@ -19,11 +19,11 @@ interface Build {
 }
 
 /**
- * The build visitors are served from. Pages come from the live build's files; the /api routes
- * run on the server code loaded once at start, with what they need from the live build's
- * content (its build data) and from the server (locals). A rebuild swaps one reference, so every
- * request is answered wholly by the old build or wholly by the new one, and no build's code is
- * loaded twice: the process's memory does not grow with each publish.
+ * The build visitors are served from. Pages come from the live build's files, each page wholly
+ * from one build; the /api routes run on the server code loaded once at start, with what they
+ * need from the live build's content (its build data) and from the server (locals). A rebuild
+ * swaps one reference, and no build's code is loaded twice: the process's memory does not grow
+ * with each publish.
  */
 export class LiveSite {
   private current: Build

@@ -30,10 +30,15 @@ const site = await LiveSite.open(initialBuild).catch((error: Error) => {
   console.error(`Cannot serve ${initialBuild}: ${error.message}\nRun \`npm run build\` first.`)
   process.exit(1)
 })
-const contact = contactServiceFromConfig(config.contact, {content: () => site.data})
-const locals: App.Locals = {
-  contact: {service: contact, siteUrl: config.siteUrl, trustProxy: settings.trustProxy},
-}
+const contact = (() => {
+  try {
+    return contactServiceFromConfig(config.contact, {content: () => site.data})
+  } catch (error) {
+    console.error(`The contact message store could not be opened: ${(error as Error).message}`)
+    process.exit(1)
+  }
+})()
+const contactRuntime = {service: contact, siteUrl: config.siteUrl, trustProxy: settings.trustProxy}
 const rebuilder = new Rebuilder({
   root: ROOT,
   buildsDir: settings.buildsDir,
@@ -60,7 +65,17 @@ const server = createServer((request, response) => {
     })
     return
   }
-  compress(request, response, () => site.handle(request, response, locals))
+  // Locals are the request's own: a route that wrote to them could not reach another visitor's.
+  compress(request, response, () => site.handle(request, response, {contact: contactRuntime}))
+})
+
+server.on('error', (error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `Port ${settings.port} on ${settings.host} is already in use: stop the other server or set PORT.`
+      : `The server could not listen on ${settings.host}:${settings.port}: ${error.message}`,
+  )
+  process.exit(1)
 })
 
 server.listen(settings.port, settings.host, () => {
@@ -77,6 +92,7 @@ let stopping = false
 const stop = () => {
   if (stopping) return
   stopping = true
+  rebuilder.stop()
   server.close(() => {
     void contact.close().finally(() => process.exit(0))
   })

@@ -1,4 +1,4 @@
-import {spawn} from 'node:child_process'
+import {spawn, type ChildProcess} from 'node:child_process'
 import {existsSync, realpathSync, statSync} from 'node:fs'
 import {mkdir, readdir, rename, rm, symlink} from 'node:fs/promises'
 import {join} from 'node:path'
@@ -41,6 +41,8 @@ const CURRENT = 'current'
  */
 export class Rebuilder {
   private building = false
+  private stopped = false
+  private child: ChildProcess | undefined
   private followUp: string | undefined
   private readonly options: Required<RebuilderOptions>
   private liveBuild: string
@@ -130,6 +132,7 @@ export class Rebuilder {
 
   private astroBuild(outDir: string): Promise<void> {
     const {root, buildsDir, env, timeoutMs} = this.options
+    if (this.stopped) return Promise.reject(new Error('The server is stopping.'))
     const child = spawn(
       process.execPath,
       [join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
@@ -139,6 +142,7 @@ export class Rebuilder {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     )
+    this.child = child
     let output = ''
     child.stdout.on('data', (chunk) => (output += chunk))
     child.stderr.on('data', (chunk) => (output += chunk))
@@ -147,9 +151,16 @@ export class Rebuilder {
       child.on('error', reject)
       child.on('close', (code, signal) => {
         clearTimeout(timer)
+        this.child = undefined
         if (code === 0) return resolve()
         reject(
-          new Error(signal ? `The build was stopped after ${timeoutMs / 1000} s.` : buildFailure(output)),
+          new Error(
+            signal
+              ? this.stopped
+                ? 'The server stopped during the build.'
+                : `The build was stopped after ${timeoutMs / 1000} s.`
+              : buildFailure(output),
+          ),
         )
       })
     })
@@ -166,10 +177,19 @@ export class Rebuilder {
 
   private async removeOldBuilds(keep: string[]) {
     const {buildsDir} = this.options
+    // Compared as real paths: the folder may be reached through a symbolic link.
+    const real = (path: string) => (existsSync(path) ? realpathSync(path) : path)
+    const kept = new Set(keep.map(real))
     for (const entry of await readdir(buildsDir)) {
       const path = join(buildsDir, entry)
-      if (entry.startsWith('build-') && !keep.includes(path)) await rm(path, {recursive: true, force: true})
+      if (entry.startsWith('build-') && !kept.has(real(path))) await rm(path, {recursive: true, force: true})
     }
+  }
+
+  /** Stops a build in progress (when the server stops): no build outlives the server. */
+  stop(): void {
+    this.stopped = true
+    this.child?.kill('SIGTERM')
   }
 }
 
