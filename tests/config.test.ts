@@ -69,6 +69,17 @@ describe('the configuration, read once from the environment', () => {
     )
   })
 
+  it('an address with a password in it is named without the password', () => {
+    expect(() => readConfig({SMTP_URL: 'mail://care:S3cretPass@smtp.example.com:587'})).toThrow(
+      'SMTP_URL="mail://…@smtp.example.com:587" must be an address',
+    )
+    try {
+      readConfig({SMTP_URL: 'mail://care:S3cretPass@smtp.example.com:587'})
+    } catch (error) {
+      expect((error as Error).message).not.toContain('S3cretPass')
+    }
+  })
+
   it('every bad value is named at once, so one failed start shows all of them', () => {
     const error = (() => {
       try {

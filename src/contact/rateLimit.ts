@@ -1,6 +1,8 @@
 export interface RateLimiter {
   /** Counts an attempt; says how long to wait when the limit is reached. */
   take(key: string, now?: number): {allowed: true} | {allowed: false; retryAfterSeconds: number}
+  /** How many visitors' addresses it holds now. */
+  readonly addresses: number
 }
 
 /**
@@ -12,6 +14,9 @@ export function slidingWindowLimiter(limit: number, windowSeconds: number, maxKe
   const windowMs = windowSeconds * 1000
   const attempts = new Map<string, number[]>()
   return {
+    get addresses() {
+      return attempts.size
+    },
     take(key, now = Date.now()) {
       for (const [oldest, times] of attempts) {
         if (now - times.at(-1)! < windowMs) break

@@ -156,6 +156,25 @@ describe('when the mail server is down', () => {
   })
 })
 
+describe('when the store cannot record that an e-mail went out', () => {
+  it('counts it as sent and says so in the log, not as a refusal by the mail server', async () => {
+    const mail = await mailServer()
+    const message = storedMessage()
+    const store = await storeWith(message)
+    store.markNotified = async () => {
+      throw new Error('database is locked')
+    }
+    const {notifier, lines} = notifierFor(store, mail.port)
+
+    await expect(notifier.flush()).resolves.toEqual({sent: 1, failed: 0})
+    expect(mailsAbout(mail.accepted, message.id)).toHaveLength(1)
+    expect(store.messages.get(message.id)?.notification).toEqual({attempts: 0})
+    expect(lines).toEqual([
+      expect.stringMatching(/was e-mailed, but could not be marked so: .*database is locked/),
+    ])
+  })
+})
+
 describe('when the mail server refuses one message', () => {
   it('the other messages are still e-mailed, and the refused one stays stored for the next try', async () => {
     const mail = await mailServer(0, (received) => received.text.includes('REFUSE-ME'))

@@ -58,4 +58,16 @@ describe('the rate limit: at most `limit` posts from one address in any window',
     expect(limiter.take('b', at(4)).allowed).toBe(true)
     expect(limiter.take('b', at(4)).allowed).toBe(true)
   })
+
+  it('forgets an address once its window has passed, as the Privacy Policy says: held only while the limit lasts', () => {
+    const limiter = slidingWindowLimiter(2, 60)
+    limiter.take('203.0.113.1', at(0))
+    limiter.take('203.0.113.2', at(30))
+    expect(limiter.addresses).toBe(2)
+    // A minute after the first address's last post, the next visitor's post sweeps it away.
+    limiter.take('203.0.113.3', at(60))
+    expect(limiter.addresses).toBe(2)
+    limiter.take('203.0.113.3', at(95))
+    expect(limiter.addresses).toBe(1)
+  })
 })

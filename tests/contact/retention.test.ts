@@ -220,3 +220,21 @@ describe('the production server, when it starts, deletes the messages older than
     )
   })
 })
+
+describe('a retention period of less than a month', () => {
+  it('deletes nothing: it is a mistake in Policy figures, not an instruction to delete every message', async () => {
+    const store = memoryStore()
+    await store.save(storedMessage({receivedAt: '2026-01-01T00:00:00.000Z'}))
+    const service = createContactService({
+      store,
+      limiter: slidingWindowLimiter(10, 600),
+      minFillMs: 0,
+      content: () => contactContent({retentionMonths: 0}),
+      now: () => new Date('2026-03-01T00:00:00.000Z'),
+      log: () => {},
+    })
+    await expect(service.deleteExpired()).rejects.toThrow(/retention of 0 months/)
+    expect(store.messages.size).toBe(1)
+    await service.close()
+  })
+})
