@@ -1,13 +1,5 @@
-import {createClient} from '@sanity/client'
+import {sanityClient, type SanityTarget} from '../lib/sanityClient.ts'
 import {isFrom, type MessageRecord, type MessageStore, type Sender, type StoredMessage} from './store.ts'
-
-interface SanityStoreConfig {
-  projectId: string
-  dataset: string
-  apiVersion: string
-  token: string
-  apiHost?: string
-}
 
 // An id with a dot lies under a path: such documents are never readable without a token, even
 // in a public dataset, so visitors' messages stay private while the site's content is public.
@@ -41,17 +33,8 @@ const withoutNulls = (record: MessageRecord): MessageRecord => ({
  * with the submission's id stores a retried send once (the second reports operation "none");
  * with visibility "sync" the mutation answers only after it is committed.
  */
-export function sanityMessageStore(config: SanityStoreConfig): MessageStore {
-  const client = createClient({
-    projectId: config.projectId,
-    dataset: config.dataset,
-    apiVersion: config.apiVersion,
-    token: config.token,
-    useCdn: false,
-    perspective: 'raw',
-    maxRetries: 2,
-    ...(config.apiHost ? {apiHost: config.apiHost, useProjectHostname: false} : {}),
-  })
+export function sanityMessageStore(config: SanityTarget & {token: string}): MessageStore {
+  const client = sanityClient(config, {perspective: 'raw', maxRetries: 2})
   /** Deletes the documents in one transaction; says how many. */
   const remove = async (ids: string[]) => {
     if (ids.length === 0) return 0

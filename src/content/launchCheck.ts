@@ -174,7 +174,7 @@ export function launchCheckLoader(content: ContentSource, query: string): Loader
   return {
     name: 'launch-check',
     async load({store, logger, config}) {
-      const documents = await content.fetch(query)
+      const documents = await content.fetch(query, {ids: Object.keys(DOCUMENT_TITLES)})
       const samples = samplesIn(Array.isArray(documents) ? documents.filter(isNode) : [])
       const verdict = judgeSamples(samples, config.site)
       if (!verdict.ok) throw new Error(verdict.error)

@@ -941,7 +941,7 @@ export type CompanyFactsQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: launchCheckQuery
-// Query: *[_id in ["siteSettings", "companyFacts", "homePage", "aboutPage", "contactPage", "policyFigures", "privacyPolicy", "termsAndConditions", "refundPolicy"]]
+// Query: *[_id in $ids]
 export type LaunchCheckQueryResult = Array<{
   _id: string;
   _type: "aboutPage";

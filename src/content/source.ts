@@ -1,8 +1,8 @@
 import {readFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
-import {createClient, type SanityClient} from '@sanity/client'
 import {evaluate, parse} from 'groq-js'
 import type {ContentConfig} from '../config/index.ts'
+import {sanityClient, type SanityTarget} from '../lib/sanityClient.ts'
 import {isDraftOrVersion} from '../../studio/shared/siteDocuments.ts'
 
 /**
@@ -31,24 +31,12 @@ class ContentUnavailableError extends Error {
   override name = 'ContentUnavailableError'
 }
 
-export function contentLakeSource(config: {
-  projectId: string
-  dataset: string
-  apiVersion: string
-  token?: string
-  apiHost?: string
-}): ContentSource {
-  const client: SanityClient = createClient({
-    projectId: config.projectId,
-    dataset: config.dataset,
-    apiVersion: config.apiVersion,
-    token: config.token,
-    useCdn: false,
+export function contentLakeSource(config: SanityTarget): ContentSource {
+  const client = sanityClient(config, {
     perspective: 'published',
     maxRetries: RETRIES,
     retryDelay: (attempt) => 250 * 2 ** attempt,
     timeout: 20_000,
-    ...(config.apiHost ? {apiHost: config.apiHost, useProjectHostname: false} : {}),
   })
   const host = config.apiHost ?? `https://${config.projectId}.api.sanity.io`
   const where = `dataset "${config.dataset}" at ${host}`

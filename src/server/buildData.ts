@@ -13,9 +13,6 @@ import type {ContactContent} from '../contact/service.ts'
  */
 const FOLDER = 'server-data'
 
-/** The contact service's part of a build's content (see ContactContent). */
-export type BuildData = ContactContent
-
 export function buildDataIntegration(): AstroIntegration {
   let client = ''
   let server = ''
@@ -38,9 +35,10 @@ export function buildDataIntegration(): AstroIntegration {
   }
 }
 
-export async function readBuildData(buildDir: string): Promise<BuildData> {
+/** The contact service's part of a build's content, as the build wrote it. */
+export async function readBuildData(buildDir: string): Promise<ContactContent> {
   const file = join(buildDir, 'server', FOLDER, 'contact.json')
-  const data = JSON.parse(await readFile(file, 'utf8')) as Partial<BuildData>
+  const data = JSON.parse(await readFile(file, 'utf8')) as Partial<ContactContent>
   const {customerCareEmail, consentWording, privacyPolicyUpdated, retentionMonths} = data
   if (
     typeof customerCareEmail !== 'string' ||

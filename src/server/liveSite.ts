@@ -2,7 +2,8 @@ import {existsSync} from 'node:fs'
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
-import {readBuildData, type BuildData} from './buildData.ts'
+import type {ContactContent} from '../contact/service.ts'
+import {readBuildData} from './buildData.ts'
 import {serveStatic} from './staticFiles.ts'
 
 /** The node adapter's handler in middleware mode: server routes, or `next` when none matches. */
@@ -15,7 +16,7 @@ type RouteHandler = (
 
 interface Build {
   dir: string
-  data: BuildData
+  data: ContactContent
 }
 
 /**
@@ -46,7 +47,7 @@ export class LiveSite {
     return this.current.dir
   }
 
-  get data(): BuildData {
+  get data(): ContactContent {
     return this.current.data
   }
 

@@ -1,9 +1,9 @@
 import {PortableText, type PortableTextComponents} from '@portabletext/react'
 import {formatFigure, type PolicyFigureKey} from '../../../studio/shared/policyFigures'
-import {COMPANY_FACTS, factText, type CompanyFactKey} from '../../../studio/shared/companyFacts'
-import {telHref} from '../../../studio/shared/addresses'
+import type {CompanyFactKey} from '../../../studio/shared/companyFacts'
 import {knownParts, POLICY_TEXT} from '../../../studio/shared/portableText'
 import type {CompanyFacts, PolicyBody, PolicyFigures} from '../../content/schemas'
+import CompanyFact from '../CompanyFact'
 import {knownOnly} from './knownOnly'
 import {linkMark} from './linkMark'
 
@@ -13,23 +13,6 @@ interface Props {
   value: PolicyBody
   figures: PolicyFigures
   facts: CompanyFacts
-}
-
-/** A company fact as visitors meet it: e-mail addresses and phone numbers are links. */
-export function CompanyFact({facts, fact}: {facts: CompanyFacts; fact: CompanyFactKey}) {
-  const text = factText(facts, fact)
-  const kind = COMPANY_FACTS[fact].kind
-  const href =
-    kind === 'email' ? `mailto:${text}` : kind === 'phone' ? telHref(text) : kind === 'url' ? text : undefined
-  return href ? (
-    <a className="fact" data-fact={fact} href={href}>
-      {text}
-    </a>
-  ) : (
-    <span className="fact" data-fact={fact}>
-      {text}
-    </span>
-  )
 }
 
 /**

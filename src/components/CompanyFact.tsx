@@ -1,0 +1,23 @@
+import {telHref} from '../../studio/shared/addresses'
+import {COMPANY_FACTS, factText, type CompanyFactKey} from '../../studio/shared/companyFacts'
+import type {CompanyFacts} from '../content/schemas'
+
+/**
+ * A company fact as visitors meet it, in the footer, on the Contact page and inside policy text:
+ * e-mail addresses and phone numbers are links. Rendered at build time; no client script.
+ */
+export default function CompanyFact({facts, fact}: {facts: CompanyFacts; fact: CompanyFactKey}) {
+  const text = factText(facts, fact)
+  const kind = COMPANY_FACTS[fact].kind
+  const href =
+    kind === 'email' ? `mailto:${text}` : kind === 'phone' ? telHref(text) : kind === 'url' ? text : undefined
+  return href ? (
+    <a className="fact" data-fact={fact} href={href}>
+      {text}
+    </a>
+  ) : (
+    <span className="fact" data-fact={fact}>
+      {text}
+    </span>
+  )
+}
