@@ -13,6 +13,7 @@ import {
   launchCheckQuery,
   policiesQuery,
   policyFiguresQuery,
+  policyVersionsQuery,
   siteSettingsQuery,
 } from './content/queries'
 import {
@@ -22,6 +23,7 @@ import {
   homePageSchema,
   policyFiguresSchema,
   policySchema,
+  policyVersionSchema,
   siteSettingsSchema,
 } from './content/schemas'
 
@@ -54,6 +56,11 @@ export const collections = {
   policies: defineCollection({
     loader: sanityLoader(content, policiesQuery, {requiredIds: Object.values(POLICY_IDS)}),
     schema: policySchema,
+  }),
+  /** Every recorded version of the three policies; a policy may have none yet. */
+  policyVersions: defineCollection({
+    loader: sanityLoader(content, policyVersionsQuery, {requiredIds: []}),
+    schema: policyVersionSchema,
   }),
   policyFigures: defineCollection({
     loader: sanityLoader(content, policyFiguresQuery, {requiredIds: [SINGLETON_IDS.policyFigures]}),

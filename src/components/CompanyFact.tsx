@@ -7,11 +7,15 @@ import type {CompanyFacts} from '../content/schemas'
  * e-mail addresses and phone numbers are links. Rendered at build time; no client script.
  */
 export default function CompanyFact({facts, fact}: {facts: CompanyFacts; fact: CompanyFactKey}) {
-  const text = factText(facts, fact)
+  return <QuotedFact fact={fact} text={factText(facts, fact)} />
+}
+
+/** A fact as a text quotes it: today's value, or the one an earlier policy version recorded. */
+export function QuotedFact({fact, text}: {fact: CompanyFactKey; text: string}) {
   const kind = COMPANY_FACTS[fact].kind
   const href =
     kind === 'email' ? `mailto:${text}` : kind === 'phone' ? telHref(text) : kind === 'url' ? text : undefined
-  return href ? (
+  return href && text ? (
     <a className="fact" data-fact={fact} href={href}>
       {text}
     </a>

@@ -1,19 +1,21 @@
 import {POLICY_IDS} from '../../studio/shared/siteDocuments'
 import type {ContactContent} from '../contact/service'
-import {getCompanyFacts, getContactPage, getPolicy, getPolicyFigures} from './entries'
+import {getCompanyFacts, getContactPage, getPolicyFigures} from './entries'
+import {BUILD_TIME, getPolicyHistory} from './policyHistory'
 
 /** What the contact service takes from this build's content (see ContactContent). */
 export async function readContactContent(): Promise<ContactContent> {
   const [facts, contact, privacy, figures] = await Promise.all([
     getCompanyFacts(),
     getContactPage(),
-    getPolicy(POLICY_IDS.privacy),
+    getPolicyHistory(POLICY_IDS.privacy),
     getPolicyFigures(),
   ])
   return {
     customerCareEmail: facts.customerCare.email,
     consentWording: contact.form.consentLabel,
-    privacyPolicyUpdated: privacy.lastUpdated,
+    // The version in force; a policy with no recorded version yet is dated by this build.
+    privacyPolicyUpdated: privacy.current?.effectiveDate ?? BUILD_TIME.toISOString().slice(0, 10),
     retentionMonths: figures.contactMessageRetentionMonths,
   }
 }

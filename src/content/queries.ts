@@ -19,7 +19,8 @@ export const siteSettingsQuery = defineQuery(`*[_id == "siteSettings"][0]{
   comingSoonLabel,
   copyrightYear,
   seo{titleSuffix, description},
-  interfaceText{skipToContent, mainNavigation, menu, lastUpdated, contents, rightsReserved, homeLink, registeredOffice, cin, gstin, workingHours},
+  interfaceText{skipToContent, mainNavigation, menu, contents, rightsReserved, homeLink, registeredOffice, cin, gstin, workingHours},
+  policyHistory,
   notFound{title, body}
 }`)
 
@@ -58,9 +59,25 @@ export const policiesQuery =
   _id,
   title,
   description,
-  lastUpdated,
   "intro": coalesce(intro, []),
   sections[]{_key, heading, body}
+}`)
+
+/** Every recorded version of every policy, oldest first. */
+export const policyVersionsQuery =
+  defineQuery(`*[_type == "policyVersion" && policy in ["privacyPolicy", "termsAndConditions", "refundPolicy"]] | order(policy asc, number asc){
+  _id,
+  policy,
+  number,
+  effectiveDate,
+  summary,
+  recordedAt,
+  title,
+  description,
+  "intro": coalesce(intro, []),
+  sections[]{_key, heading, body},
+  "figures": coalesce(figures, [])[]{figure, text},
+  "facts": coalesce(facts, [])[]{fact, text}
 }`)
 
 export const policyFiguresQuery = defineQuery(`*[_id == "policyFigures"][0]{
@@ -95,5 +112,8 @@ export const companyFactsQuery = defineQuery(`*[_id == "companyFacts"][0]{
   appUrl
 }`)
 
-/** The documents with these ids, whole: the launch check passes every site document's id. */
-export const launchCheckQuery = defineQuery(`*[_id in $ids]`)
+/**
+ * The documents with these ids, whole, and every policy version: the launch check passes every
+ * site document's id, and a version may quote a sample fact.
+ */
+export const launchCheckQuery = defineQuery(`*[_id in $ids || _type == "policyVersion"]`)

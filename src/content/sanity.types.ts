@@ -177,6 +177,37 @@ export type ContactMessage = {
   lastNotificationError?: string;
 };
 
+export type PolicyVersion = {
+  _id: string;
+  _type: "policyVersion";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  policy: "privacyPolicy" | "termsAndConditions" | "refundPolicy";
+  number: number;
+  effectiveDate: string;
+  summary: string;
+  recordedAt: string;
+  title: string;
+  description?: string;
+  intro?: PolicyBody;
+  sections: Array<{
+    _key: string;
+  } & PolicySection>;
+  figures?: Array<{
+    figure: "cancellationFeePercent" | "refundRequestWindowDays" | "refundProcessingWeeks" | "refundMinimumBusinessDays" | "serviceChangeWindowHours" | "minorAge" | "contractAge" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "contactMessageRetentionMonths" | "refundVerificationBusinessDays" | "breachReportHours" | "governingLaw" | "jurisdictionCity";
+    text: string;
+    _type: "quotedFigure";
+    _key: string;
+  }>;
+  facts?: Array<{
+    fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl";
+    text?: string;
+    _type: "quotedFact";
+    _key: string;
+  }>;
+};
+
 export type Policy = {
   _id: string;
   _type: "policy";
@@ -185,7 +216,6 @@ export type Policy = {
   _rev: string;
   title: string;
   description: string;
-  lastUpdated: string;
   intro?: PolicyBody;
   sections: Array<{
     _key: string;
@@ -353,7 +383,6 @@ export type SiteSettings = {
     skipToContent: string;
     mainNavigation: string;
     menu: string;
-    lastUpdated: string;
     contents: string;
     rightsReserved: string;
     homeLink: string;
@@ -361,6 +390,34 @@ export type SiteSettings = {
     cin: string;
     gstin: string;
     workingHours: string;
+  };
+  policyHistory: {
+    effectiveFrom: string;
+    version: string;
+    latestChange: string;
+    seeChanges: string;
+    allVersions: string;
+    upcomingHeading: string;
+    takesEffect: string;
+    readUpcoming: string;
+    historyHeading: string;
+    historyIntro: string;
+    statusCurrent: string;
+    statusUpcoming: string;
+    statusEarlier: string;
+    appliedFrom: string;
+    appliedUntil: string;
+    currentSince: string;
+    upcomingBanner: string;
+    readCurrent: string;
+    changesHeading: string;
+    changesIntro: string;
+    comparedWith: string;
+    added: string;
+    removed: string;
+    unchanged: string;
+    firstVersion: string;
+    feedTitle: string;
   };
   notFound: {
     title: string;
@@ -487,11 +544,11 @@ export type Slug = {
   source?: string;
 };
 
-export type AllSanitySchemaTypes = RichText | PolicySection | PolicyBody | GrievanceContact | PostalAddress | CompanyFactsReference | FactRef | PolicyFiguresReference | FigureRef | HomeSection | NavItem | FooterGroup | RequiredLink | FooterLink | Seo | ContactMessage | Policy | CompanyFacts | PolicyFigures | ContactPage | AboutPage | HomePage | SiteSettings | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityImageHotspot | SanityImageCrop | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
+export type AllSanitySchemaTypes = RichText | PolicySection | PolicyBody | GrievanceContact | PostalAddress | CompanyFactsReference | FactRef | PolicyFiguresReference | FigureRef | HomeSection | NavItem | FooterGroup | RequiredLink | FooterLink | Seo | ContactMessage | PolicyVersion | Policy | CompanyFacts | PolicyFigures | ContactPage | AboutPage | HomePage | SiteSettings | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityImageHotspot | SanityImageCrop | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
 
 // Source: ../src/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == "siteSettings"][0]{  _id,  companyName,  tagline,  loginLabel,  navItems[]{_key, label, sectionId, "mobileOnly": coalesce(mobileOnly, false)},  bookAppointment{label, subject},  companyLinksTitle,  companyLinks[]{_key, label, href},  footerGroups[]{_key, title, links[]{_key, label, href}},  comingSoonLabel,  copyrightYear,  seo{titleSuffix, description},  interfaceText{skipToContent, mainNavigation, menu, lastUpdated, contents, rightsReserved, homeLink, registeredOffice, cin, gstin, workingHours},  notFound{title, body}}
+// Query: *[_id == "siteSettings"][0]{  _id,  companyName,  tagline,  loginLabel,  navItems[]{_key, label, sectionId, "mobileOnly": coalesce(mobileOnly, false)},  bookAppointment{label, subject},  companyLinksTitle,  companyLinks[]{_key, label, href},  footerGroups[]{_key, title, links[]{_key, label, href}},  comingSoonLabel,  copyrightYear,  seo{titleSuffix, description},  interfaceText{skipToContent, mainNavigation, menu, contents, rightsReserved, homeLink, registeredOffice, cin, gstin, workingHours},  policyHistory,  notFound{title, body}}
 export type SiteSettingsQueryResult = {
   _id: "siteSettings";
   companyName: null;
@@ -506,6 +563,7 @@ export type SiteSettingsQueryResult = {
   copyrightYear: null;
   seo: null;
   interfaceText: null;
+  policyHistory: null;
   notFound: null;
 } | {
   _id: "siteSettings";
@@ -524,6 +582,7 @@ export type SiteSettingsQueryResult = {
     description: string;
   };
   interfaceText: null;
+  policyHistory: null;
   notFound: null;
 } | {
   _id: "siteSettings";
@@ -565,7 +624,6 @@ export type SiteSettingsQueryResult = {
     skipToContent: string;
     mainNavigation: string;
     menu: string;
-    lastUpdated: string;
     contents: string;
     rightsReserved: string;
     homeLink: string;
@@ -573,6 +631,34 @@ export type SiteSettingsQueryResult = {
     cin: string;
     gstin: string;
     workingHours: string;
+  };
+  policyHistory: {
+    effectiveFrom: string;
+    version: string;
+    latestChange: string;
+    seeChanges: string;
+    allVersions: string;
+    upcomingHeading: string;
+    takesEffect: string;
+    readUpcoming: string;
+    historyHeading: string;
+    historyIntro: string;
+    statusCurrent: string;
+    statusUpcoming: string;
+    statusEarlier: string;
+    appliedFrom: string;
+    appliedUntil: string;
+    currentSince: string;
+    upcomingBanner: string;
+    readCurrent: string;
+    changesHeading: string;
+    changesIntro: string;
+    comparedWith: string;
+    added: string;
+    removed: string;
+    unchanged: string;
+    firstVersion: string;
+    feedTitle: string;
   };
   notFound: {
     title: string;
@@ -834,18 +920,45 @@ export type ContactPageQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: policiesQuery
-// Query: *[_type == "policy" && _id in ["privacyPolicy", "termsAndConditions", "refundPolicy"]] | order(_id asc){  _id,  title,  description,  lastUpdated,  "intro": coalesce(intro, []),  sections[]{_key, heading, body}}
+// Query: *[_type == "policy" && _id in ["privacyPolicy", "termsAndConditions", "refundPolicy"]] | order(_id asc){  _id,  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body}}
 export type PoliciesQueryResult = Array<{
   _id: string;
   title: string;
   description: string;
-  lastUpdated: string;
   intro: Array<never> | PolicyBody;
   sections: Array<{
     _key: string;
     heading: string;
     body: PolicyBody;
   }>;
+}>;
+
+// Source: ../src/content/queries.ts
+// Variable: policyVersionsQuery
+// Query: *[_type == "policyVersion" && policy in ["privacyPolicy", "termsAndConditions", "refundPolicy"]] | order(policy asc, number asc){  _id,  policy,  number,  effectiveDate,  summary,  recordedAt,  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body},  "figures": coalesce(figures, [])[]{figure, text},  "facts": coalesce(facts, [])[]{fact, text}}
+export type PolicyVersionsQueryResult = Array<{
+  _id: string;
+  policy: "privacyPolicy" | "refundPolicy" | "termsAndConditions";
+  number: number;
+  effectiveDate: string;
+  summary: string;
+  recordedAt: string;
+  title: string;
+  description: string | null;
+  intro: Array<never> | PolicyBody;
+  sections: Array<{
+    _key: string;
+    heading: string;
+    body: PolicyBody;
+  }>;
+  figures: Array<{
+    figure: "breachReportHours" | "cancellationFeePercent" | "contactMessageRetentionMonths" | "contractAge" | "governingLaw" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "jurisdictionCity" | "minorAge" | "refundMinimumBusinessDays" | "refundProcessingWeeks" | "refundRequestWindowDays" | "refundVerificationBusinessDays" | "serviceChangeWindowHours";
+    text: string;
+  }> | Array<never>;
+  facts: Array<{
+    fact: "appUrl" | "cin" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "legalName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice";
+    text: string | null;
+  }> | Array<never>;
 }>;
 
 // Source: ../src/content/queries.ts
@@ -941,7 +1054,7 @@ export type CompanyFactsQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: launchCheckQuery
-// Query: *[_id in $ids]
+// Query: *[_id in $ids || _type == "policyVersion"]
 export type LaunchCheckQueryResult = Array<{
   _id: string;
   _type: "aboutPage";
@@ -1068,7 +1181,6 @@ export type LaunchCheckQueryResult = Array<{
   _rev: string;
   title: string;
   description: string;
-  lastUpdated: string;
   intro?: PolicyBody;
   sections: Array<{
     _key: string;
@@ -1096,6 +1208,35 @@ export type LaunchCheckQueryResult = Array<{
   breachReportHours: number;
   governingLaw: string;
   jurisdictionCity: string;
+} | {
+  _id: string;
+  _type: "policyVersion";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  policy: "privacyPolicy" | "refundPolicy" | "termsAndConditions";
+  number: number;
+  effectiveDate: string;
+  summary: string;
+  recordedAt: string;
+  title: string;
+  description?: string;
+  intro?: PolicyBody;
+  sections: Array<{
+    _key: string;
+  } & PolicySection>;
+  figures?: Array<{
+    figure: "breachReportHours" | "cancellationFeePercent" | "contactMessageRetentionMonths" | "contractAge" | "governingLaw" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "jurisdictionCity" | "minorAge" | "refundMinimumBusinessDays" | "refundProcessingWeeks" | "refundRequestWindowDays" | "refundVerificationBusinessDays" | "serviceChangeWindowHours";
+    text: string;
+    _type: "quotedFigure";
+    _key: string;
+  }>;
+  facts?: Array<{
+    fact: "appUrl" | "cin" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "legalName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice";
+    text?: string;
+    _type: "quotedFact";
+    _key: string;
+  }>;
 } | {
   _id: string;
   _type: "sanity.fileAsset";
@@ -1170,7 +1311,6 @@ export type LaunchCheckQueryResult = Array<{
     skipToContent: string;
     mainNavigation: string;
     menu: string;
-    lastUpdated: string;
     contents: string;
     rightsReserved: string;
     homeLink: string;
@@ -1178,6 +1318,34 @@ export type LaunchCheckQueryResult = Array<{
     cin: string;
     gstin: string;
     workingHours: string;
+  };
+  policyHistory: {
+    effectiveFrom: string;
+    version: string;
+    latestChange: string;
+    seeChanges: string;
+    allVersions: string;
+    upcomingHeading: string;
+    takesEffect: string;
+    readUpcoming: string;
+    historyHeading: string;
+    historyIntro: string;
+    statusCurrent: string;
+    statusUpcoming: string;
+    statusEarlier: string;
+    appliedFrom: string;
+    appliedUntil: string;
+    currentSince: string;
+    upcomingBanner: string;
+    readCurrent: string;
+    changesHeading: string;
+    changesIntro: string;
+    comparedWith: string;
+    added: string;
+    removed: string;
+    unchanged: string;
+    firstVersion: string;
+    feedTitle: string;
   };
   notFound: {
     title: string;

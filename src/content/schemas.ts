@@ -1,12 +1,18 @@
 import {z} from 'astro/zod'
 import type * as Results from './sanity.types'
-import {HOME_SECTION_IDS} from '../../studio/shared/siteDocuments'
+import {HOME_SECTION_IDS, POLICY_IDS} from '../../studio/shared/siteDocuments'
 import {EMAIL_PATTERN, followableHref, isInternationalPhone} from '../../studio/shared/addresses'
 import {POLICY_FIGURE_KEYS} from '../../studio/shared/policyFigures'
 import {COMPANY_FACT_KEYS} from '../../studio/shared/companyFacts'
 import {POLICY_TEXT, RICH_TEXT, type TextDefinition} from '../../studio/shared/portableText'
 import {gstinProblem, hasCompanyForm, isCin, isPinCode} from '../../studio/shared/indianIdentifiers'
 import {SAMPLE_MARK} from '../../studio/shared/samples'
+import {
+  isCalendarDate,
+  POLICY_HISTORY_WORD_KEYS,
+  POLICY_HISTORY_WORD_MAX,
+  SUMMARY_MAX,
+} from '../../studio/shared/policyVersions'
 
 /**
  * What the pages need from each query's result. Content that breaks these fails the build with
@@ -107,7 +113,6 @@ export const siteSettingsSchema = z.object({
     skipToContent: text(60),
     mainNavigation: text(60),
     menu: text(60),
-    lastUpdated: text(60),
     contents: text(60),
     rightsReserved: text(60),
     homeLink: text(60),
@@ -116,6 +121,11 @@ export const siteSettingsSchema = z.object({
     gstin: text(60),
     workingHours: text(60),
   }),
+  policyHistory: z.object(
+    Object.fromEntries(
+      POLICY_HISTORY_WORD_KEYS.map((word) => [word, text(POLICY_HISTORY_WORD_MAX)]),
+    ) as Record<(typeof POLICY_HISTORY_WORD_KEYS)[number], ReturnType<typeof text>>,
+  ),
   notFound: z.object({title: text(60), body: text(300)}),
 })
 
@@ -187,13 +197,33 @@ export const contactPageSchema = z.object({
   noScriptNotices: z.object({invalid: formLabel(300), rateLimited: formLabel(300), failed: formLabel(300)}),
 })
 
+const policySections = z.array(z.object({_key: key, heading: text(90), body: policyBodySchema.min(1)})).min(1)
+
 export const policySchema = z.object({
   _id: z.string(),
   title: text(80),
   description: text(200),
-  lastUpdated: z.iso.date(),
   intro: policyBodySchema,
-  sections: z.array(z.object({_key: key, heading: text(90), body: policyBodySchema.min(1)})).min(1),
+  sections: policySections,
+})
+
+/**
+ * A recorded version. Its quotes are checked as text only: a version keeps the words it was
+ * published with, even ones today's formats would refuse.
+ */
+export const policyVersionSchema = z.object({
+  _id: z.string(),
+  policy: z.enum(Object.values(POLICY_IDS)),
+  number: z.number().int().min(1),
+  effectiveDate: z.string().refine(isCalendarDate, 'must be a date such as 2026-11-23'),
+  summary: text(SUMMARY_MAX),
+  recordedAt: z.iso.datetime({offset: true}),
+  title: text(80),
+  description: z.string().nullish(),
+  intro: policyBodySchema,
+  sections: policySections,
+  figures: z.array(z.object({figure: z.enum(POLICY_FIGURE_KEYS), text: z.string()})),
+  facts: z.array(z.object({fact: z.enum(COMPANY_FACT_KEYS), text: z.string().nullish()})),
 })
 
 const count = z.number().int().nonnegative()
@@ -254,6 +284,7 @@ export const companyFactsSchema = z.object({
 export type SiteSettings = z.infer<typeof siteSettingsSchema>
 export type HomePage = z.infer<typeof homePageSchema>
 export type Policy = z.infer<typeof policySchema>
+export type PolicyVersion = z.infer<typeof policyVersionSchema>
 export type PolicyFigures = z.infer<typeof policyFiguresSchema>
 export type CompanyFacts = z.infer<typeof companyFactsSchema>
 export type PolicyBody = z.infer<typeof policyBodySchema>
@@ -280,6 +311,13 @@ export type QueriesFeedTheirSchemas = [
   NothingUnread<Unread<Results.ContactPageQueryResult, typeof contactPageSchema>>,
   NothingUnread<Unread<Row<Results.ContactPageQueryResult>['form'], typeof contactPageSchema.shape.form>>,
   NothingUnread<Unread<Results.PoliciesQueryResult, typeof policySchema>>,
+  NothingUnread<Unread<Results.PolicyVersionsQueryResult, typeof policyVersionSchema>>,
+  NothingUnread<
+    Unread<
+      Row<Results.SiteSettingsQueryResult>['policyHistory'],
+      typeof siteSettingsSchema.shape.policyHistory
+    >
+  >,
   NothingUnread<Unread<Results.PolicyFiguresQueryResult, typeof policyFiguresSchema>>,
   NothingUnread<Unread<Results.CompanyFactsQueryResult, typeof companyFactsSchema>>,
   NothingUnread<

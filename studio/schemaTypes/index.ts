@@ -1,6 +1,7 @@
 import {SITE_DOCUMENT_TYPES} from '../shared/siteDocuments'
 import {contactMessage} from './documents/contactMessage'
 import {policy} from './documents/policy'
+import {policyVersion} from './documents/policyVersion'
 import {factRef} from './objects/factRef'
 import {figureRef} from './objects/figureRef'
 import {footerGroup} from './objects/footerGroup'
@@ -29,6 +30,7 @@ export const schemaTypes = [
   policyFigures,
   companyFacts,
   policy,
+  policyVersion,
   contactMessage,
   seo,
   footerLink,
@@ -50,3 +52,6 @@ export const FIXED_ID_TYPES = new Set<string>(SITE_DOCUMENT_TYPES)
 
 /** Written by the website only. */
 export const READ_ONLY_TYPES = new Set<string>([contactMessage.name])
+
+/** Recorded by the publish actions; never edited or deleted, so the public record stays whole. */
+export const IMMUTABLE_TYPES = new Set<string>([policyVersion.name])

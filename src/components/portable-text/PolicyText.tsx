@@ -1,9 +1,11 @@
 import {PortableText, type PortableTextComponents} from '@portabletext/react'
-import {formatFigure, type PolicyFigureKey} from '../../../studio/shared/policyFigures'
+import type {PolicyFigureKey} from '../../../studio/shared/policyFigures'
 import type {CompanyFactKey} from '../../../studio/shared/companyFacts'
+import {GRIEVANCE_CARD_FACTS} from '../../../studio/shared/policyVersions'
 import {knownParts, POLICY_TEXT} from '../../../studio/shared/portableText'
-import type {CompanyFacts, PolicyBody, PolicyFigures} from '../../content/schemas'
-import CompanyFact from '../CompanyFact'
+import type {QuoteText} from '../../content/policyHistory'
+import type {PolicyBody} from '../../content/schemas'
+import {QuotedFact} from '../CompanyFact'
 import {knownOnly} from './knownOnly'
 import {linkMark} from './linkMark'
 
@@ -11,41 +13,36 @@ const known = knownParts(POLICY_TEXT)
 
 interface Props {
   value: PolicyBody
-  figures: PolicyFigures
-  facts: CompanyFacts
+  /**
+   * The figures and facts the text quotes: today's, from the one Policy figures and Company
+   * facts documents, or those a policy version recorded. Every page in effect today quotes the
+   * same fee and the same Grievance Officer; an earlier version keeps what it said.
+   */
+  quotes: QuoteText
 }
 
-/**
- * A policy's rich text, rendered to HTML at build time. Figures come from the one Policy
- * figures document and company facts from the one Company facts document, so every page
- * quotes the same fee, the same number of days and the same Grievance Officer.
- */
-export default function PolicyText({value, figures, facts}: Props) {
+/** A policy's rich text, rendered to HTML at build time. */
+export default function PolicyText({value, quotes}: Props) {
+  const fact = (key: CompanyFactKey) => <QuotedFact fact={key} text={quotes.facts[key] ?? ''} />
+  const [name, designation, email, phone, address] = GRIEVANCE_CARD_FACTS.map(fact)
   const components: PortableTextComponents = {
     types: {
       figureRef: ({value: ref}: {value: {figure: PolicyFigureKey}}) => (
         <span className="figure" data-figure={ref.figure}>
-          {formatFigure(ref.figure, figures[ref.figure])}
+          {quotes.figures[ref.figure] ?? ''}
         </span>
       ),
-      factRef: ({value: ref}: {value: {fact: CompanyFactKey}}) => (
-        <CompanyFact facts={facts} fact={ref.fact} />
-      ),
+      factRef: ({value: ref}: {value: {fact: CompanyFactKey}}) => fact(ref.fact),
       grievanceContact: ({value: card}: {value: {note?: string | null}}) => (
         <address className="contact-card">
           {card.note ? <p>{card.note}</p> : null}
-          <strong>
-            <CompanyFact facts={facts} fact="grievanceOfficerName" />
-          </strong>
-          , <CompanyFact facts={facts} fact="grievanceOfficerDesignation" />
+          <strong>{name}</strong>, {designation}
           <br />
-          <CompanyFact facts={facts} fact="grievanceOfficerEmail" />
+          {email}
           <br />
-          <CompanyFact facts={facts} fact="grievanceOfficerPhone" />
+          {phone}
           <br />
-          <span className="contact-card__address">
-            <CompanyFact facts={facts} fact="grievanceOfficerAddress" />
-          </span>
+          <span className="contact-card__address">{address}</span>
         </address>
       ),
     },

@@ -26,14 +26,6 @@ export const policy = defineType({
       validation: (rule) => rule.required().min(50).max(200),
     }),
     defineField({
-      name: 'lastUpdated',
-      title: 'Last updated',
-      type: 'date',
-      description: 'Shown under the title. Change it whenever the wording changes in substance.',
-      options: {dateFormat: 'D MMMM YYYY'},
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
       name: 'intro',
       title: 'Introduction',
       type: 'policyBody',
@@ -60,11 +52,5 @@ export const policy = defineType({
       ],
     }),
   ],
-  preview: {
-    select: {title: 'title', lastUpdated: 'lastUpdated'},
-    prepare: ({title, lastUpdated}) => ({
-      title,
-      subtitle: lastUpdated ? `Last updated ${lastUpdated}` : undefined,
-    }),
-  },
+  preview: {select: {title: 'title'}},
 })

@@ -1,5 +1,10 @@
 import {CogIcon} from '@sanity/icons/Cog'
 import {defineArrayMember, defineField, defineType} from 'sanity'
+import {
+  POLICY_HISTORY_WORD_KEYS,
+  POLICY_HISTORY_WORD_MAX,
+  POLICY_HISTORY_WORDS,
+} from '../../shared/policyVersions'
 import {HOME_SECTION_IDS} from '../../shared/siteDocuments'
 
 /** Words used on every page: header, footer, search defaults. The company's own facts are in Company facts. */
@@ -172,7 +177,6 @@ export const siteSettings = defineType({
           'Menu button',
           'The name of the menu button on phones, read out by screen readers, e.g. "Menu".',
         ],
-        ['lastUpdated', 'Last updated', 'Shown before a policy\'s date, e.g. "Last updated".'],
         ['contents', 'Contents heading', 'The heading of a policy\'s list of sections, e.g. "Contents".'],
         [
           'rightsReserved',
@@ -199,6 +203,24 @@ export const siteSettings = defineType({
           type: 'string',
           description,
           validation: (rule) => rule.required().max(60),
+        }),
+      ),
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'policyHistory',
+      title: 'Policy history words',
+      type: 'object',
+      group: 'company',
+      description:
+        'The words around a policy’s date, its version history, the banners on earlier and upcoming versions, and the differences between versions.',
+      fields: POLICY_HISTORY_WORD_KEYS.map((name) =>
+        defineField({
+          name,
+          title: POLICY_HISTORY_WORDS[name].title,
+          type: 'string',
+          description: `For example "${POLICY_HISTORY_WORDS[name].example}".`,
+          validation: (rule) => rule.required().max(POLICY_HISTORY_WORD_MAX),
         }),
       ),
       validation: (rule) => rule.required(),

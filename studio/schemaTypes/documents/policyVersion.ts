@@ -1,0 +1,136 @@
+import {ClockIcon} from '@sanity/icons/Clock'
+import {defineArrayMember, defineField, defineType} from 'sanity'
+import {COMPANY_FACT_KEYS, COMPANY_FACTS} from '../../shared/companyFacts'
+import {POLICY_FIGURE_KEYS, POLICY_FIGURES} from '../../shared/policyFigures'
+import {POLICY_VERSION_TYPE, SUMMARY_MAX} from '../../shared/policyVersions'
+import {DOCUMENT_TITLES, POLICY_IDS} from '../../shared/siteDocuments'
+
+/**
+ * One recorded version of a policy: its full text, the figures and company facts as they read
+ * that day, the date from which it applies and the staff's summary of the change. Publishing a
+ * policy, Policy figures or Company facts in Studio records it; nobody edits or deletes it, so
+ * the site can show at a permanent address what applied on any day.
+ */
+export const policyVersion = defineType({
+  name: POLICY_VERSION_TYPE,
+  title: 'Policy version',
+  type: 'document',
+  icon: ClockIcon,
+  readOnly: true,
+  fields: [
+    defineField({
+      name: 'policy',
+      title: 'Policy',
+      type: 'string',
+      options: {
+        list: Object.values(POLICY_IDS).map((id) => ({title: DOCUMENT_TITLES[id], value: id})),
+      },
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'number',
+      title: 'Version',
+      type: 'number',
+      description: 'Counted from 1 for each policy. Part of the version’s permanent web address.',
+      validation: (rule) => rule.required().integer().min(1),
+    }),
+    defineField({
+      name: 'effectiveDate',
+      title: 'Applies from',
+      type: 'date',
+      description: 'The day, in India, from which this wording applies.',
+      options: {dateFormat: 'D MMMM YYYY'},
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'summary',
+      title: 'What changed',
+      type: 'text',
+      rows: 3,
+      description: 'Written by staff when they published the change; shown with the version.',
+      validation: (rule) => rule.required().max(SUMMARY_MAX),
+    }),
+    defineField({
+      name: 'recordedAt',
+      title: 'Recorded',
+      type: 'datetime',
+      description: 'When the publish that recorded this version happened.',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required()}),
+    defineField({name: 'description', title: 'Search description', type: 'text', rows: 3}),
+    defineField({name: 'intro', title: 'Introduction', type: 'policyBody'}),
+    defineField({
+      name: 'sections',
+      title: 'Numbered sections',
+      type: 'array',
+      of: [defineArrayMember({type: 'policySection'})],
+      validation: (rule) => rule.required().min(1),
+    }),
+    defineField({
+      name: 'figures',
+      title: 'Figures as quoted',
+      type: 'array',
+      description: 'Each policy figure the text quotes, as it read when this version was recorded.',
+      of: [
+        defineArrayMember({
+          name: 'quotedFigure',
+          title: 'Figure',
+          type: 'object',
+          fields: [
+            defineField({
+              name: 'figure',
+              title: 'Figure',
+              type: 'string',
+              options: {
+                list: POLICY_FIGURE_KEYS.map((key) => ({title: POLICY_FIGURES[key].title, value: key})),
+              },
+              validation: (rule) => rule.required(),
+            }),
+            defineField({
+              name: 'text',
+              title: 'As printed',
+              type: 'string',
+              validation: (rule) => rule.required(),
+            }),
+          ],
+          preview: {select: {title: 'text', subtitle: 'figure'}},
+        }),
+      ],
+    }),
+    defineField({
+      name: 'facts',
+      title: 'Company facts as quoted',
+      type: 'array',
+      description: 'Each company fact the text quotes, as it read when this version was recorded.',
+      of: [
+        defineArrayMember({
+          name: 'quotedFact',
+          title: 'Fact',
+          type: 'object',
+          fields: [
+            defineField({
+              name: 'fact',
+              title: 'Fact',
+              type: 'string',
+              options: {
+                list: COMPANY_FACT_KEYS.map((key) => ({title: COMPANY_FACTS[key].title, value: key})),
+              },
+              validation: (rule) => rule.required(),
+            }),
+            defineField({name: 'text', title: 'As printed', type: 'string'}),
+          ],
+          preview: {select: {title: 'text', subtitle: 'fact'}},
+        }),
+      ],
+    }),
+  ],
+  orderings: [{title: 'Newest first', name: 'numberDesc', by: [{field: 'number', direction: 'desc'}]}],
+  preview: {
+    select: {policy: 'policy', number: 'number', effectiveDate: 'effectiveDate', summary: 'summary'},
+    prepare: ({policy, number, effectiveDate, summary}) => ({
+      title: `${DOCUMENT_TITLES[policy] ?? policy}, version ${number} (from ${effectiveDate})`,
+      subtitle: summary,
+    }),
+  },
+})

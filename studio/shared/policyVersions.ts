@@ -1,0 +1,428 @@
+/**
+ * Policy versions: the public record of every policy's wording over time. Publishing a changed
+ * policy in Studio, or a changed figure or company fact that a policy quotes, records an
+ * immutable version holding the full text, the figures and facts as they read that day, the
+ * date from which it applies and the staff's summary of the change. The site shows the version
+ * in force, announces the next one, and keeps every earlier one at a permanent address.
+ *
+ * Studio (the publish actions), the build and the server share these rules. Plain Node imports
+ * this file too, so its imports carry their `.ts` extension.
+ */
+import {COMPANY_FACT_KEYS, factText, type CompanyFactKey, type CompanyFactsDocument} from './companyFacts.ts'
+import {formatFigure, POLICY_FIGURE_KEYS, type PolicyFigureKey} from './policyFigures.ts'
+import {DOCUMENT_TITLES, POLICY_IDS, type PolicyId} from './siteDocuments.ts'
+
+export const POLICY_VERSION_TYPE = 'policyVersion'
+
+/** Versions are numbered from 1 for each policy; the number is part of the version's address. */
+export const versionId = (policy: PolicyId, number: number) => `${POLICY_VERSION_TYPE}-${policy}-${number}`
+
+/** The facts the Grievance Officer card prints. */
+export const GRIEVANCE_CARD_FACTS: readonly CompanyFactKey[] = [
+  'grievanceOfficerName',
+  'grievanceOfficerDesignation',
+  'grievanceOfficerEmail',
+  'grievanceOfficerPhone',
+  'grievanceOfficerAddress',
+]
+
+/** The wording of a policy: what a version freezes and what the differences view compares. */
+export interface PolicyWording {
+  title: string
+  description: string
+  intro?: unknown[] | null
+  sections: {_key: string; _type?: string; heading: string; body: unknown[]}[]
+}
+
+export interface QuotedFigure {
+  _key: string
+  _type?: 'quotedFigure'
+  figure: PolicyFigureKey
+  /** As the version printed it: "20%", "3–5 weeks". */
+  text: string
+}
+
+export interface QuotedFact {
+  _key: string
+  _type?: 'quotedFact'
+  fact: CompanyFactKey
+  text: string
+}
+
+/** The figures and facts a text quotes, as they read when the version was recorded. */
+export interface Quotes {
+  figures: QuotedFigure[]
+  facts: QuotedFact[]
+}
+
+export interface PolicyVersionDocument extends PolicyWording, Quotes {
+  _id: string
+  _type: typeof POLICY_VERSION_TYPE
+  policy: PolicyId
+  number: number
+  /** The calendar day, in India, from which this wording applies. */
+  effectiveDate: string
+  /** What changed, in the staff's words. */
+  summary: string
+  /** When it was recorded, by the publish that created it. */
+  recordedAt: string
+}
+
+/** The change staff describe when they publish. */
+export interface ChangeNote {
+  effectiveDate: string
+  summary: string
+}
+
+export const SUMMARY_MIN = 10
+export const SUMMARY_MAX = 500
+
+const POLICY_ID_LIST: readonly string[] = Object.values(POLICY_IDS)
+export const isPolicyId = (id: string): id is PolicyId => POLICY_ID_LIST.includes(id)
+
+type Node = Record<string, unknown>
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null
+
+/** Every figure and fact a text quotes: inline references, and the facts a Grievance Officer card prints. */
+export function quotedKeys(wording: unknown): {figures: PolicyFigureKey[]; facts: CompanyFactKey[]} {
+  const figures = new Set<PolicyFigureKey>()
+  const facts = new Set<CompanyFactKey>()
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(walk)
+    if (!isNode(value)) return
+    if (value._type === 'figureRef' && typeof value.figure === 'string')
+      figures.add(value.figure as PolicyFigureKey)
+    if (value._type === 'factRef' && typeof value.fact === 'string') facts.add(value.fact as CompanyFactKey)
+    if (value._type === 'grievanceContact') GRIEVANCE_CARD_FACTS.forEach((fact) => facts.add(fact))
+    Object.values(value).forEach(walk)
+  }
+  walk(wording)
+  return {
+    figures: POLICY_FIGURE_KEYS.filter((key) => figures.has(key)),
+    facts: COMPANY_FACT_KEYS.filter((key) => facts.has(key)),
+  }
+}
+
+/** The figures and facts a text quotes, printed from the documents as they are now. */
+export function quotesFor(wording: unknown, figures: Node, facts: CompanyFactsDocument): Quotes {
+  const keys = quotedKeys(wording)
+  return {
+    figures: keys.figures.map((figure) => ({
+      _key: figure,
+      _type: 'quotedFigure',
+      figure,
+      text: formatFigure(figure, figures[figure] as never),
+    })),
+    facts: keys.facts.map((fact) => ({_key: fact, _type: 'quotedFact', fact, text: factText(facts, fact)})),
+  }
+}
+
+/** Serialised with sorted keys, so that two equal values compare equal however they were built. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (isNode(value))
+    return `{${Object.keys(value)
+      .filter(
+        (key) =>
+          value[key] !== undefined &&
+          value[key] !== null &&
+          !['_rev', '_updatedAt', '_createdAt'].includes(key),
+      )
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
+      .join(',')}}`
+  return JSON.stringify(value)
+}
+
+/** The parts of a policy visitors read as its text; the search description is not one. */
+const readText = (wording: PolicyWording) => ({
+  title: wording.title,
+  intro: wording.intro?.length ? wording.intro : [],
+  sections: wording.sections ?? [],
+})
+
+export const sameWording = (a: PolicyWording, b: PolicyWording) =>
+  canonical(readText(a)) === canonical(readText(b))
+
+const printedQuotes = (quotes: Quotes) => ({
+  figures: Object.fromEntries(quotes.figures.map(({figure, text}) => [figure, text])),
+  facts: Object.fromEntries(quotes.facts.map(({fact, text}) => [fact, text])),
+})
+
+export const sameQuotes = (a: Quotes, b: Quotes) =>
+  canonical(printedQuotes(a)) === canonical(printedQuotes(b))
+
+// ---------------------------------------------------------------------------------------------
+// Dates. An effective date is a calendar day in India: the version applies from midnight IST.
+
+const IST_OFFSET = '+05:30'
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+export const isCalendarDate = (date: string) =>
+  DATE.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date)
+
+/** The moment a version dated `date` takes effect: midnight at the start of that day in India. */
+export const effectiveFrom = (date: string) => new Date(`${date}T00:00:00${IST_OFFSET}`)
+
+/** Today's date in India, as YYYY-MM-DD. */
+export const indiaToday = (now: Date) =>
+  new Date(now.getTime() + (5 * 60 + 30) * 60_000).toISOString().slice(0, 10)
+
+/** The day before a date, for "in force until". */
+export function dayBefore(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`)
+  day.setUTCDate(day.getUTCDate() - 1)
+  return day.toISOString().slice(0, 10)
+}
+
+// ---------------------------------------------------------------------------------------------
+// A policy's history at a moment.
+
+interface Dated {
+  number: number
+  effectiveDate: string
+}
+
+export interface Timeline<V extends Dated> {
+  /** Oldest first. */
+  versions: V[]
+  /** The version in force: the highest-numbered one whose date has come. */
+  current?: V
+  /** Versions whose date is still to come, soonest first. */
+  upcoming: V[]
+  /** The day until which each version applied, by number; absent for the current and upcoming ones. */
+  until: Map<number, string>
+}
+
+export function timeline<V extends Dated>(versions: readonly V[], now: Date): Timeline<V> {
+  const sorted = [...versions].sort((a, b) => a.number - b.number)
+  const inForce = sorted.filter((version) => effectiveFrom(version.effectiveDate) <= now)
+  const current = inForce.at(-1)
+  const upcoming = sorted.filter((version) => effectiveFrom(version.effectiveDate) > now)
+  const until = new Map<number, string>()
+  inForce.forEach((version, index) => {
+    const next = inForce[index + 1]
+    if (next)
+      until.set(
+        version.number,
+        next.effectiveDate === version.effectiveDate ? next.effectiveDate : dayBefore(next.effectiveDate),
+      )
+  })
+  return {versions: sorted, current, upcoming, until}
+}
+
+/** When the next version of any policy takes effect: the moment the site must be rebuilt. */
+export function nextChangeAt(versions: readonly Dated[], now: Date): Date | undefined {
+  const upcoming = versions
+    .map((version) => effectiveFrom(version.effectiveDate))
+    .filter((start) => start > now)
+    .sort((a, b) => a.getTime() - b.getTime())
+  return upcoming[0]
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recording versions when staff publish.
+
+/** What is wrong with a change note, in words for the publish dialog; empty when it may be recorded. */
+export function changeNoteProblems(
+  note: Partial<ChangeNote>,
+  context: {now: Date; latest?: Dated & {policy?: string}},
+): string[] {
+  const problems: string[] = []
+  const summary = note.summary?.trim() ?? ''
+  if (summary.length === 0)
+    problems.push('Write a summary of what changed: it is shown with the new version.')
+  else if (summary.length < SUMMARY_MIN)
+    problems.push(
+      `The summary is too short to tell readers what changed (at least ${SUMMARY_MIN} characters).`,
+    )
+  else if (summary.length > SUMMARY_MAX)
+    problems.push(
+      `Shorten the summary to at most ${SUMMARY_MAX} characters; the full text is in the version.`,
+    )
+  const date = note.effectiveDate ?? ''
+  const today = indiaToday(context.now)
+  if (!isCalendarDate(date)) problems.push('Choose the date from which the change applies.')
+  else if (date < today)
+    problems.push(`The change cannot apply from a past date: choose ${today} (today in India) or later.`)
+  else if (context.latest && date < context.latest.effectiveDate) {
+    const title = context.latest.policy
+      ? (DOCUMENT_TITLES[context.latest.policy] ?? 'This policy')
+      : 'This policy'
+    problems.push(
+      `${title} already has version ${context.latest.number}, taking effect on ${context.latest.effectiveDate}. ` +
+        `A change recorded after it cannot apply earlier: choose ${context.latest.effectiveDate} or later.`,
+    )
+  }
+  return problems
+}
+
+/** The highest-numbered version of a policy, if it has any. */
+export const latestVersion = <V extends Dated & {policy: string}>(versions: readonly V[], policy: PolicyId) =>
+  versions
+    .filter((version) => version.policy === policy)
+    .sort((a, b) => a.number - b.number)
+    .at(-1)
+
+/** The version a publish records, given the wording and the quotes it will have from now on. */
+export function newVersion(input: {
+  policy: PolicyId
+  wording: PolicyWording
+  quotes: Quotes
+  note: ChangeNote
+  previous?: {number: number}
+  now: Date
+}): PolicyVersionDocument {
+  const number = (input.previous?.number ?? 0) + 1
+  const {title, description, intro, sections} = input.wording
+  return {
+    _id: versionId(input.policy, number),
+    _type: POLICY_VERSION_TYPE,
+    policy: input.policy,
+    number,
+    effectiveDate: input.note.effectiveDate,
+    summary: input.note.summary.trim(),
+    recordedAt: input.now.toISOString(),
+    title,
+    description,
+    intro: intro?.length ? intro : [],
+    sections,
+    figures: input.quotes.figures,
+    facts: input.quotes.facts,
+  }
+}
+
+/** Whether publishing this wording with these quotes changes what the policy's latest version says. */
+export function changesPolicy(
+  latest: (PolicyWording & Quotes) | undefined,
+  wording: PolicyWording,
+  quotes: Quotes,
+): boolean {
+  return !latest || !sameWording(latest, wording) || !sameQuotes(latest, quotes)
+}
+
+export type PublishPlan = {ok: true; versions: PolicyVersionDocument[]} | {ok: false; problems: string[]}
+
+/**
+ * Publishing a policy: a version is recorded when the wording, or a quoted value, differs from
+ * the latest version. A change without a summary or a usable date is refused.
+ */
+export function planPolicyPublish(input: {
+  policy: PolicyId
+  draft: PolicyWording
+  versions: readonly PolicyVersionDocument[]
+  figures: Node
+  facts: CompanyFactsDocument
+  note: Partial<ChangeNote>
+  now: Date
+}): PublishPlan {
+  const latest = latestVersion(input.versions, input.policy)
+  const quotes = quotesFor(input.draft, input.figures, input.facts)
+  if (!changesPolicy(latest, input.draft, quotes)) return {ok: true, versions: []}
+  const problems = changeNoteProblems(input.note, {now: input.now, latest})
+  if (problems.length > 0) return {ok: false, problems}
+  return {
+    ok: true,
+    versions: [
+      newVersion({
+        policy: input.policy,
+        wording: input.draft,
+        quotes,
+        note: input.note as ChangeNote,
+        previous: latest,
+        now: input.now,
+      }),
+    ],
+  }
+}
+
+/**
+ * The policies a new set of figures or company facts changes: those whose latest version quotes
+ * a value that would now read differently. A policy with no version yet records its first one
+ * when it is next published.
+ */
+export function policiesChangedBy(input: {
+  versions: readonly PolicyVersionDocument[]
+  figures: Node
+  facts: CompanyFactsDocument
+}): {latest: PolicyVersionDocument; quotes: Quotes}[] {
+  return (Object.values(POLICY_IDS) as PolicyId[]).flatMap((policy) => {
+    const latest = latestVersion(input.versions, policy)
+    if (!latest) return []
+    const quotes = quotesFor(latest, input.figures, input.facts)
+    return sameQuotes(latest, quotes) ? [] : [{latest, quotes}]
+  })
+}
+
+/**
+ * Publishing Policy figures or Company facts: every policy that quotes a changed value gets a
+ * version with its latest wording and the new values, all with the one date and summary staff give.
+ */
+export function planQuotedValuesPublish(input: {
+  versions: readonly PolicyVersionDocument[]
+  figures: Node
+  facts: CompanyFactsDocument
+  note: Partial<ChangeNote>
+  now: Date
+}): PublishPlan {
+  const changed = policiesChangedBy(input)
+  if (changed.length === 0) return {ok: true, versions: []}
+  const problems = changed.flatMap(({latest}) => changeNoteProblems(input.note, {now: input.now, latest}))
+  if (problems.length > 0) return {ok: false, problems: [...new Set(problems)]}
+  return {
+    ok: true,
+    versions: changed.map(({latest, quotes}) =>
+      newVersion({
+        policy: latest.policy,
+        wording: latest,
+        quotes,
+        note: input.note as ChangeNote,
+        previous: latest,
+        now: input.now,
+      }),
+    ),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The words around a policy's history, edited in Site settings → "Policy history words".
+
+export const POLICY_HISTORY_WORDS = {
+  effectiveFrom: {title: 'In effect from', example: 'In effect from'},
+  version: {title: 'Version', example: 'Version'},
+  latestChange: {title: 'Latest change', example: 'What changed'},
+  seeChanges: {title: 'Link to the differences', example: 'See the changes'},
+  allVersions: {title: 'Link to the version history', example: 'All versions of this policy'},
+  upcomingHeading: {title: 'Upcoming change heading', example: 'An update to this policy is coming'},
+  takesEffect: {title: 'Takes effect on', example: 'Takes effect on'},
+  readUpcoming: {title: 'Link to the upcoming text', example: 'Read the new text'},
+  historyHeading: {title: 'Version history heading', example: 'Version history'},
+  historyIntro: {
+    title: 'Version history introduction',
+    example: 'Every version of this policy, the day from which it applied, and what changed.',
+  },
+  statusCurrent: {title: 'Label of the version in effect', example: 'In effect'},
+  statusUpcoming: {title: 'Label of an upcoming version', example: 'Upcoming'},
+  statusEarlier: {title: 'Label of an earlier version', example: 'No longer in effect'},
+  appliedFrom: {title: 'Banner of an earlier version: from', example: 'This version applied from'},
+  appliedUntil: {title: 'Banner of an earlier version: until', example: 'until'},
+  currentSince: {title: 'Banner of the version in effect', example: 'This is the version in effect, since'},
+  upcomingBanner: {title: 'Banner of an upcoming version', example: 'This version takes effect on'},
+  readCurrent: {title: 'Link to the current version', example: 'Read the version in effect now'},
+  changesHeading: {title: 'Differences heading', example: 'What changed in version'},
+  changesIntro: {
+    title: 'Differences introduction',
+    example:
+      'Words added since the previous version are underlined and marked “added”; words removed are struck through and marked “removed”. Sections without changes are folded.',
+  },
+  comparedWith: {title: 'Compared with', example: 'Compared with version'},
+  added: {title: 'Added (read out before added words)', example: 'added:'},
+  removed: {title: 'Removed (read out before removed words)', example: 'removed:'},
+  unchanged: {title: 'Folded section', example: 'unchanged'},
+  firstVersion: {title: 'The first version', example: 'The first published version of this policy.'},
+  feedTitle: {title: 'Feed name', example: 'Policy changes'},
+} as const satisfies Record<string, {title: string; example: string}>
+
+export type PolicyHistoryWord = keyof typeof POLICY_HISTORY_WORDS
+export const POLICY_HISTORY_WORD_KEYS = Object.keys(POLICY_HISTORY_WORDS) as PolicyHistoryWord[]
+export const POLICY_HISTORY_WORD_MAX = 300
