@@ -416,6 +416,7 @@ export type SiteSettings = {
     added: string;
     removed: string;
     unchanged: string;
+    introduction: string;
     firstVersion: string;
     feedTitle: string;
   };
@@ -657,6 +658,7 @@ export type SiteSettingsQueryResult = {
     added: string;
     removed: string;
     unchanged: string;
+    introduction: string;
     firstVersion: string;
     feedTitle: string;
   };
@@ -1344,6 +1346,7 @@ export type LaunchCheckQueryResult = Array<{
     added: string;
     removed: string;
     unchanged: string;
+    introduction: string;
     firstVersion: string;
     feedTitle: string;
   };

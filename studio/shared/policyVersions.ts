@@ -158,8 +158,13 @@ export const sameQuotes = (a: Quotes, b: Quotes) =>
 const IST_OFFSET = '+05:30'
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
-export const isCalendarDate = (date: string) =>
-  DATE.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date)
+/** Whether `date` is a day that exists, written YYYY-MM-DD: "2025-02-30" and "2025-13-01" are not. */
+export function isCalendarDate(date: string): boolean {
+  if (!DATE.test(date)) return false
+  // A month or day out of range is an invalid Date, whose toISOString() throws.
+  const day = new Date(`${date}T00:00:00Z`)
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(date)
+}
 
 /** The moment a version dated `date` takes effect: midnight at the start of that day in India. */
 export const effectiveFrom = (date: string) => new Date(`${date}T00:00:00${IST_OFFSET}`)
@@ -419,6 +424,7 @@ export const POLICY_HISTORY_WORDS = {
   added: {title: 'Added (read out before added words)', example: 'added:'},
   removed: {title: 'Removed (read out before removed words)', example: 'removed:'},
   unchanged: {title: 'Folded section', example: 'unchanged'},
+  introduction: {title: 'The text before section 1', example: 'Introduction'},
   firstVersion: {title: 'The first version', example: 'The first published version of this policy.'},
   feedTitle: {title: 'Feed name', example: 'Policy changes'},
 } as const satisfies Record<string, {title: string; example: string}>

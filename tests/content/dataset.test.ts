@@ -16,6 +16,21 @@ import {defer, firstValueFrom, of, throwError} from 'rxjs'
 import type {DocumentValidationMarker, DocumentValidationResult, ValidationClient} from '@sanity/validation'
 import type {ObjectSchemaType, Path, SanityDocument, Schema} from '@sanity/types'
 import {COMPANY_FACT_KEYS, SAMPLE_WARNING} from '../../studio/shared/companyFacts'
+import {
+  changesPolicy,
+  indiaToday,
+  isCalendarDate,
+  quotedKeys,
+  quotesFor,
+  sameQuotes,
+  sameWording,
+  versionId,
+  type PolicyVersionDocument,
+  type Quotes,
+} from '../../studio/shared/policyVersions'
+import type {PolicyId} from '../../studio/shared/siteDocuments'
+import {policyVersionsQuery} from '../../src/content/queries'
+import {policyVersionSchema} from '../../src/content/schemas'
 import {realShapedCompanyFacts} from '../support/companyFacts'
 
 const DATASET_FILE = new URL('../../studio/seed/production.ndjson', import.meta.url)
@@ -30,9 +45,20 @@ const EXPECTED_DOCUMENTS: Record<string, string> = {
   privacyPolicy: 'policy',
   termsAndConditions: 'policy',
   refundPolicy: 'policy',
+  // The history of each policy; the highest number is the text its page shows.
+  'policyVersion-privacyPolicy-1': 'policyVersion',
+  'policyVersion-privacyPolicy-2': 'policyVersion',
+  'policyVersion-privacyPolicy-3': 'policyVersion',
+  'policyVersion-termsAndConditions-1': 'policyVersion',
+  'policyVersion-termsAndConditions-2': 'policyVersion',
+  'policyVersion-refundPolicy-1': 'policyVersion',
+  'policyVersion-refundPolicy-2': 'policyVersion',
+  'policyVersion-refundPolicy-3': 'policyVersion',
 }
 
-const POLICY_IDS = Object.keys(EXPECTED_DOCUMENTS).filter((id) => EXPECTED_DOCUMENTS[id] === 'policy')
+const POLICY_IDS = Object.keys(EXPECTED_DOCUMENTS).filter(
+  (id) => EXPECTED_DOCUMENTS[id] === 'policy',
+) as PolicyId[]
 
 const CLIENT_CONFIG = {dataset: 'production', projectId: 'test', apiVersion: '2025-02-19'}
 
@@ -178,7 +204,7 @@ describe('Studio schema', () => {
 })
 
 describe('production.ndjson', () => {
-  it('holds exactly the fixed documents, with their types, and no drafts or versions', () => {
+  it('holds exactly the fixed documents, with their types, and no drafts or release versions', () => {
     const ids = documents.map((doc) => doc._id)
     expect(new Set(ids).size, `duplicate ids in ${ids.join(', ')}`).toBe(ids.length)
     expect(
@@ -563,5 +589,111 @@ describe('production.ndjson', () => {
     expect(problems).toEqual([])
     expect(found.filter((where) => !/\.children\.\d+$/.test(where))).toEqual([])
     expect(found.length, 'factRefs found in the text').toBeGreaterThan(0)
+  })
+
+  describe('policy versions', () => {
+    const versions = documents.filter(
+      (doc) => doc._type === 'policyVersion',
+    ) as unknown as PolicyVersionDocument[]
+    const versionsOf = (policy: PolicyId) =>
+      versions.filter((version) => version.policy === policy).sort((a, b) => a.number - b.number)
+    const printed = (quotes: Quotes) => ({
+      figures: Object.fromEntries(quotes.figures.map(({figure, text}) => [figure, text])),
+      facts: Object.fromEntries(quotes.facts.map(({fact, text}) => [fact, text])),
+    })
+
+    it('every version belongs to a bundled policy', () => {
+      expect(versions.length).toBeGreaterThan(0)
+      expect(versions.filter((version) => !POLICY_IDS.includes(version.policy)).map(({_id}) => _id)).toEqual(
+        [],
+      )
+    })
+
+    it.for(POLICY_IDS)(
+      '%s: versions numbered 1..n at their permanent ids, dated in order, each recorded by its effective day',
+      (policy) => {
+        const own = versionsOf(policy)
+        expect(own.length, `versions of ${policy}`).toBeGreaterThan(0)
+        expect(own.map((version) => version.number)).toEqual(own.map((_, index) => index + 1))
+        expect(own.map((version) => version._id)).toEqual(
+          own.map((version) => versionId(policy, version.number)),
+        )
+        const dates = own.map((version) => version.effectiveDate)
+        expect(
+          dates.filter((date) => !isCalendarDate(date)),
+          'not calendar dates',
+        ).toEqual([])
+        expect(dates, 'effective dates never go back').toEqual([...dates].sort())
+        const recorded = own.map((version) => new Date(version.recordedAt).getTime())
+        expect(recorded, 'recorded in the order of their numbers').toEqual(
+          [...recorded].sort((a, b) => a - b),
+        )
+        // The publish dialog refuses a date before today in India, so no version was recorded after its day.
+        expect(
+          own
+            .filter((version) => indiaToday(new Date(version.recordedAt)) > version.effectiveDate)
+            .map(
+              ({_id, recordedAt, effectiveDate}) =>
+                `${_id}: recorded ${recordedAt}, effective ${effectiveDate}`,
+            ),
+        ).toEqual([])
+      },
+    )
+
+    it.for(POLICY_IDS)(
+      'the latest version of %s reads exactly as the published policy, quoting the figures and facts as they are now',
+      (policy) => {
+        const latest = versionsOf(policy).at(-1)!
+        const published = original(policy) as unknown as PolicyVersionDocument
+        const quotes = quotesFor(published, original('policyFigures'), original('companyFacts') as never)
+        // The readable differences first, then the rules the site and Studio apply.
+        expect({title: latest.title, intro: latest.intro, sections: latest.sections}).toEqual({
+          title: published.title,
+          intro: published.intro,
+          sections: published.sections,
+        })
+        expect(printed(latest)).toEqual(printed(quotes))
+        expect(sameWording(latest, published), `${latest._id} has the wording of ${policy}`).toBe(true)
+        expect(sameQuotes(latest, quotes), `${latest._id} quotes the values of today`).toBe(true)
+      },
+    )
+
+    it('every version quotes exactly the figures and facts its own text refers to, each with its printed text', () => {
+      for (const version of versions) {
+        const keys = quotedKeys(version)
+        expect(version.figures.map(({figure}) => figure).sort(), `${version._id} figures`).toEqual(
+          [...keys.figures].sort(),
+        )
+        expect(version.facts.map(({fact}) => fact).sort(), `${version._id} facts`).toEqual(
+          [...keys.facts].sort(),
+        )
+        expect(
+          [...version.figures, ...version.facts].filter(({text}) => !text?.trim()),
+          `${version._id} quotes without text`,
+        ).toEqual([])
+      }
+    })
+
+    it('every version after the first changes the wording or a quoted value, as publishing requires', () => {
+      for (const policy of POLICY_IDS) {
+        const own = versionsOf(policy)
+        for (const [index, version] of own.entries()) {
+          if (index === 0) continue
+          expect(changesPolicy(own[index - 1], version, version), `${version._id} changes nothing`).toBe(true)
+        }
+      }
+    })
+
+    it("every version is what the build accepts: the site's query answers it and policyVersionSchema parses it", async () => {
+      const rows: any[] = await client.fetch(policyVersionsQuery)
+      expect(rows.map((row) => row._id).sort()).toEqual(versions.map(({_id}) => _id).sort())
+      const problems = rows.flatMap((row) => {
+        const result = policyVersionSchema.safeParse(row)
+        return result.success
+          ? []
+          : result.error.issues.map((issue) => `${row._id} ${issue.path.join('.')}: ${issue.message}`)
+      })
+      expect(problems).toEqual([])
+    })
   })
 })

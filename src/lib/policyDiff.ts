@@ -1,0 +1,225 @@
+import {diffArrays, diffWords} from 'diff'
+import {GRIEVANCE_CARD_FACTS} from '../../studio/shared/policyVersions.ts'
+import type {CompanyFactKey} from '../../studio/shared/companyFacts.ts'
+import type {PolicyFigureKey} from '../../studio/shared/policyFigures.ts'
+
+/**
+ * The differences between two versions of a policy, word by word, as the "what changed" page
+ * shows them. Sections and paragraphs are matched by the keys Studio gives them (kept across
+ * edits) or, failing that, by identical text; a paragraph replaced by another is compared word
+ * by word with it. The words are compared as visitors read them, figures and facts included, so
+ * a changed fee shows as a changed word.
+ */
+
+export interface DiffQuotes {
+  figures: Partial<Record<PolicyFigureKey, string>>
+  facts: Partial<Record<CompanyFactKey, string>>
+}
+
+interface Text {
+  title: string
+  intro: readonly unknown[]
+  sections: readonly {_key: string; heading: string; body: readonly unknown[]}[]
+  quotes: DiffQuotes
+}
+
+/** A run of words: the same in both versions, only in the newer one, or only in the older one. */
+export interface Words {
+  change: 'same' | 'added' | 'removed'
+  text: string
+}
+
+export interface ParagraphDiff {
+  /** The paragraph's style in the newer version ("normal", "h3") and list kind, if any. */
+  style: string
+  listItem?: string
+  change: 'same' | 'changed' | 'added' | 'removed'
+  words: Words[]
+}
+
+export interface SectionDiff {
+  key: string
+  /** The section's number in the newer version; in the older one for a removed section. */
+  number?: number
+  change: 'same' | 'changed' | 'added' | 'removed'
+  heading: Words[]
+  paragraphs: ParagraphDiff[]
+}
+
+export interface PolicyDiff {
+  title: Words[]
+  /** The text before the numbered sections; absent when neither version has one. */
+  intro?: SectionDiff
+  sections: SectionDiff[]
+  /** How many sections differ. */
+  changedSections: number
+}
+
+type Node = Record<string, unknown>
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null
+
+interface Paragraph {
+  key: string
+  style: string
+  listItem?: string
+  text: string
+}
+
+/** A paragraph as visitors read it: its words, with figures and facts printed. */
+function paragraphs(body: readonly unknown[], quotes: DiffQuotes): Paragraph[] {
+  return body.filter(isNode).flatMap((block, index): Paragraph[] => {
+    const key = typeof block._key === 'string' ? block._key : String(index)
+    if (block._type === 'grievanceContact') {
+      const note = typeof block.note === 'string' && block.note ? [block.note] : []
+      const card = GRIEVANCE_CARD_FACTS.map((fact) => quotes.facts[fact] ?? '').filter(Boolean)
+      return [{key, style: 'normal', text: [...note, card.join(', ')].join(' ')}]
+    }
+    if (block._type !== 'block' || !Array.isArray(block.children)) return []
+    const text = block.children
+      .filter(isNode)
+      .map((child) => {
+        if (child._type === 'span') return typeof child.text === 'string' ? child.text : ''
+        if (child._type === 'figureRef') return quotes.figures[child.figure as PolicyFigureKey] ?? ''
+        if (child._type === 'factRef') return quotes.facts[child.fact as CompanyFactKey] ?? ''
+        return ''
+      })
+      .join('')
+    return [
+      {
+        key,
+        style: typeof block.style === 'string' ? block.style : 'normal',
+        listItem: typeof block.listItem === 'string' ? block.listItem : undefined,
+        text,
+      },
+    ]
+  })
+}
+
+function words(before: string, after: string): Words[] {
+  if (before === after) return after ? [{change: 'same', text: after}] : []
+  return diffWords(before, after).map((part) => ({
+    change: part.added ? 'added' : part.removed ? 'removed' : 'same',
+    text: part.value,
+  }))
+}
+
+const whole = (change: 'added' | 'removed', text: string): Words[] => (text ? [{change, text}] : [])
+
+/**
+ * Lines up two lists: items with the same key, or failing that the same content, are the same
+ * item. A run of removed items followed by added ones pairs up, first with first, as edits.
+ */
+function align<T>(
+  before: readonly T[],
+  after: readonly T[],
+  same: (a: T, b: T) => boolean,
+): {before?: T; after?: T}[] {
+  const pairs: {before?: T; after?: T}[] = []
+  let [oldAt, newAt] = [0, 0]
+  let removed: T[] = []
+  const flushRemoved = () => {
+    removed.forEach((item) => pairs.push({before: item}))
+    removed = []
+  }
+  for (const part of diffArrays([...before], [...after], {comparator: same})) {
+    const count = part.count ?? part.value.length
+    if (part.removed) {
+      removed.push(...before.slice(oldAt, oldAt + count))
+      oldAt += count
+    } else if (part.added) {
+      after.slice(newAt, newAt + count).forEach((item) => pairs.push({before: removed.shift(), after: item}))
+      newAt += count
+      flushRemoved()
+    } else {
+      flushRemoved()
+      for (let index = 0; index < count; index++)
+        pairs.push({before: before[oldAt + index], after: after[newAt + index]})
+      oldAt += count
+      newAt += count
+    }
+  }
+  flushRemoved()
+  return pairs
+}
+
+function paragraphDiffs(before: Paragraph[], after: Paragraph[]): ParagraphDiff[] {
+  return align(before, after, (a, b) => a.key === b.key || a.text === b.text).map(
+    ({before: old, after: now}) => {
+      if (old && now) {
+        const parts = words(old.text, now.text)
+        return {
+          style: now.style,
+          listItem: now.listItem,
+          change: old.text === now.text ? 'same' : 'changed',
+          words: parts,
+        }
+      }
+      const paragraph = (now ?? old)!
+      const change = now ? 'added' : 'removed'
+      return {
+        style: paragraph.style,
+        listItem: paragraph.listItem,
+        change,
+        words: whole(change, paragraph.text),
+      }
+    },
+  )
+}
+
+function sectionDiff(
+  key: string,
+  number: number | undefined,
+  before: {heading: string; body: readonly unknown[]} | undefined,
+  after: {heading: string; body: readonly unknown[]} | undefined,
+  quotes: {before: DiffQuotes; after: DiffQuotes},
+): SectionDiff {
+  const old = before ? paragraphs(before.body, quotes.before) : []
+  const now = after ? paragraphs(after.body, quotes.after) : []
+  const heading =
+    before && after
+      ? words(before.heading, after.heading)
+      : whole(after ? 'added' : 'removed', (after ?? before)!.heading)
+  const paragraphs_ = paragraphDiffs(old, now)
+  const change = !before
+    ? 'added'
+    : !after
+      ? 'removed'
+      : before.heading === after.heading && paragraphs_.every((paragraph) => paragraph.change === 'same')
+        ? 'same'
+        : 'changed'
+  return {key, number, change, heading, paragraphs: paragraphs_}
+}
+
+/** The key of the text before the numbered sections. */
+export const INTRO_KEY = 'intro'
+
+/** What changed from `before` to `after`. */
+export function policyDiff(before: Text, after: Text): PolicyDiff {
+  const quotes = {before: before.quotes, after: after.quotes}
+  let number = 0
+  const sections = align(
+    before.sections,
+    after.sections,
+    (a, b) => a._key === b._key || (a.heading === b.heading && a.body.length === b.body.length),
+  ).map(({before: old, after: now}) =>
+    sectionDiff((now ?? old)!._key, now ? ++number : undefined, old, now, quotes),
+  )
+  const intro =
+    before.intro.length || after.intro.length
+      ? sectionDiff(
+          INTRO_KEY,
+          undefined,
+          {heading: '', body: before.intro},
+          {heading: '', body: after.intro},
+          quotes,
+        )
+      : undefined
+  return {
+    title: words(before.title, after.title),
+    intro,
+    sections,
+    changedSections:
+      sections.filter((section) => section.change !== 'same').length +
+      (intro && intro.change !== 'same' ? 1 : 0),
+  }
+}

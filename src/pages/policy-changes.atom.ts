@@ -1,0 +1,60 @@
+import type {APIRoute} from 'astro'
+import {Feed} from 'feed'
+import {getSiteSettings} from '../content/entries'
+import {getPolicyHistory} from '../content/policyHistory'
+import {formatDate} from '../lib/dates'
+import {
+  POLICY_FEED_PATH,
+  POLICY_PATHS,
+  policyChangesPath,
+  policyHistoryPath,
+  policyVersionPath,
+} from '../lib/routes'
+import type {PolicyId} from '../../studio/shared/siteDocuments'
+
+/**
+ * An Atom feed of every policy change, upcoming ones included, so that a lawyer or a partner can
+ * follow the changes in a feed reader. Each entry is one version: its permanent address is its
+ * id, its link is the differences it made (the text itself for a first version).
+ */
+export const GET: APIRoute = async ({site}) => {
+  const settings = await getSiteSettings()
+  const words = settings.policyHistory
+  const histories = await Promise.all(
+    (Object.keys(POLICY_PATHS) as PolicyId[]).map((policy) => getPolicyHistory(policy)),
+  )
+  const entries = histories
+    .flatMap(({policy, versions}) =>
+      versions.map((version, index) => ({policy, version, first: index === 0})),
+    )
+    .sort((a, b) => b.version.recordedAt.localeCompare(a.version.recordedAt))
+  const url = (path: string) => new URL(path, site).href
+  const updated = entries[0] ? new Date(entries[0].version.recordedAt) : new Date(0)
+  const feed = new Feed({
+    id: url(POLICY_FEED_PATH),
+    title: `${settings.companyName}: ${words.feedTitle}`,
+    description: settings.seo.description,
+    link: url('/'),
+    language: 'en-IN',
+    updated,
+    generator: false,
+    feedLinks: {atom: url(POLICY_FEED_PATH)},
+    author: {name: settings.companyName, link: url('/')},
+    copyright: `© ${settings.copyrightYear} ${settings.companyName}`,
+  })
+  for (const {policy, version, first} of entries) {
+    const effective = `${words.effectiveFrom} ${formatDate(version.effectiveDate)}`
+    feed.addItem({
+      id: url(policyVersionPath(policy, version.number)),
+      title: `${version.title} · ${words.version} ${version.number} · ${effective}`,
+      link: url(
+        first ? policyVersionPath(policy, version.number) : policyChangesPath(policy, version.number),
+      ),
+      date: new Date(version.recordedAt),
+      published: new Date(version.recordedAt),
+      description: `${effective}. ${version.summary}`,
+      category: [{name: version.title, term: policy, scheme: url(policyHistoryPath(policy))}],
+    })
+  }
+  return new Response(feed.atom1(), {headers: {'content-type': 'application/atom+xml; charset=utf-8'}})
+}
