@@ -1,7 +1,14 @@
 import {BlockList, isIP} from 'node:net'
 import type {Loader} from 'astro/loaders'
 import {DOCUMENT_TITLES, SINGLETON_IDS} from '../../studio/shared/siteDocuments'
-import {sampleFacts, type CompanyFactsDocument} from '../../studio/shared/companyFacts'
+import {
+  COMPANY_FACTS,
+  isSampleFact,
+  sampleFacts,
+  type CompanyFactKey,
+  type CompanyFactsDocument,
+} from '../../studio/shared/companyFacts'
+import {POLICY_VERSION_TYPE} from '../../studio/shared/policyVersions'
 import {isReservedDomain, isSampleEmail, isSampleUrl} from '../../studio/shared/samples'
 import type {ContentSource} from './source'
 
@@ -125,13 +132,49 @@ export function reservedLinksIn(document: unknown, title: string): Sample[] {
   return found
 }
 
+/** Where a sample in a policy version is: the facts it quoted when it was recorded. */
+const QUOTED_FACTS = 'Company facts as quoted'
+
+/**
+ * The sample company facts a policy version quotes, as one line per version. A version is never
+ * edited, so a sample history (the bundled dataset's) is deleted before launch; see the README.
+ */
+export function versionFactSamples(version: Node, title: string): Sample[] {
+  const quoted = Array.isArray(version.facts) ? version.facts.filter(isNode) : []
+  const samples = quoted.flatMap(({fact, text}) => {
+    const definition = COMPANY_FACTS[fact as CompanyFactKey]
+    return definition && typeof text === 'string' && isSampleFact(definition.kind, text) ? [text] : []
+  })
+  if (samples.length === 0) return []
+  const more = samples.length > 1 ? ` and ${samples.length - 1} more` : ''
+  return [{document: title, field: QUOTED_FACTS, value: `${samples[0]}${more}`}]
+}
+
+const VERSION_ADVICE =
+  'A policy version is never edited: delete the sample versions and record real ones as the ' +
+  'README says under "Before launch".'
+const advice = (samples: Sample[]) =>
+  samples.some((sample) => sample.field === QUOTED_FACTS) ? `\n${VERSION_ADVICE}` : ''
+
+/** How a build message names a document: as Studio's desk does, or "Privacy Policy, version 2". */
+function documentTitle(document: Node): string {
+  const id = String(document._id)
+  if (document._type === POLICY_VERSION_TYPE)
+    return `${DOCUMENT_TITLES[String(document.policy)] ?? String(document.policy)}, version ${String(document.number)}`
+  return DOCUMENT_TITLES[id] ?? id
+}
+
 /** Every sample in the documents the site is built from: company facts, and links anywhere. */
 export function samplesIn(documents: readonly Node[]): Sample[] {
   return documents.flatMap((document) => {
     const id = String(document._id)
-    const title = DOCUMENT_TITLES[id] ?? id
+    const title = documentTitle(document)
     const facts =
-      id === SINGLETON_IDS.companyFacts ? companyFactSamples(document as CompanyFactsDocument) : []
+      id === SINGLETON_IDS.companyFacts
+        ? companyFactSamples(document as CompanyFactsDocument)
+        : document._type === POLICY_VERSION_TYPE
+          ? versionFactSamples(document, title)
+          : []
     return [...facts, ...reservedLinksIn(document, title)]
   })
 }
@@ -153,7 +196,7 @@ export function judgeSamples(samples: Sample[], site: string | undefined): Launc
       error:
         `Launch check: this build is for ${site}, a public address, but the published content still ` +
         `holds ${counted(samples)}, which can belong to no one. Enter the company's real value for ` +
-        `each in Studio, publish, and build again:\n${listed(samples)}`,
+        `each in Studio, publish, and build again:\n${listed(samples)}${advice(samples)}`,
     }
   }
   return {
@@ -161,7 +204,8 @@ export function judgeSamples(samples: Sample[], site: string | undefined): Launc
     warning:
       `Launch check: the content holds ${counted(samples)}. That is fine for ${site ?? 'a local build'}, ` +
       `but a build for the public address refuses them. Enter the real values in Studio before launch:\n` +
-      listed(samples),
+      listed(samples) +
+      advice(samples),
   }
 }
 

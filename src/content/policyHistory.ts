@@ -1,10 +1,10 @@
 import {getCollection} from 'astro:content'
-import {COMPANY_FACT_KEYS, factText, type CompanyFactKey} from '../../studio/shared/companyFacts'
-import {formatFigure, POLICY_FIGURE_KEYS, type PolicyFigureKey} from '../../studio/shared/policyFigures'
 import {timeline, type Timeline} from '../../studio/shared/policyVersions'
 import type {PolicyId} from '../../studio/shared/siteDocuments'
 import {getCompanyFacts, getPolicy, getPolicyFigures} from './entries'
-import type {CompanyFacts, Policy, PolicyFigures, PolicyVersion} from './schemas'
+import {liveQuotes, versionQuotes, type QuoteText} from './quotes'
+import type {Policy, PolicyVersion} from './schemas'
+
 
 /**
  * The moment this build judges every policy's history by: the version in force is the latest
@@ -12,26 +12,6 @@ import type {CompanyFacts, Policy, PolicyFigures, PolicyVersion} from './schemas
  * server rebuilds when the next version's date arrives (src/server/schedule.ts).
  */
 export const BUILD_TIME = new Date()
-
-/** Figures and facts as a text prints them. */
-export interface QuoteText {
-  figures: Partial<Record<PolicyFigureKey, string>>
-  facts: Partial<Record<CompanyFactKey, string>>
-}
-
-/** Every figure and fact as the documents give them today: for text that is not versioned. */
-export function liveQuotes(figures: PolicyFigures, facts: CompanyFacts): QuoteText {
-  return {
-    figures: Object.fromEntries(POLICY_FIGURE_KEYS.map((key) => [key, formatFigure(key, figures[key])])),
-    facts: Object.fromEntries(COMPANY_FACT_KEYS.map((key) => [key, factText(facts, key)])),
-  }
-}
-
-/** The figures and facts as a version recorded them. */
-export const versionQuotes = (version: PolicyVersion): QuoteText => ({
-  figures: Object.fromEntries(version.figures.map(({figure, text}) => [figure, text])),
-  facts: Object.fromEntries(version.facts.map(({fact, text}) => [fact, text ?? ''])),
-})
 
 /** A policy's text as a page shows it. */
 export interface PolicyEdition {

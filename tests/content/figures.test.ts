@@ -11,6 +11,7 @@ import {
   type PolicyFigures,
 } from '../../src/content/schemas'
 import {bundledDatasetSource} from '../../src/content/source'
+import {liveQuotes} from '../../src/content/quotes'
 
 const source = bundledDatasetSource()
 const policies = policySchema.array().parse(await source.fetch(policiesQuery))
@@ -19,7 +20,9 @@ const facts = companyFactsSchema.parse(await source.fetch(companyFactsQuery))
 
 function render(policy: Policy, withFigures: PolicyFigures): string {
   return [policy.intro, ...policy.sections.map((section) => section.body)]
-    .map((value) => renderToStaticMarkup(createElement(PolicyText, {value, figures: withFigures, facts})))
+    .map((value) =>
+      renderToStaticMarkup(createElement(PolicyText, {value, quotes: liveQuotes(withFigures, facts)})),
+    )
     .join('\n')
 }
 

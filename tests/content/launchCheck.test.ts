@@ -1,10 +1,16 @@
 import {existsSync, readdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {DOCUMENT_TITLES, POLICY_IDS} from '../../studio/shared/siteDocuments'
+import {DOCUMENT_TITLES, POLICY_IDS, type PolicyId} from '../../studio/shared/siteDocuments'
 import {COMPANY_FACTS, sampleFacts, type CompanyFactsDocument} from '../../studio/shared/companyFacts'
 import {telHref} from '../../studio/shared/addresses'
 import {POLICY_PATHS} from '../../src/lib/routes'
+import {
+  newVersion,
+  POLICY_VERSION_TYPE,
+  quotesFor,
+  type PolicyWording,
+} from '../../studio/shared/policyVersions'
 import {astroBuild, type BuildResult} from '../support/astroBuild'
 import {realShapedCompanyFacts} from '../support/companyFacts'
 import {bundledDocuments, documentById} from '../support/dataset'
@@ -41,13 +47,31 @@ const expectedListing = sampleFacts(bundledFacts).map(
 /** What the company enters before launch: the right shapes, nothing reserved for examples. */
 const realFacts = realShapedCompanyFacts()
 
-/** The bundled dataset with the Company facts document holding the real-shaped facts. */
+/** The bundled sample history: every version quotes the sample facts. */
+const bundledVersions = bundledDocuments().filter((document) => document._type === POLICY_VERSION_TYPE)
+
+/**
+ * The bundled dataset as it is before launch: the Company facts document holds the real-shaped
+ * facts, the sample history is deleted and each policy has been published once, recording its
+ * first real version (README, "Before launch").
+ */
 function documentsWithRealFacts(): SanityDocumentLike[] {
-  const documents = bundledDocuments()
+  const documents = bundledDocuments().filter((document) => document._type !== POLICY_VERSION_TYPE)
   const facts = documentById(documents, 'companyFacts')
   for (const key of Object.keys(facts)) if (!key.startsWith('_')) delete facts[key]
   Object.assign(facts, structuredClone(realFacts))
-  return documents
+  const figures = documentById(documents, 'policyFigures')
+  const firstVersions = Object.values(POLICY_IDS).map((policy) => {
+    const wording = documentById(documents, policy) as PolicyWording
+    return newVersion({
+      policy,
+      wording,
+      quotes: quotesFor(wording, figures, facts),
+      note: {effectiveDate: '2026-11-23', summary: 'The first version published on the live site.'},
+      now: new Date('2026-11-23T00:00:00+05:30'),
+    })
+  })
+  return [...documents, ...firstVersions.map((version) => ({...version}))]
 }
 
 /** The one build with real-shaped facts for the public address, shared by the tests that read it. */
@@ -122,6 +146,12 @@ describe('the launch check in a build', () => {
     expect(result.output).toContain(
       `  - ${DOCUMENT_TITLES.aboutPage} → paragraph ${paragraph + 1} → link: "mailto:hello@medistay.example"`,
     )
+    // The sample history is listed once per version, with what to do about a document nobody can edit.
+    for (const {policy, number} of bundledVersions as unknown as {policy: PolicyId; number: number}[])
+      expect(result.output).toContain(
+        `  - ${DOCUMENT_TITLES[policy]}, version ${number} → Company facts as quoted: "`,
+      )
+    expect(result.output).toContain('A policy version is never edited: delete the sample versions')
     expect(htmlFiles(result.outDir)).toEqual([])
   })
 
@@ -149,7 +179,10 @@ describe('the launch check in a build', () => {
     const result = await buildFrom(bundledDocuments())
 
     expect(result.code, result.output).toBe(0)
-    expect(result.output).toContain('the content holds 13 values that are samples')
+    expect(bundledVersions.length).toBeGreaterThan(0)
+    expect(result.output).toContain(
+      `the content holds ${expectedListing.length + bundledVersions.length} values that are samples`,
+    )
     for (const line of expectedListing) expect(result.output).toContain(line)
     expect(htmlFiles(result.outDir)).toContain('index.html')
   })

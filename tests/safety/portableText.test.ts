@@ -10,7 +10,11 @@ import {
   policyFiguresSchema,
   richTextSchema,
   siteSettingsSchema,
+  type CompanyFacts,
+  type PolicyBody,
+  type PolicyFigures,
 } from '../../src/content/schemas'
+import {liveQuotes} from '../../src/content/quotes'
 import {bundledDatasetSource} from '../../src/content/source'
 import {followableHref} from '../../studio/shared/addresses'
 import {isExternal} from '../../src/lib/links'
@@ -26,11 +30,22 @@ const facts = companyFactsSchema.parse(await source.fetch(companyFactsQuery))
 
 type Value = Record<string, unknown>[]
 
+/** Policy text quoting today's figures and facts, as the Contact page renders it. */
+const PolicyTextFromDocuments = ({
+  value,
+  figures,
+  facts,
+}: {
+  value: PolicyBody
+  figures: PolicyFigures
+  facts: CompanyFacts
+}) => createElement(PolicyText, {value, quotes: liveQuotes(figures, facts)})
+
 const renderers = {
   RichText: (value: Value) => renderToStaticMarkup(createElement(RichText, {value: value as never})),
   PolicyText: (value: Value) =>
     renderToStaticMarkup(
-      createElement(PolicyText, {
+      createElement(PolicyTextFromDocuments, {
         value: value as never,
         figures,
         facts,
@@ -271,7 +286,7 @@ describe('figures in PolicyText', () => {
 
   it('figure text from the CMS is escaped', () => {
     const html = renderToStaticMarkup(
-      createElement(PolicyText, {
+      createElement(PolicyTextFromDocuments, {
         value: [block([{_type: 'figureRef', _key: key(), figure: 'jurisdictionCity'}])] as never,
         figures: {...figures, jurisdictionCity: '<img src=x onerror=alert(1)>'},
         facts,
@@ -283,7 +298,7 @@ describe('figures in PolicyText', () => {
 
   it('the grievance contact escapes its note and the officer details', () => {
     const html = renderToStaticMarkup(
-      createElement(PolicyText, {
+      createElement(PolicyTextFromDocuments, {
         value: [{_type: 'grievanceContact', _key: key(), note: '<script>alert(1)</script>'}] as never,
         figures,
         facts: {
@@ -343,7 +358,7 @@ describe('content schemas', () => {
 
   it('a company fact is escaped; an e-mail fact is a mailto: link and a phone fact a tel: link', () => {
     const html = renderToStaticMarkup(
-      createElement(PolicyText, {
+      createElement(PolicyTextFromDocuments, {
         value: [
           block([
             factRef('customerCareEmail'),

@@ -1,0 +1,23 @@
+import {COMPANY_FACT_KEYS, factText, type CompanyFactKey} from '../../studio/shared/companyFacts'
+import {formatFigure, POLICY_FIGURE_KEYS, type PolicyFigureKey} from '../../studio/shared/policyFigures'
+import type {CompanyFacts, PolicyFigures, PolicyVersion} from './schemas'
+
+/** Figures and facts as a text prints them. */
+export interface QuoteText {
+  figures: Partial<Record<PolicyFigureKey, string>>
+  facts: Partial<Record<CompanyFactKey, string>>
+}
+
+/** Every figure and fact as the documents give them today: for text that is not versioned. */
+export function liveQuotes(figures: PolicyFigures, facts: CompanyFacts): QuoteText {
+  return {
+    figures: Object.fromEntries(POLICY_FIGURE_KEYS.map((key) => [key, formatFigure(key, figures[key])])),
+    facts: Object.fromEntries(COMPANY_FACT_KEYS.map((key) => [key, factText(facts, key)])),
+  }
+}
+
+/** The figures and facts as a version recorded them. */
+export const versionQuotes = (version: PolicyVersion): QuoteText => ({
+  figures: Object.fromEntries(version.figures.map(({figure, text}) => [figure, text])),
+  facts: Object.fromEntries(version.facts.map(({fact, text}) => [fact, text ?? ''])),
+})
