@@ -7,7 +7,7 @@ import {join} from 'node:path'
 import {parseArgs} from 'node:util'
 import {encodeSignatureHeader} from '@sanity/webhook'
 import {astroBuild, ROOT} from '../tests/support/astroBuild.ts'
-import {bundledDocuments, documentById} from '../tests/support/dataset.ts'
+import {bundledDocuments, documentById, publishPolicyChange} from '../tests/support/dataset.ts'
 import {startSiteServer} from '../tests/support/processes.ts'
 import {startQueryApiStandIn, type SanityDocumentLike} from '../tests/support/queryApiStandIn.ts'
 
@@ -30,8 +30,10 @@ function enlarged(factor: number): SanityDocumentLike[] {
     Array.from({length: factor}, (_, copy) =>
       blocks.map((block) => ({...block, _key: `${block._key}x${copy}`})),
     ).flat()
-  for (const id of ['privacyPolicy', 'termsAndConditions', 'refundPolicy']) {
-    for (const section of documentById(documents, id).sections) section.body = repeat(section.body)
+  // The policies and every recorded version of them: the pages show the versions.
+  for (const policy of documents.filter(({_type}) => _type === 'policy' || _type === 'policyVersion')) {
+    for (const section of (policy as unknown as {sections: {body: {_key: string}[]}[]}).sections)
+      section.body = repeat(section.body)
   }
   const about = documentById(documents, 'aboutPage')
   about.body = repeat(about.body)
@@ -102,7 +104,9 @@ try {
     for (let run = 0; run < rebuilds; run++) {
       const documents = bundledDocuments()
       const heading = `Scope of This Policy (bench run ${run})`
-      documentById(documents, 'refundPolicy').sections[0].heading = heading
+      publishPolicyChange(documents, 'refundPolicy', (policy) => (policy.sections[0].heading = heading), {
+        summary: `Bench run ${run}: the first section has a new heading.`,
+      })
       standIn.setDocuments(documents)
       const body = JSON.stringify({_id: 'refundPolicy', _type: 'policy'})
       const started = performance.now()

@@ -5,7 +5,6 @@ import {getCompanyFacts, getPolicy, getPolicyFigures} from './entries'
 import {liveQuotes, versionQuotes, type QuoteText} from './quotes'
 import type {Policy, PolicyVersion} from './schemas'
 
-
 /**
  * The moment this build judges every policy's history by: the version in force is the latest
  * one whose date has come. One value for the whole build, so every page agrees; the production

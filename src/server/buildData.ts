@@ -3,6 +3,8 @@ import {mkdir, readFile, rename, rm} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import type {AstroIntegration} from 'astro'
+import {isCalendarDate, isPolicyId} from '../../studio/shared/policyVersions.ts'
+import type {PolicyId} from '../../studio/shared/siteDocuments.ts'
 import type {ContactContent} from '../contact/service.ts'
 
 /**
@@ -48,4 +50,63 @@ export async function readBuildData(buildDir: string): Promise<ContactContent> {
   )
     throw new Error(`${file} is not the contact data of this site's build.`)
   return {customerCareEmail, consentWording, privacyPolicyUpdated, retentionMonths}
+}
+
+/** A policy version whose date had not come when the build ran. */
+export interface UpcomingVersion {
+  policy: PolicyId
+  number: number
+  effectiveDate: string
+}
+
+/** When the build's text of a policy stops being the one in force, and the versions still to come. */
+export interface PolicySchedule {
+  /** Midnight in India at the start of the soonest upcoming version's date; absent when none is upcoming. */
+  nextChangeAt?: Date
+  /** Soonest first. */
+  versions: UpcomingVersion[]
+}
+
+/**
+ * The policy schedule a build wrote (src/pages/server-data/policy-schedule.json.ts). A build
+ * made before policies had versions has no such file: it schedules no change.
+ */
+export async function readPolicySchedule(buildDir: string): Promise<PolicySchedule> {
+  const file = join(buildDir, 'server', FOLDER, 'policy-schedule.json')
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {versions: []}
+    throw error
+  }
+  const invalid = (why: string) =>
+    new Error(`${file} is not the policy schedule of this site's build: ${why}.`)
+  let data: {nextChangeAt?: unknown; versions?: unknown}
+  try {
+    data = JSON.parse(text) as typeof data
+  } catch {
+    throw invalid('it is not JSON')
+  }
+  if (typeof data !== 'object' || data === null) throw invalid('it is not an object')
+  const {nextChangeAt, versions} = data
+  const at = typeof nextChangeAt === 'string' ? new Date(nextChangeAt) : undefined
+  if (nextChangeAt !== null && (at === undefined || Number.isNaN(at.getTime())))
+    throw invalid('"nextChangeAt" must be an instant in ISO form or null')
+  if (!Array.isArray(versions)) throw invalid('"versions" must be a list')
+  const upcoming = versions.map((entry: unknown, index): UpcomingVersion => {
+    const {policy, number, effectiveDate} = (entry ?? {}) as Record<string, unknown>
+    if (
+      typeof policy !== 'string' ||
+      !isPolicyId(policy) ||
+      typeof number !== 'number' ||
+      !Number.isInteger(number) ||
+      number < 1 ||
+      typeof effectiveDate !== 'string' ||
+      !isCalendarDate(effectiveDate)
+    )
+      throw invalid(`versions.${index} must be {policy, number, effectiveDate} of a policy version`)
+    return {policy, number, effectiveDate}
+  })
+  return at ? {nextChangeAt: at, versions: upcoming} : {versions: upcoming}
 }

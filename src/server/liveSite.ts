@@ -3,7 +3,7 @@ import type {IncomingMessage, ServerResponse} from 'node:http'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import type {ContactContent} from '../contact/service.ts'
-import {readBuildData} from './buildData.ts'
+import {readBuildData, readPolicySchedule, type PolicySchedule} from './buildData.ts'
 import {serveStatic} from './staticFiles.ts'
 
 /** The node adapter's handler in middleware mode: server routes, or `next` when none matches. */
@@ -17,6 +17,7 @@ type RouteHandler = (
 interface Build {
   dir: string
   data: ContactContent
+  policySchedule: PolicySchedule
 }
 
 /**
@@ -51,6 +52,11 @@ export class LiveSite {
     return this.current.data
   }
 
+  /** When the live build's policy text stops being the one in force. */
+  get policySchedule(): PolicySchedule {
+    return this.current.policySchedule
+  }
+
   /** Reads the new build first: a build that is incomplete never goes live. */
   async swapTo(dir: string): Promise<void> {
     this.current = await readBuild(dir)
@@ -66,7 +72,8 @@ export class LiveSite {
 
 async function readBuild(dir: string): Promise<Build> {
   if (!existsSync(join(dir, 'client/index.html'))) throw new Error(`${dir} has no home page.`)
-  return {dir, data: await readBuildData(dir)}
+  const [data, policySchedule] = await Promise.all([readBuildData(dir), readPolicySchedule(dir)])
+  return {dir, data, policySchedule}
 }
 
 async function loadRoutes(dir: string): Promise<RouteHandler> {

@@ -1,7 +1,7 @@
 // The production server (`npm start`): the built site and its /api routes, security headers,
 // and the rebuild receiver that puts published content live. It owns everything that lives
-// longer than a request (the contact service, the rebuild queue), creates each once here, and
-// closes them when it stops.
+// longer than a request (the contact service, the rebuild queue, the policy change schedule),
+// creates each once here, and closes them when it stops.
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import {join} from 'node:path'
 import compression from 'compression'
@@ -10,6 +10,7 @@ import {contactServiceFromConfig} from '../contact/service.ts'
 import {LiveSite} from './liveSite.ts'
 import {newestBuild, Rebuilder} from './rebuilder.ts'
 import {handleRebuildRequest} from './rebuildRoutes.ts'
+import {PolicyChangeSchedule, rebuildThrough} from './schedule.ts'
 import {applySecurityHeaders} from './securityHeaders.ts'
 
 function configuration(): SiteConfig {
@@ -44,10 +45,16 @@ const rebuilder = new Rebuilder({
   buildsDir: settings.buildsDir,
   liveBuild: site.dir,
   keep: [site.codeDir],
-  goLive: (dir) => site.swapTo(dir),
+  goLive: async (dir) => {
+    await site.swapTo(dir)
+    // A publish can add or withdraw an upcoming policy version: follow the new build's schedule.
+    policyChanges.arm(site.policySchedule)
+  },
   // A build is its own process and reads the same variables from its own start.
   env: process.env,
 })
+// A policy version whose date comes becomes the text in force without anyone publishing.
+const policyChanges = new PolicyChangeSchedule({rebuild: rebuildThrough(rebuilder)})
 // Pages and stylesheets travel compressed: a visitor abroad may be on a slow, metered connection.
 const compress = compression() as (
   request: IncomingMessage,
@@ -59,7 +66,11 @@ const server = createServer((request, response) => {
   applySecurityHeaders(request, response, settings.trustProxy)
   const path = (request.url ?? '/').split('?')[0]!
   if (path === '/api/rebuild' || path === '/api/rebuild/status') {
-    handleRebuildRequest(request, response, {rebuilder, secret: settings.webhookSecret}).catch((error) => {
+    handleRebuildRequest(request, response, {
+      rebuilder,
+      policyChanges,
+      secret: settings.webhookSecret,
+    }).catch((error) => {
       console.error('Rebuild request failed:', error)
       if (!response.headersSent) response.writeHead(500).end()
     })
@@ -80,6 +91,8 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 
 server.listen(settings.port, settings.host, () => {
   console.log(`Serving ${site.dir} at http://${settings.host}:${settings.port}`)
+  // A change whose date came while the server was down is put live now.
+  policyChanges.arm(site.policySchedule)
   // Messages past the retention period go now, not a day from now (the service repeats it daily);
   // e-mails that could not be sent before the last stop go out now, not with the next message.
   void contact
@@ -92,6 +105,7 @@ let stopping = false
 const stop = () => {
   if (stopping) return
   stopping = true
+  policyChanges.stop()
   rebuilder.stop()
   server.close(() => {
     void contact.close().finally(() => process.exit(0))

@@ -1,8 +1,9 @@
 import {timingSafeEqual} from 'node:crypto'
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import {decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
-import {isDraftOrVersion, SITE_DOCUMENT_TYPES} from '../../studio/shared/siteDocuments.ts'
+import {isDraftOrVersion, REBUILD_DOCUMENT_TYPES} from '../../studio/shared/siteDocuments.ts'
 import type {Rebuilder} from './rebuilder.ts'
+import type {PolicyChangeSchedule} from './schedule.ts'
 
 /** Webhooks older than this are refused, so a captured request cannot be replayed later. */
 export const MAX_SIGNATURE_AGE_MS = 5 * 60_000
@@ -58,17 +59,23 @@ export async function isSignedWebhook({
 
 /**
  * POST /api/rebuild: a signed Sanity webhook asks for a rebuild. GET /api/rebuild/status: the
- * last success and failure, for whoever holds the same secret. Both answer 401 and do nothing
- * else when the request is not signed or authorised.
+ * last success and failure and the next policy change, for whoever holds the same secret. Both
+ * answer 401 and do nothing else when the request is not signed or authorised.
  */
 export async function handleRebuildRequest(
   request: IncomingMessage,
   response: ServerResponse,
   {
     rebuilder,
+    policyChanges,
     secret,
     now = Date.now,
-  }: {rebuilder: Pick<Rebuilder, 'request' | 'getStatus'>; secret: string | undefined; now?: () => number},
+  }: {
+    rebuilder: Pick<Rebuilder, 'request' | 'getStatus'>
+    policyChanges?: Pick<PolicyChangeSchedule, 'getStatus'>
+    secret: string | undefined
+    now?: () => number
+  },
 ): Promise<void> {
   const path = new URL(request.url ?? '/', 'http://localhost').pathname
   if (!secret)
@@ -86,7 +93,12 @@ export async function handleRebuildRequest(
     }
     // The process's memory too: whoever runs the server can see it stay flat across publishes.
     const {rss, heapUsed, external} = process.memoryUsage()
-    return send(response, 200, {ok: true, ...rebuilder.getStatus(), memory: {rss, heapUsed, external}})
+    return send(response, 200, {
+      ok: true,
+      ...rebuilder.getStatus(),
+      nextPolicyChange: policyChanges?.getStatus() ?? null,
+      memory: {rss, heapUsed, external},
+    })
   }
 
   if (path !== '/api/rebuild') return send(response, 404, {ok: false, error: 'notFound'})
@@ -114,7 +126,7 @@ export async function handleRebuildRequest(
   const type = typeof document._type === 'string' ? document._type : ''
   // Drafts and release versions are not what visitors see; the build reads published content only.
   if (isDraftOrVersion(id)) return send(response, 202, {ok: true, ignored: 'draft'})
-  if (type && !(SITE_DOCUMENT_TYPES as readonly string[]).includes(type))
+  if (type && !(REBUILD_DOCUMENT_TYPES as readonly string[]).includes(type))
     return send(response, 202, {ok: true, ignored: 'type'})
   const build = rebuilder.request(`${type || 'document'} ${id || '(unknown)'} published`)
   return send(response, 202, {ok: true, build})

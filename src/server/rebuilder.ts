@@ -41,6 +41,8 @@ const CURRENT = 'current'
  */
 export class Rebuilder {
   private building = false
+  /** The builds in progress, with their follow-ups; settles when the last of them has. */
+  private running: Promise<void> = Promise.resolve()
   private stopped = false
   private child: ChildProcess | undefined
   private followUp: string | undefined
@@ -73,8 +75,19 @@ export class Rebuilder {
       return 'queued'
     }
     this.building = true
-    void this.run(trigger)
+    this.running = this.run(trigger)
     return 'started'
+  }
+
+  /**
+   * Resolves once no build is running or queued: a build requested before this call has by
+   * then gone live or failed (never rejects; getStatus says which).
+   */
+  settled(): Promise<void> {
+    return this.running.then(
+      () => undefined,
+      () => undefined,
+    )
   }
 
   private async run(trigger: string) {

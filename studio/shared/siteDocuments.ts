@@ -49,6 +49,12 @@ export const SITE_DOCUMENT_TYPES = [
 ] as const
 
 /**
+ * Publishing one of these rebuilds the site: its own documents, and the policy versions that
+ * Studio records with them (a version published any other way must go live too).
+ */
+export const REBUILD_DOCUMENT_TYPES = [...SITE_DOCUMENT_TYPES, 'policyVersion'] as const
+
+/**
  * The spec numbers the Privacy Policy and the Refund and Cancellation Policy in ten sections.
  * Studio warns when the count differs but lets staff publish: the law may call for a new section.
  */

@@ -1,10 +1,11 @@
-import {readFileSync} from 'node:fs'
+import {readdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {astroBuild, type BuildResult} from '../support/astroBuild'
 import {freePort} from '../support/ports'
-import {bundledDocuments, documentById} from '../support/dataset'
+import {bundledDocuments, documentById, publishPolicyChange} from '../support/dataset'
 import {startQueryApiStandIn, type QueryApiStandIn} from '../support/queryApiStandIn'
+import {indiaToday} from '../../studio/shared/policyVersions'
 
 let standIn: QueryApiStandIn
 const builds: BuildResult[] = []
@@ -29,7 +30,12 @@ describe('building from the Content Lake', () => {
     const documents = bundledDocuments()
     const about = documentById(documents, 'aboutPage')
     about.intro = 'Changed in the Content Lake: we now also serve Kolkata.'
-    documentById(documents, 'refundPolicy').sections[2].heading = 'Changing Your Booking (edited)'
+    publishPolicyChange(
+      documents,
+      'refundPolicy',
+      (policy) => (policy.sections[2].heading = 'Changing Your Booking (edited)'),
+      {summary: 'The third section has a clearer heading.'},
+    )
     standIn.setDocuments(documents)
     standIn.requests.length = 0
 
@@ -43,8 +49,8 @@ describe('building from the Content Lake', () => {
     expect(readFileSync(join(result.outDir, 'Refund&Cancellation-Policy.html'), 'utf8')).toContain(
       'Changing Your Booking (edited)',
     )
-    // Seven collections and the launch check, eight queries: never one query per page.
-    expect(standIn.requests).toHaveLength(8)
+    // Eight collections and the launch check, nine queries: never one query per page.
+    expect(standIn.requests).toHaveLength(9)
   })
 
   it('fails when a document breaks the content model, naming the document and the field', async () => {
@@ -78,5 +84,71 @@ describe('building from the Content Lake', () => {
       `Could not read content from dataset "staging" at ${host} after 4 attempts`,
     )
     expect(Date.now() - started).toBeLessThan(60_000)
+  })
+})
+
+/** Every page, feed and data file of a build, by path, as bytes to compare. */
+function builtFiles(outDir: string): Map<string, string> {
+  const files = readdirSync(outDir, {recursive: true, encoding: 'utf8'}).filter((file) =>
+    /\.(html|xml|atom|txt)$/.test(file),
+  )
+  return new Map(files.sort().map((file) => [file, readFileSync(join(outDir, file), 'utf8')]))
+}
+
+describe('policy versions from either content backend', () => {
+  it('the bundled dataset and the Content Lake give byte-for-byte the same pages, histories, differences and feed', async () => {
+    standIn.setDocuments(bundledDocuments())
+    const [fromFile, fromLake] = [await build({}), await build(fromStandIn())]
+    expect(fromFile.code, fromFile.output).toBe(0)
+    expect(fromLake.code, fromLake.output).toBe(0)
+
+    const [file, lake] = [builtFiles(fromFile.outDir), builtFiles(fromLake.outDir)]
+    expect([...lake.keys()]).toEqual([...file.keys()])
+    expect([...file.keys()]).toEqual(
+      expect.arrayContaining([
+        'policy-history/privacy-policy.html',
+        'policy-versions/Refund&Cancellation-Policy/1.html',
+        'policy-changes/terms&conditions/2.html',
+        'policy-changes.atom',
+      ]),
+    )
+    for (const [path, html] of file) expect(lake.get(path), path).toBe(html)
+  })
+
+  it('a version that takes effect later is announced on the page in effect, which keeps its text until then', async () => {
+    const documents = bundledDocuments()
+    const inForce = documentById(documents, 'privacyPolicy').sections[0].heading as string
+    const later = new Date(Date.now() + 40 * 24 * 3600_000)
+    const upcoming = publishPolicyChange(
+      documents,
+      'privacyPolicy',
+      (policy) => (policy.sections[0].heading = 'What Personal Data We Collect'),
+      {
+        summary: 'The first section says more plainly what it lists.',
+        effectiveDate: indiaToday(later),
+      },
+    )
+    standIn.setDocuments(documents)
+
+    const result = await build(fromStandIn())
+
+    expect(result.code, result.output).toBe(0)
+    const page = readFileSync(join(result.outDir, 'privacy-policy.html'), 'utf8')
+    expect(page).toContain(`<time datetime="${upcoming.effectiveDate}"`)
+    expect(page).toContain('The first section says more plainly what it lists.')
+    expect(page).toContain(`href="/policy-versions/privacy-policy/${upcoming.number}"`)
+    expect(page).toContain(`href="/policy-changes/privacy-policy/${upcoming.number}"`)
+    expect(page).toContain(inForce)
+    expect(page).not.toContain('What Personal Data We Collect')
+    const next = readFileSync(
+      join(result.outDir, `policy-versions/privacy-policy/${upcoming.number}.html`),
+      'utf8',
+    )
+    expect(next).toContain('What Personal Data We Collect')
+    // The production server learns from the build when to rebuild: midnight in India on that day.
+    const schedule = JSON.parse(
+      readFileSync(join(result.outDir, '..', 'server', 'server-data', 'policy-schedule.json'), 'utf8'),
+    )
+    expect(schedule.nextChangeAt).toBe(new Date(`${upcoming.effectiveDate}T00:00:00+05:30`).toISOString())
   })
 })

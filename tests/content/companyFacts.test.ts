@@ -477,7 +477,18 @@ describe('links to reserved names elsewhere in a document', () => {
     ]
     const found = samplesIn(documents)
     expect(found.filter((sample) => sample.document === 'Company facts')).toHaveLength(13)
-    expect(found.filter((sample) => sample.document !== 'Company facts')).toEqual([
+    // Each recorded policy version quoted the sample facts: one line per version, never edited.
+    const versions = documents.filter((document) => document._type === 'policyVersion')
+    expect(versions.length).toBeGreaterThan(0)
+    expect(found.filter((sample) => sample.field === 'Company facts as quoted')).toHaveLength(versions.length)
+    expect(found.find((sample) => sample.document === 'Privacy Policy, version 1')?.value).toMatch(
+      /^MediStay India Private Limited \(sample\) and \d+ more$/,
+    )
+    expect(
+      found.filter(
+        (sample) => sample.document !== 'Company facts' && sample.field !== 'Company facts as quoted',
+      ),
+    ).toEqual([
       {
         document: 'About page',
         field: `paragraph ${(about.body as any[]).indexOf(paragraph) + 1} → link`,

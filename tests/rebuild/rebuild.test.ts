@@ -2,7 +2,7 @@ import {join} from 'node:path'
 import {encodeSignatureHeader} from '@sanity/webhook'
 import {afterAll, describe, expect, it} from 'vitest'
 import {astroBuild, type BuildResult} from '../support/astroBuild'
-import {bundledDocuments, documentById} from '../support/dataset'
+import {bundledDocuments, documentById, publishPolicyChange} from '../support/dataset'
 import {startQueryApiStandIn, type QueryApiStandIn} from '../support/queryApiStandIn'
 import {test, type SiteServer} from '../support/siteServer'
 
@@ -68,9 +68,12 @@ async function settled(timeoutMs = 90_000): Promise<Status> {
   }
 }
 
-function withRefundHeading(heading: string) {
+/** The bundled dataset after staff publish a new heading for the refund policy, with this summary. */
+function withRefundHeading(heading: string, summary = `The first section is now called "${heading}".`) {
   const documents = bundledDocuments()
-  documentById(documents, 'refundPolicy').sections[0].heading = heading
+  publishPolicyChange(documents, 'refundPolicy', (policy) => (policy.sections[0].heading = heading), {
+    summary,
+  })
   return documents
 }
 
@@ -103,6 +106,13 @@ describe('publishing in Studio rebuilds the live site', () => {
 
     expect(live).toBe(true)
     expect(failures).toBe(0)
+    // The page shows the version the publish recorded: its summary, and the differences it made.
+    const html = await page(REFUND)
+    expect(html).toContain('The first section is now called &quot;Scope of This Policy (revised)&quot;.')
+    expect(html).toContain('href="/policy-changes/Refund&amp;Cancellation-Policy/4"')
+    expect(await page('/policy-changes/Refund%26Cancellation-Policy/4')).toMatch(
+      /<ins>[^<]*\(revised\)<\/ins>/,
+    )
     const after = await settled()
     expect(after.builds - before).toBe(1)
     expect(after.lastSuccess).not.toBeNull()

@@ -3,6 +3,14 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {BUNDLED_DATASET_PATH} from '../../src/content/source.ts'
 import {readNdjson, type SanityDocumentLike} from './queryApiStandIn.ts'
+import {
+  indiaToday,
+  planPolicyPublish,
+  POLICY_VERSION_TYPE,
+  type PolicyVersionDocument,
+  type PolicyWording,
+} from '../../studio/shared/policyVersions.ts'
+import type {PolicyId} from '../../studio/shared/siteDocuments.ts'
 
 /** A fresh deep copy of the bundled dataset, to change without touching the file. */
 export function bundledDocuments(): SanityDocumentLike[] {
@@ -20,4 +28,33 @@ export function writeNdjson(documents: SanityDocumentLike[]): string {
   const path = join(mkdtempSync(join(tmpdir(), 'dataset-')), 'production.ndjson')
   writeFileSync(path, documents.map((document) => JSON.stringify(document)).join('\n') + '\n')
   return path
+}
+
+/**
+ * Publishes a change to a policy as Studio's publish action does: edits the policy document and
+ * records the version the change makes, with the staff's date (today in India unless given) and
+ * summary. Returns the new version.
+ */
+export function publishPolicyChange(
+  documents: SanityDocumentLike[],
+  policy: PolicyId,
+  edit: (policy: Record<string, any>) => void,
+  note: {summary: string; effectiveDate?: string},
+  now = new Date(),
+): PolicyVersionDocument {
+  const draft = documentById(documents, policy)
+  edit(draft)
+  const plan = planPolicyPublish({
+    policy,
+    draft: draft as PolicyWording,
+    versions: documents.filter((document) => document._type === POLICY_VERSION_TYPE) as never,
+    figures: documentById(documents, 'policyFigures'),
+    facts: documentById(documents, 'companyFacts'),
+    note: {effectiveDate: note.effectiveDate ?? indiaToday(now), summary: note.summary},
+    now,
+  })
+  if (!plan.ok) throw new Error(plan.problems.join(' '))
+  if (plan.versions.length !== 1) throw new Error(`Publishing ${policy} changed nothing.`)
+  documents.push({...plan.versions[0]})
+  return plan.versions[0]
 }
