@@ -697,3 +697,18 @@ describe('production.ndjson', () => {
     })
   })
 })
+
+describe('the sample history before launch', () => {
+  it("the README's delete command names exactly the bundled policy versions", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    const command = readme.split('\n').find((line) => line.startsWith('npx sanity documents delete '))
+    const bundled = readFileSync(new URL('../../studio/seed/production.ndjson', import.meta.url), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as {_id: string; _type: string})
+      .filter((document) => document._type === 'policyVersion')
+      .map((document) => document._id)
+    expect(bundled.length).toBeGreaterThan(0)
+    expect(command?.split(' ').slice(4).sort()).toEqual([...bundled].sort())
+  })
+})
