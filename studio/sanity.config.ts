@@ -1,11 +1,16 @@
 import {visionTool} from '@sanity/vision'
 import {defineConfig} from 'sanity'
 import {structureTool} from 'sanity/structure'
-import {FIXED_ID_TYPES, READ_ONLY_TYPES, schemaTypes} from './schemaTypes'
+import {publishRecordingVersions} from './actions/PublishRecordingVersions'
+import {VERSION_RECORDING_TYPES} from './actions/recordVersions'
+import {FIXED_ID_TYPES, IMMUTABLE_TYPES, READ_ONLY_TYPES, schemaTypes} from './schemaTypes'
 import {structure} from './structure'
 
 const fixedId = (type: string) => FIXED_ID_TYPES.has(type)
 const readOnly = (type: string) => READ_ONLY_TYPES.has(type)
+const immutable = (type: string) => IMMUTABLE_TYPES.has(type)
+/** Types staff never create from Studio: fixed documents, and documents the website or a publish writes. */
+const neverNew = (type: string) => fixedId(type) || readOnly(type) || immutable(type)
 
 /**
  * A fixed document can be published, its draft discarded and old versions restored; it can never
@@ -21,22 +26,33 @@ export default defineConfig({
   projectId: process.env.SANITY_STUDIO_PROJECT_ID || 'unconfigured',
   dataset: process.env.SANITY_STUDIO_DATASET || 'production',
   plugins: [structureTool({structure}), visionTool({defaultApiVersion: '2025-02-19'})],
+  // Every publish goes through the document's own publish action, which records a policy's new
+  // version: content releases and scheduled drafts or publishing would publish without one.
+  releases: {enabled: false},
+  scheduledDrafts: {enabled: false},
+  scheduledPublishing: {enabled: false},
   schema: {
     types: schemaTypes,
-    // No "new document" templates for fixed-id or website-written types.
-    templates: (templates) =>
-      templates.filter(({schemaType}) => !fixedId(schemaType) && !readOnly(schemaType)),
+    // No "new document" templates for fixed-id, website-written or publish-recorded types.
+    templates: (templates) => templates.filter(({schemaType}) => !neverNew(schemaType)),
   },
   document: {
     actions: (actions, {schemaType}) => {
+      // A policy version is the public record of what applied: no action may change or delete it.
+      if (immutable(schemaType)) return []
       const allowed = readOnly(schemaType)
         ? READ_ONLY_ACTIONS
         : fixedId(schemaType)
           ? FIXED_ID_ACTIONS
           : undefined
-      return allowed ? actions.filter(({action}) => action !== undefined && allowed.has(action)) : actions
+      const kept = allowed
+        ? actions.filter(({action}) => action !== undefined && allowed.has(action))
+        : actions
+      // Publishing a policy, or a figure or fact a policy quotes, records the policy's new version.
+      return VERSION_RECORDING_TYPES.has(schemaType)
+        ? kept.map((action) => (action.action === 'publish' ? publishRecordingVersions(action) : action))
+        : kept
     },
-    newDocumentOptions: (options) =>
-      options.filter(({templateId}) => !fixedId(templateId) && !readOnly(templateId)),
+    newDocumentOptions: (options) => options.filter(({templateId}) => !neverNew(templateId)),
   },
 })

@@ -1,0 +1,180 @@
+import {Text} from '@sanity/ui'
+import {useState} from 'react'
+import {
+  useClient,
+  useSyncState,
+  useValidationStatus,
+  type DocumentActionComponent,
+  type DocumentActionDialogProps,
+} from 'sanity'
+import {indiaToday, versionId, type ChangeNote} from '../shared/policyVersions'
+import {RECORD_CHANGE_TITLE, RecordChangeFooter, RecordChangeForm} from './RecordChangeDialog'
+import {
+  commitErrorMessage,
+  planPublish,
+  PUBLISH_READ_QUERY,
+  publishMutations,
+  publishRead,
+  publishReadParams,
+  versionsToRecord,
+  type PublishRead,
+  type StoredDocument,
+} from './recordVersions'
+
+const CLIENT_OPTIONS = {apiVersion: '2025-02-19'}
+
+type Step =
+  | {name: 'idle'}
+  | {name: 'reading'}
+  /** The dialog is open; `now` is when the values it plans against were read. */
+  | {name: 'dialog'; read: PublishRead; now: Date; saving: boolean; message?: string}
+  | {name: 'failed'; message: string}
+
+const IDLE: Step = {name: 'idle'}
+const EMPTY_NOTE: ChangeNote = {effectiveDate: '', summary: ''}
+
+/**
+ * Sanity's own publish, for a document whose publish may change what a policy says. Pressing
+ * Publish reads the latest policy versions and the published figures and facts, and plans the
+ * publish with the shared rules. When no policy's text or quoted values change, Sanity's publish
+ * runs as it always does (waiting for edits to be saved and validated). Otherwise a dialog asks for
+ * the date the change applies from and a summary, and on confirmation one transaction publishes the
+ * draft and records every new version; if anything fails, nothing is written and the draft stays.
+ */
+export function publishRecordingVersions(publish: DocumentActionComponent): DocumentActionComponent {
+  const PublishRecordingVersions: DocumentActionComponent = (props) => {
+    const sanityPublish = publish(props)
+    const client = useClient(CLIENT_OPTIONS)
+    const {isSyncing} = useSyncState(props.id, props.type)
+    const validation = useValidationStatus(props.draft?._id ?? props.id, props.type, true)
+    const [step, setStep] = useState<Step>(IDLE)
+    const [note, setNote] = useState<ChangeNote>(EMPTY_NOTE)
+    if (!sanityPublish) return null
+
+    const draft: StoredDocument | null = props.draft
+    const readNow = async () =>
+      publishRead(
+        await client.fetch(PUBLISH_READ_QUERY, publishReadParams(props.id), {
+          perspective: 'raw',
+          tag: 'policy-versions.read',
+        }),
+      )
+
+    const handle = async () => {
+      if (!draft) return
+      setStep({name: 'reading'})
+      try {
+        const read = await readNow()
+        const now = new Date()
+        const plan = planPublish(draft, read, {}, now)
+        if (plan.ok && plan.versions.length === 0) {
+          setStep(IDLE)
+          sanityPublish.onHandle?.()
+          return
+        }
+        setNote({effectiveDate: indiaToday(now), summary: ''})
+        setStep({name: 'dialog', read, now, saving: false})
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error)
+        setStep({
+          name: 'failed',
+          message: `The policy versions could not be read (${reason}). Nothing was published; try again.`,
+        })
+      }
+    }
+
+    /**
+     * Reads everything again, so the transaction publishes the draft as the Content Lake holds it
+     * now and records the versions planned from it, locked to the revisions just read.
+     */
+    const confirm = async (current: Extract<Step, {name: 'dialog'}>, shownDraft: StoredDocument) => {
+      setStep({...current, saving: true, message: undefined})
+      const now = new Date()
+      try {
+        const read = await readNow()
+        const reopen = (message?: string) => setStep({name: 'dialog', read, now, saving: false, message})
+        if (!read.draft) return reopen('This draft was published or discarded meanwhile: close this dialog.')
+        const plan = planPublish(read.draft, read, note, now)
+        if (!plan.ok) return reopen()
+        const shown = versionsToRecord(shownDraft, current.read)
+        const shownIds = shown.map(({policy, number}) => versionId(policy, number))
+        const listChanged = shownIds.join() !== plan.versions.map(({_id}) => _id).join()
+        if (listChanged)
+          return reopen(
+            'Someone else published a change while this dialog was open, so the versions to record changed. ' +
+              'Check the list above, then publish again.',
+          )
+        await client
+          .transaction(publishMutations(read.draft, props.id, plan.versions, read.published))
+          .commit({tag: 'policy-versions.publish'})
+        setStep(IDLE)
+        props.onComplete()
+      } catch (error) {
+        setStep({...current, saving: false, message: commitErrorMessage(error)})
+      }
+    }
+
+    const dialogFor = (current: Step): DocumentActionDialogProps | null => {
+      if (current.name === 'failed')
+        return {
+          type: 'dialog',
+          header: 'Not published',
+          content: <Text size={1}>{current.message}</Text>,
+          onClose: () => setStep(IDLE),
+        }
+      if (current.name !== 'dialog') return null
+      const versions = draft ? versionsToRecord(draft, current.read) : []
+      const plan = draft ? planPublish(draft, current.read, note, current.now) : undefined
+      const problems = plan && !plan.ok ? plan.problems : []
+      const hasErrors = validation.validation.some((marker) => marker.level === 'error')
+      const waiting = !draft
+        ? 'This draft was published or discarded while this dialog was open: close it.'
+        : plan?.ok && plan.versions.length === 0
+          ? 'This change no longer records a version: close this dialog and publish again.'
+          : hasErrors
+            ? 'The document has validation errors: close this dialog and fix them before publishing.'
+            : isSyncing || validation.isValidating
+              ? 'Saving and checking your last edits…'
+              : undefined
+      const message = current.message ?? waiting
+      const ready = plan?.ok && !waiting && !current.saving
+      return {
+        type: 'dialog',
+        header: RECORD_CHANGE_TITLE,
+        width: 'medium',
+        onClose: () => {
+          if (!current.saving) setStep(IDLE)
+        },
+        content: (
+          <RecordChangeForm
+            versions={versions}
+            note={note}
+            onNoteChange={setNote}
+            earliest={indiaToday(current.now)}
+            problems={problems}
+            message={message}
+            busy={current.saving}
+          />
+        ),
+        footer: (
+          <RecordChangeFooter
+            busy={current.saving}
+            onCancel={() => setStep(IDLE)}
+            onConfirm={ready && draft ? () => confirm(current, draft) : undefined}
+          />
+        ),
+      }
+    }
+
+    return {
+      ...sanityPublish,
+      label: step.name === 'reading' ? 'Reading policy versions…' : sanityPublish.label,
+      disabled: sanityPublish.disabled || step.name === 'reading',
+      onHandle: handle,
+      dialog: dialogFor(step),
+    }
+  }
+  PublishRecordingVersions.action = 'publish'
+  PublishRecordingVersions.displayName = 'PublishRecordingVersions'
+  return PublishRecordingVersions
+}

@@ -1,0 +1,116 @@
+import {Button, Card, Flex, Stack, Text, TextArea, TextInput} from '@sanity/ui'
+import {useId} from 'react'
+import {SUMMARY_MAX, SUMMARY_MIN, type ChangeNote} from '../shared/policyVersions'
+import {DOCUMENT_TITLES, type PolicyId} from '../shared/siteDocuments'
+
+export const RECORD_CHANGE_TITLE = 'Record this change'
+
+interface RecordChangeFormProps {
+  /** The policies that get a new version, with its number. */
+  versions: {policy: PolicyId; number: number}[]
+  note: ChangeNote
+  onNoteChange: (note: ChangeNote) => void
+  /** The first day that may be chosen: today in India. */
+  earliest: string
+  /** What keeps the change from being recorded, in the planner's words. */
+  problems: string[]
+  /** Why publishing failed, or must wait. */
+  message?: string
+  busy: boolean
+}
+
+/** The date and summary staff give a change that records policy versions, and what is wrong with them. */
+export function RecordChangeForm(props: RecordChangeFormProps) {
+  const {versions, note, onNoteChange, earliest, problems, message, busy} = props
+  const dateId = useId()
+  const summaryId = useId()
+  const hint = (id: string) => `${id}-hint`
+  return (
+    <Stack gap={5}>
+      <Stack gap={3}>
+        <Text size={1}>
+          Publishing this change records a new version of{' '}
+          {versions.length === 1 ? 'the policy' : `these ${versions.length} policies`}: the full text, with
+          the figures and company facts as they will read. Versions are kept for good; nobody can edit or
+          delete them.
+        </Text>
+        <Stack as="ul" gap={2} paddingLeft={3}>
+          {versions.map(({policy, number}) => (
+            <Text as="li" key={policy} size={1} weight="medium">
+              {DOCUMENT_TITLES[policy]}, version {number}
+            </Text>
+          ))}
+        </Stack>
+      </Stack>
+      <Stack gap={3}>
+        <Text as="label" htmlFor={dateId} size={1} weight="medium">
+          Applies from
+        </Text>
+        <Text id={hint(dateId)} size={1} muted>
+          The day, in India, from which the new wording applies: today or later. Until then the site shows it
+          as an upcoming change.
+        </Text>
+        <TextInput
+          id={dateId}
+          aria-describedby={hint(dateId)}
+          type="date"
+          min={earliest}
+          value={note.effectiveDate}
+          disabled={busy}
+          onChange={(event) => onNoteChange({...note, effectiveDate: event.currentTarget.value})}
+        />
+      </Stack>
+      <Stack gap={3}>
+        <Text as="label" htmlFor={summaryId} size={1} weight="medium">
+          What changed
+        </Text>
+        <Text id={hint(summaryId)} size={1} muted>
+          Shown to visitors with the new version, {SUMMARY_MIN} to {SUMMARY_MAX} characters.
+        </Text>
+        <TextArea
+          id={summaryId}
+          aria-describedby={hint(summaryId)}
+          rows={4}
+          value={note.summary}
+          disabled={busy}
+          onChange={(event) => onNoteChange({...note, summary: event.currentTarget.value})}
+        />
+      </Stack>
+      {/* Always present, so screen readers announce problems and messages as they appear. */}
+      <Stack gap={3} aria-live="polite">
+        {problems.length > 0 && (
+          <Card tone="critical" padding={3} radius={2} border>
+            <Stack as="ul" gap={3}>
+              {problems.map((problem) => (
+                <Text as="li" key={problem} size={1}>
+                  {problem}
+                </Text>
+              ))}
+            </Stack>
+          </Card>
+        )}
+        {message && (
+          <Card tone="caution" padding={3} radius={2} border>
+            <Text size={1}>{message}</Text>
+          </Card>
+        )}
+      </Stack>
+    </Stack>
+  )
+}
+
+/** Cancel, and publish once the change may be recorded. */
+export function RecordChangeFooter(props: {onCancel: () => void; onConfirm?: () => void; busy: boolean}) {
+  return (
+    <Flex justify="flex-end" gap={2}>
+      <Button mode="ghost" text="Cancel" disabled={props.busy} onClick={props.onCancel} />
+      <Button
+        tone="positive"
+        text="Publish and record"
+        loading={props.busy}
+        disabled={!props.onConfirm || props.busy}
+        onClick={props.onConfirm}
+      />
+    </Flex>
+  )
+}
