@@ -3,5 +3,7 @@ declare namespace App {
   interface Locals {
     /** The contact form's service and settings, owned by the server (src/server/main.ts). */
     contact?: import('./contact/route').ContactRuntime
+    /** Set only for a request with a valid preview session: drafts, read on the server. */
+    preview?: import('./content/preview').PreviewLocals
   }
 }
