@@ -1,15 +1,15 @@
 import {POLICY_IDS} from '../../studio/shared/siteDocuments'
 import type {ContactContent} from '../contact/service'
-import {getCompanyFacts, getContactPage, getPolicyFigures} from './entries'
-import {BUILD_TIME, getPolicyHistory} from './policyHistory'
+import {BUILD_TIME, builtContent} from './entries'
+import {getPolicyHistory} from './policyHistory'
 
 /** What the contact service takes from this build's content (see ContactContent). */
 export async function readContactContent(): Promise<ContactContent> {
   const [facts, contact, privacy, figures] = await Promise.all([
-    getCompanyFacts(),
-    getContactPage(),
+    builtContent.companyFacts(),
+    builtContent.contactPage(),
     getPolicyHistory(POLICY_IDS.privacy),
-    getPolicyFigures(),
+    builtContent.policyFigures(),
   ])
   return {
     customerCareEmail: facts.customerCare.email,

@@ -1,5 +1,64 @@
-import {getEntry} from 'astro:content'
-import {SINGLETON_IDS, type PolicyId} from '../../studio/shared/siteDocuments'
+import {getCollection, getEntry} from 'astro:content'
+import type {z} from 'astro/zod'
+import {POLICY_IDS, SINGLETON_IDS, type PolicyId} from '../../studio/shared/siteDocuments'
+import type {PreviewLocals} from './preview'
+import {
+  aboutPageQuery,
+  companyFactsQuery,
+  contactPageQuery,
+  homePageQuery,
+  policiesQuery,
+  policyFiguresQuery,
+  policyVersionsQuery,
+  siteSettingsQuery,
+} from './queries'
+import {
+  aboutPageSchema,
+  companyFactsSchema,
+  contactPageSchema,
+  homePageSchema,
+  policyFiguresSchema,
+  policySchema,
+  policyVersionSchema,
+  siteSettingsSchema,
+  type CompanyFacts,
+  type HomePage,
+  type Policy,
+  type PolicyFigures,
+  type PolicyVersion,
+  type SiteSettings,
+} from './schemas'
+
+type AboutPage = z.infer<typeof aboutPageSchema>
+type ContactPage = z.infer<typeof contactPageSchema>
+
+/**
+ * The content a page renders. One rendering path, two perspectives: a static build reads the
+ * published documents its content collections loaded; a preview page (src/pages/preview) reads
+ * published documents with staff's drafts laid over them, fetched for that request on the
+ * server. Pages ask `contentFor(Astro.locals)` and never know which.
+ */
+export interface SiteContent {
+  /** Drafts are shown: the page is a preview for staff. */
+  readonly preview: boolean
+  /** The moment a policy's history is judged by. */
+  readonly now: Date
+  siteSettings(): Promise<SiteSettings>
+  homePage(): Promise<HomePage>
+  aboutPage(): Promise<AboutPage>
+  contactPage(): Promise<ContactPage>
+  policyFigures(): Promise<PolicyFigures>
+  companyFacts(): Promise<CompanyFacts>
+  policy(id: PolicyId): Promise<Policy>
+  policyVersions(): Promise<PolicyVersion[]>
+}
+
+/**
+ * The moment this build judges every policy's history by: the version in force is the latest
+ * one whose date has come. One value for the whole build, so every page agrees; the production
+ * server rebuilds when the next version's date arrives (src/server/schedule.ts).
+ */
+export const BUILD_TIME = new Date()
 
 /** The loaders guarantee these documents exist; a miss here is a programming error. */
 function found<T>(entry: T | undefined, id: string): T {
@@ -7,16 +66,103 @@ function found<T>(entry: T | undefined, id: string): T {
   return entry
 }
 
-export const getSiteSettings = async () =>
-  found(await getEntry('siteSettings', SINGLETON_IDS.siteSettings), SINGLETON_IDS.siteSettings).data
-export const getHomePage = async () =>
-  found(await getEntry('homePage', SINGLETON_IDS.homePage), SINGLETON_IDS.homePage).data
-export const getAboutPage = async () =>
-  found(await getEntry('aboutPage', SINGLETON_IDS.aboutPage), SINGLETON_IDS.aboutPage).data
-export const getContactPage = async () =>
-  found(await getEntry('contactPage', SINGLETON_IDS.contactPage), SINGLETON_IDS.contactPage).data
-export const getPolicyFigures = async () =>
-  found(await getEntry('policyFigures', SINGLETON_IDS.policyFigures), SINGLETON_IDS.policyFigures).data
-export const getPolicy = async (id: PolicyId) => found(await getEntry('policies', id), id).data
-export const getCompanyFacts = async () =>
-  found(await getEntry('companyFacts', SINGLETON_IDS.companyFacts), SINGLETON_IDS.companyFacts).data
+let builtVersions: Promise<PolicyVersion[]> | undefined
+
+/** The build's content collections: what visitors see. */
+export const builtContent: SiteContent = {
+  preview: false,
+  now: BUILD_TIME,
+  siteSettings: async () =>
+    found(await getEntry('siteSettings', SINGLETON_IDS.siteSettings), SINGLETON_IDS.siteSettings).data,
+  homePage: async () =>
+    found(await getEntry('homePage', SINGLETON_IDS.homePage), SINGLETON_IDS.homePage).data,
+  aboutPage: async () =>
+    found(await getEntry('aboutPage', SINGLETON_IDS.aboutPage), SINGLETON_IDS.aboutPage).data,
+  contactPage: async () =>
+    found(await getEntry('contactPage', SINGLETON_IDS.contactPage), SINGLETON_IDS.contactPage).data,
+  policyFigures: async () =>
+    found(await getEntry('policyFigures', SINGLETON_IDS.policyFigures), SINGLETON_IDS.policyFigures).data,
+  companyFacts: async () =>
+    found(await getEntry('companyFacts', SINGLETON_IDS.companyFacts), SINGLETON_IDS.companyFacts).data,
+  policy: async (id) => found(await getEntry('policies', id), id).data,
+  policyVersions: () =>
+    (builtVersions ??= getCollection('policyVersions').then((entries) => entries.map(({data}) => data))),
+}
+
+/** A draft that cannot be shown, in words for the preview page: which document, which field. */
+export class PreviewContentError extends Error {
+  override name = 'PreviewContentError'
+}
+
+function parsed<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
+  if (value === null || value === undefined)
+    throw new PreviewContentError(`${what}: there is no such document, published or draft.`)
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const problems = result.error.issues.map(
+    (issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`,
+  )
+  throw new PreviewContentError(`${what} cannot be shown yet. ${problems.join('; ')}.`)
+}
+
+/** Content read for one preview request: each query at most once, parsed as a build parses it. */
+function previewContent(preview: PreviewLocals): SiteContent {
+  const cache = new Map<string, Promise<unknown>>()
+  const read = <T>(query: string, parse: (value: unknown) => T): Promise<T> => {
+    let result = cache.get(query)
+    if (!result) cache.set(query, (result = preview.source.fetch(query).then(parse)))
+    return result as Promise<T>
+  }
+  const policies = () =>
+    read(policiesQuery, (value) =>
+      (Array.isArray(value) ? value : []).map((policy) =>
+        parsed(policySchema, policy, `Policy "${policy?._id}"`),
+      ),
+    )
+  return {
+    preview: true,
+    now: new Date(),
+    siteSettings: () => read(siteSettingsQuery, (v) => parsed(siteSettingsSchema, v, 'Site settings')),
+    homePage: () => read(homePageQuery, (v) => parsed(homePageSchema, v, 'Home page')),
+    aboutPage: () => read(aboutPageQuery, (v) => parsed(aboutPageSchema, v, 'About page')),
+    contactPage: () => read(contactPageQuery, (v) => parsed(contactPageSchema, v, 'Contact page')),
+    policyFigures: () => read(policyFiguresQuery, (v) => parsed(policyFiguresSchema, v, 'Policy figures')),
+    companyFacts: () => read(companyFactsQuery, (v) => parsed(companyFactsSchema, v, 'Company facts')),
+    policy: async (id) => {
+      const policy = (await policies()).find((candidate) => candidate._id === id)
+      if (!policy) throw new PreviewContentError(`There is no "${id}" policy, published or draft.`)
+      return policy
+    },
+    policyVersions: () =>
+      read(policyVersionsQuery, (value) =>
+        (Array.isArray(value) ? value : []).map((version) =>
+          parsed(policyVersionSchema, version, `Policy version "${version?._id}"`),
+        ),
+      ),
+  }
+}
+
+const previews = new WeakMap<PreviewLocals, SiteContent>()
+
+/** The content for this request: the build's, or on a preview page, staff's drafts. */
+export function contentFor(locals: App.Locals | undefined): SiteContent {
+  const preview = locals?.preview
+  if (!preview) return builtContent
+  let content = previews.get(preview)
+  if (!content) previews.set(preview, (content = previewContent(preview)))
+  return content
+}
+
+/** Reads every document a page may need, so a draft that cannot be shown is reported before rendering. */
+export async function readAll(content: SiteContent): Promise<void> {
+  await Promise.all([
+    content.siteSettings(),
+    content.homePage(),
+    content.aboutPage(),
+    content.contactPage(),
+    content.policyFigures(),
+    content.companyFacts(),
+    ...Object.values(POLICY_IDS).map((id) => content.policy(id)),
+    content.policyVersions(),
+  ])
+}

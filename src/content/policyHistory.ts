@@ -1,16 +1,8 @@
-import {getCollection} from 'astro:content'
-import {timeline, type Timeline} from '../../studio/shared/policyVersions'
+import {changesPolicy, quotesFor, timeline, type Timeline} from '../../studio/shared/policyVersions'
 import type {PolicyId} from '../../studio/shared/siteDocuments'
-import {getCompanyFacts, getPolicy, getPolicyFigures} from './entries'
+import {builtContent, type SiteContent} from './entries'
 import {liveQuotes, versionQuotes, type QuoteText} from './quotes'
 import type {Policy, PolicyVersion} from './schemas'
-
-/**
- * The moment this build judges every policy's history by: the version in force is the latest
- * one whose date has come. One value for the whole build, so every page agrees; the production
- * server rebuilds when the next version's date arrives (src/server/schedule.ts).
- */
-export const BUILD_TIME = new Date()
 
 /** A policy's text as a page shows it. */
 export interface PolicyEdition {
@@ -20,7 +12,7 @@ export interface PolicyEdition {
   intro: Policy['intro']
   sections: Policy['sections']
   quotes: QuoteText
-  /** Absent while the policy has no recorded version: then the published document is shown. */
+  /** Absent while the policy has no recorded version, or in a preview of unpublished changes. */
   version?: PolicyVersion
 }
 
@@ -40,36 +32,39 @@ export interface PolicyHistory extends Timeline<PolicyVersion> {
   inForce: PolicyEdition
 }
 
-let allVersions: Promise<PolicyVersion[]> | undefined
-const readVersions = () =>
-  (allVersions ??= getCollection('policyVersions').then((entries) => entries.map(({data}) => data)))
-
-/** Every recorded version of every policy. */
-export const getPolicyVersions = () => readVersions()
+/** Every recorded version of every policy, as the build read them. */
+export const getPolicyVersions = () => builtContent.policyVersions()
 
 /**
- * A policy's history as of this build: every version, the one in force, and those to come.
- * A policy with no version yet shows its published document, with today's figures and facts.
+ * A policy's history: every version, the one in force, and those to come. A policy with no
+ * version yet shows its published document, with today's figures and facts. A preview shows the
+ * document as staff are editing it, with their draft figures and facts, unless it says exactly
+ * what the version in force says.
  */
-export async function getPolicyHistory(policy: PolicyId, now: Date = BUILD_TIME): Promise<PolicyHistory> {
-  const [document, versions] = await Promise.all([getPolicy(policy), readVersions()])
+export async function getPolicyHistory(
+  policy: PolicyId,
+  content: SiteContent = builtContent,
+): Promise<PolicyHistory> {
+  const [document, versions] = await Promise.all([content.policy(policy), content.policyVersions()])
   const history = timeline(
     versions.filter((version) => version.policy === policy),
-    now,
+    content.now,
   )
-  if (history.current)
-    return {...history, policy, inForce: versionEdition(history.current, document.description)}
-  const [figures, facts] = await Promise.all([getPolicyFigures(), getCompanyFacts()])
-  return {
-    ...history,
-    policy,
-    inForce: {
-      policy,
-      title: document.title,
-      description: document.description,
-      intro: document.intro,
-      sections: document.sections,
-      quotes: liveQuotes(figures, facts),
-    },
-  }
+  const current = history.current
+  if (current && !content.preview)
+    return {...history, policy, inForce: versionEdition(current, document.description)}
+  const [figures, facts] = await Promise.all([content.policyFigures(), content.companyFacts()])
+  const unchanged = current && !changesPolicy(current, document, quotesFor(document, figures, facts))
+  const inForce: PolicyEdition =
+    current && unchanged
+      ? versionEdition(current, document.description)
+      : {
+          policy,
+          title: document.title,
+          description: document.description,
+          intro: document.intro,
+          sections: document.sections,
+          quotes: liveQuotes(figures, facts),
+        }
+  return {...history, policy, inForce}
 }

@@ -1,6 +1,6 @@
 import type {APIRoute} from 'astro'
 import {Feed} from 'feed'
-import {getSiteSettings} from '../content/entries'
+import {builtContent} from '../content/entries'
 import {getPolicyHistory} from '../content/policyHistory'
 import {formatDate} from '../lib/dates'
 import {
@@ -18,7 +18,7 @@ import type {PolicyId} from '../../studio/shared/siteDocuments'
  * id, its link is the differences it made (the text itself for a first version).
  */
 export const GET: APIRoute = async ({site}) => {
-  const settings = await getSiteSettings()
+  const settings = await builtContent.siteSettings()
   const words = settings.policyHistory
   const histories = await Promise.all(
     (Object.keys(POLICY_PATHS) as PolicyId[]).map((policy) => getPolicyHistory(policy)),

@@ -134,22 +134,29 @@ function canonical(value: unknown): string {
   return JSON.stringify(value)
 }
 
-/** The parts of a policy visitors read as its text; the search description is not one. */
-const readText = (wording: PolicyWording) => ({
+/** What visitors read of a policy: its title and text; the search description is not part of it. */
+export type ReadText = Pick<PolicyWording, 'title' | 'intro' | 'sections'>
+
+/** Figures and facts as printed, however they are stored. */
+export interface PrintedQuotes {
+  figures: readonly {figure: PolicyFigureKey; text: string}[]
+  facts: readonly {fact: CompanyFactKey; text?: string | null}[]
+}
+
+const readText = (wording: ReadText) => ({
   title: wording.title,
   intro: wording.intro?.length ? wording.intro : [],
   sections: wording.sections ?? [],
 })
 
-export const sameWording = (a: PolicyWording, b: PolicyWording) =>
-  canonical(readText(a)) === canonical(readText(b))
+export const sameWording = (a: ReadText, b: ReadText) => canonical(readText(a)) === canonical(readText(b))
 
-const printedQuotes = (quotes: Quotes) => ({
+const printedQuotes = (quotes: PrintedQuotes) => ({
   figures: Object.fromEntries(quotes.figures.map(({figure, text}) => [figure, text])),
   facts: Object.fromEntries(quotes.facts.map(({fact, text}) => [fact, text])),
 })
 
-export const sameQuotes = (a: Quotes, b: Quotes) =>
+export const sameQuotes = (a: PrintedQuotes, b: PrintedQuotes) =>
   canonical(printedQuotes(a)) === canonical(printedQuotes(b))
 
 // ---------------------------------------------------------------------------------------------
@@ -299,9 +306,9 @@ export function newVersion(input: {
 
 /** Whether publishing this wording with these quotes changes what the policy's latest version says. */
 export function changesPolicy(
-  latest: (PolicyWording & Quotes) | undefined,
-  wording: PolicyWording,
-  quotes: Quotes,
+  latest: (ReadText & PrintedQuotes) | undefined,
+  wording: ReadText,
+  quotes: PrintedQuotes,
 ): boolean {
   return !latest || !sameWording(latest, wording) || !sameQuotes(latest, quotes)
 }

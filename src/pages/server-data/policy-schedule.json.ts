@@ -1,6 +1,7 @@
 import type {APIRoute} from 'astro'
 import {effectiveFrom, nextChangeAt} from '../../../studio/shared/policyVersions'
-import {BUILD_TIME, getPolicyVersions} from '../../content/policyHistory'
+import {BUILD_TIME} from '../../content/entries'
+import {getPolicyVersions} from '../../content/policyHistory'
 
 /**
  * When this build's policy text stops being the one in force: the moment the soonest upcoming
