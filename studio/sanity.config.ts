@@ -3,6 +3,7 @@ import {defineConfig} from 'sanity'
 import {structureTool} from 'sanity/structure'
 import {publishRecordingVersions} from './actions/PublishRecordingVersions'
 import {VERSION_RECORDING_TYPES} from './actions/recordVersions'
+import {previewOrigin, sitePreview} from './presentation'
 import {FIXED_ID_TYPES, IMMUTABLE_TYPES, READ_ONLY_TYPES, schemaTypes} from './schemaTypes'
 import {structure} from './structure'
 
@@ -25,7 +26,11 @@ export default defineConfig({
   title: 'MediStay India website',
   projectId: process.env.SANITY_STUDIO_PROJECT_ID || 'unconfigured',
   dataset: process.env.SANITY_STUDIO_DATASET || 'production',
-  plugins: [structureTool({structure}), visionTool({defaultApiVersion: '2025-02-19'})],
+  plugins: [
+    structureTool({structure}),
+    sitePreview(previewOrigin(process.env.SANITY_STUDIO_PREVIEW_URL)),
+    visionTool({defaultApiVersion: '2025-02-19'}),
+  ],
   // Every publish goes through the document's own publish action, which records a policy's new
   // version: content releases and scheduled drafts or publishing would publish without one.
   releases: {enabled: false},

@@ -1,0 +1,33 @@
+import {presentationTool} from 'sanity/presentation'
+import {resolveLocations} from './resolveLocations'
+
+/** Where `npm start` serves the site on a staff member's own computer. */
+export const LOCAL_SITE = 'http://localhost:4321'
+
+/**
+ * The site server's routes that start a preview session (checking the secret Presentation sends)
+ * and end it.
+ */
+export const PREVIEW_MODE = {enable: '/api/preview/enable', disable: '/api/preview/disable'} as const
+
+/** The site's origin from SANITY_STUDIO_PREVIEW_URL ("https://www.example.com"), or the local server. */
+export function previewOrigin(configured: string | undefined): string {
+  const value = configured?.trim() || LOCAL_SITE
+  const url = URL.canParse(value) ? new URL(value) : undefined
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw new Error(
+      `SANITY_STUDIO_PREVIEW_URL must be the website's address, such as https://www.example.com; it is "${value}".`,
+    )
+  return url.origin
+}
+
+/**
+ * Presentation: the real page beside the editing form, previewing staff's drafts through the
+ * site's server. Only the site's own origin may be framed, which is Presentation's default when
+ * `allowOrigins` is left out.
+ */
+export const sitePreview = (origin: string) =>
+  presentationTool({
+    previewUrl: {initial: origin, previewMode: PREVIEW_MODE},
+    resolve: {locations: resolveLocations},
+  })

@@ -1,0 +1,158 @@
+/**
+ * Where each document shows on the site: the pages Presentation lists as "Used on" above a
+ * document's form. The paths are the site's own (src/lib/routes.ts), so a location always opens
+ * the page a visitor would see.
+ *
+ * Plain functions of the documents they read, so that tests check them against the bundled
+ * dataset; `resolveLocations.ts` feeds them the live content.
+ */
+import type {DocumentLocation, DocumentLocationsState} from 'sanity/presentation'
+import {
+  PAGE_PATHS,
+  POLICY_PATHS,
+  policyChangesPath,
+  policyHistoryPath,
+  policyVersionPath,
+} from '../../src/lib/routes'
+import {isPolicyId, quotedKeys} from '../shared/policyVersions'
+import {DOCUMENT_TITLES, POLICY_IDS, publishedId, SINGLETON_IDS, type PolicyId} from '../shared/siteDocuments'
+
+const POLICIES = Object.values(POLICY_IDS) as PolicyId[]
+
+const HOME: DocumentLocation = {title: 'Home', href: PAGE_PATHS.home}
+const ABOUT: DocumentLocation = {title: 'About us', href: PAGE_PATHS.about}
+const CONTACT: DocumentLocation = {title: 'Contact us', href: PAGE_PATHS.contact}
+const policyPage = (policy: PolicyId): DocumentLocation => ({
+  title: DOCUMENT_TITLES[policy],
+  href: POLICY_PATHS[policy],
+})
+
+/** The pages a visitor reaches from the header and footer; the history pages hang off the policies. */
+const MAIN_PAGES: readonly DocumentLocation[] = [HOME, ABOUT, CONTACT, ...POLICIES.map(policyPage)]
+
+/**
+ * A document whose text may quote policy figures and company facts: a policy, or the Contact
+ * page (its grievance text and privacy notice). Any other document quotes nothing.
+ */
+export interface QuotingDocument {
+  _id: string
+  [field: string]: unknown
+}
+
+/** The documents `policyFiguresLocations` and `companyFactsLocations` read, by id and by type. */
+export const QUOTING_DOCUMENT_IDS: readonly string[] = [SINGLETON_IDS.contactPage, ...POLICIES]
+export const QUOTING_DOCUMENT_TYPES: readonly string[] = ['contactPage', 'policy']
+
+/** The page that shows a quoting document's text. */
+function pageOf(documentId: string): DocumentLocation | undefined {
+  const id = publishedId(documentId)
+  return id === SINGLETON_IDS.contactPage ? CONTACT : isPolicyId(id) ? policyPage(id) : undefined
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
+
+/**
+ * The pages whose text quotes a figure (or a fact), in the site's order, each titled with how
+ * many it quotes. Drafts and published documents are alike here: `documents` is whatever the
+ * perspective staff are looking at holds.
+ */
+function quotingPages(documents: readonly QuotingDocument[], kind: 'figures' | 'facts'): DocumentLocation[] {
+  const noun = kind === 'figures' ? 'figure' : 'fact'
+  const quoted = new Map<string, number>()
+  for (const document of documents) {
+    const page = pageOf(document._id)
+    const count = quotedKeys(document)[kind].length
+    if (page && count > 0) quoted.set(page.href, count)
+  }
+  return MAIN_PAGES.filter((page) => quoted.has(page.href)).map((page) => ({
+    title: `${page.title}: quotes ${plural(quoted.get(page.href)!, noun)}`,
+    href: page.href,
+  }))
+}
+
+/** Policy figures show wherever a text quotes one: the policies, and the Contact page. */
+export function policyFiguresLocations(documents: readonly QuotingDocument[]): DocumentLocationsState {
+  const locations = quotingPages(documents, 'figures')
+  return locations.length > 0
+    ? {locations}
+    : {
+        locations,
+        tone: 'caution',
+        message: 'No page quotes a policy figure: editing them changes nothing visitors see.',
+      }
+}
+
+/**
+ * Company facts show in the header (the Login link) and footer of every page and on the Contact
+ * page; the pages whose text quotes a fact come first, then the ones that show them in the footer only.
+ */
+export function companyFactsLocations(documents: readonly QuotingDocument[]): DocumentLocationsState {
+  const quoting = quotingPages(documents, 'facts')
+  const listed = new Set(quoting.map(({href}) => href))
+  const contact = listed.has(CONTACT.href)
+    ? []
+    : [{title: `${CONTACT.title}: customer care`, href: CONTACT.href}]
+  const footerOnly = MAIN_PAGES.filter(({href}) => !listed.has(href) && href !== CONTACT.href).map(
+    (page) => ({title: `${page.title}: header and footer`, href: page.href}),
+  )
+  return {
+    locations: [...quoting, ...contact, ...footerOnly],
+    message: `In the header and footer of every page; quoted in the text of ${plural(quoting.length, 'page')}.`,
+  }
+}
+
+/** A policy's page and its version history. */
+export const policyLocations = (policy: PolicyId): DocumentLocationsState => ({
+  locations: [
+    policyPage(policy),
+    {title: `${DOCUMENT_TITLES[policy]}: version history`, href: policyHistoryPath(policy)},
+  ],
+})
+
+/** The fields of a policy version its addresses are made from. */
+export interface VersionAddress {
+  policy?: unknown
+  number?: unknown
+}
+
+/** A recorded version's permanent page, and from version 2 on, the page of what changed since the one before. */
+export function policyVersionLocations(version: VersionAddress | null | undefined): DocumentLocationsState {
+  const {policy, number: n} = version ?? {}
+  if (
+    typeof policy !== 'string' ||
+    !isPolicyId(policy) ||
+    typeof n !== 'number' ||
+    !Number.isInteger(n) ||
+    n < 1
+  )
+    return {tone: 'caution', message: 'This version names no policy and number, so it has no page.'}
+  const title = `${DOCUMENT_TITLES[policy]}, version ${n}`
+  return {
+    locations: [
+      {title, href: policyVersionPath(policy, n)},
+      ...(n > 1 ? [{title: `${title}: what changed`, href: policyChangesPath(policy, n)}] : []),
+    ],
+  }
+}
+
+/**
+ * The locations that follow from a document's type and id alone; `undefined` for the types whose
+ * locations depend on other documents (Policy figures, Company facts, policy versions) and for
+ * documents that show on no page (contact messages).
+ */
+export function fixedLocations(type: string, id: string): DocumentLocationsState | undefined {
+  switch (type) {
+    case 'siteSettings':
+      return {locations: [...MAIN_PAGES], message: 'Site-wide words, header and footer: on every page.'}
+    case 'homePage':
+      return {locations: [HOME]}
+    case 'aboutPage':
+      return {locations: [ABOUT]}
+    case 'contactPage':
+      return {locations: [CONTACT]}
+    case 'policy':
+      return isPolicyId(id) ? policyLocations(id) : undefined
+    default:
+      return undefined
+  }
+}
