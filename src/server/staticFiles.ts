@@ -34,6 +34,9 @@ export function serveStatic(request: IncomingMessage, response: ServerResponse, 
     index: false,
     dotfiles: 'deny',
   })
+    // A folder ("/policy-versions") is not a page: 404, not send's redirect to "/policy-versions/",
+    // which the trailing-slash rule above would send straight back.
+    .on('directory', () => notFound(request, response, root))
     .on('headers', (res: ServerResponse) => {
       if (IMMUTABLE.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
     })
@@ -42,6 +45,11 @@ export function serveStatic(request: IncomingMessage, response: ServerResponse, 
       response.writeHead(error.status ?? 500).end()
     })
     .pipe(response)
+}
+
+/** The build's 404 page, with status 404. */
+export function serveNotFound(request: IncomingMessage, response: ServerResponse, buildDir: string): void {
+  notFound(request, response, join(buildDir, 'client'))
 }
 
 function notFound(request: IncomingMessage, response: ServerResponse, root: string) {

@@ -2,9 +2,10 @@ import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
 import type {Browser, Page} from 'playwright-core'
 import {DESKTOP, PHONE, launchBrowser} from '../support/browser'
 import {NOT_FOUND_PATH, ROUTES, mobileMenuHydrated, settings, withPage} from '../support/site'
+import {HISTORY_PATHS} from '../quality/pages'
 
 const base = inject('siteUrl')
-const PATHS = [...ROUTES.map((route) => route.path), NOT_FOUND_PATH]
+const PATHS = [...ROUTES.map((route) => route.path), NOT_FOUND_PATH, ...HISTORY_PATHS]
 const VIEWPORTS = [PHONE, DESKTOP]
 
 /**

@@ -2,9 +2,10 @@ import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
 import type {Browser, Page} from 'playwright-core'
 import {DESKTOP, PHONE, launchBrowser} from '../support/browser'
 import {NOT_FOUND_PATH, ROUTES, contactPage, mobileMenuHydrated, settings, withPage} from '../support/site'
+import {HISTORY_PATHS} from '../quality/pages'
 
 const base = inject('siteUrl')
-const PATHS = [...ROUTES.map((route) => route.path), NOT_FOUND_PATH]
+const PATHS = [...ROUTES.map((route) => route.path), NOT_FOUND_PATH, ...HISTORY_PATHS]
 const MENU = settings.interfaceText.menu
 /** How long a poll waits for scripts to arrive and run: generous, as a busy test machine is slow. */
 const SCRIPT_ARRIVES = {timeout: 5_000}

@@ -4,9 +4,12 @@ import {POLICY_SECTION_COUNT} from '../../studio/shared/siteDocuments'
 import {DESKTOP, PHONE, launchBrowser, openPage} from '../support/browser'
 import {
   POLICY_ROUTES,
+  historyWords,
   policies,
+  readableDate,
   recordScripts,
   settings,
+  versionInForce,
   waitForSectionInView,
   withPage,
 } from '../support/site'
@@ -32,7 +35,9 @@ afterAll(() => browser?.close())
 
 describe.each(KEYS)('the %s policy', (key) => {
   const route = POLICY_ROUTES[key]
-  const policy = policies[key]
+  const id = policies[key]._id as keyof typeof POLICY_SECTION_COUNT
+  // The page shows the text of the version in force, which is not always the policy as last published.
+  const policy = versionInForce(key)
 
   // One visit per width serves the read-only tests below; the scripts requested are recorded from the start.
   const pages = new Map<number, Page>()
@@ -53,23 +58,21 @@ describe.each(KEYS)('the %s policy', (key) => {
   })
 
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`shows its title, last-updated date, contents and numbered sections at ${viewport.width} px`, async () => {
+    it(`shows its title, the date its version took effect, contents and numbered sections at ${viewport.width} px`, async () => {
       const page = pages.get(viewport.width)!
       const h1 = page.getByRole('heading', {level: 1})
       await expect(h1.textContent()).resolves.toBe(policy.title)
       await expect(h1.isVisible()).resolves.toBe(true)
 
-      const updated = page.getByText(settings.interfaceText.lastUpdated, {exact: false}).first()
-      await expect(updated.isVisible()).resolves.toBe(true)
-      const time = updated.locator('time[datetime]')
-      await expect(time.getAttribute('datetime')).resolves.toBe(policy.lastUpdated)
+      const effective = page.getByText(`${historyWords.effectiveFrom}:`, {exact: false}).first()
+      await expect(effective.isVisible()).resolves.toBe(true)
+      const time = effective.locator('time[datetime]')
+      await expect(time.getAttribute('datetime')).resolves.toBe(policy.effectiveDate)
       // A date a person can read, e.g. "1 June 2025".
-      await expect(time.textContent()).resolves.toMatch(/\b\d{1,2} [A-Z][a-z]+ \d{4}\b/)
+      await expect(time.textContent()).resolves.toBe(readableDate(policy.effectiveDate))
 
       const sections: {heading: string}[] = policy.sections
-      if (POLICY_SECTION_COUNT[policy._id as keyof typeof POLICY_SECTION_COUNT]) {
-        expect(sections).toHaveLength(POLICY_SECTION_COUNT[policy._id as keyof typeof POLICY_SECTION_COUNT]!)
-      }
+      if (POLICY_SECTION_COUNT[id]) expect(sections).toHaveLength(POLICY_SECTION_COUNT[id]!)
       if (key !== 'terms') expect(sections).toHaveLength(10)
 
       const contents = toc(page)

@@ -1,7 +1,7 @@
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
 import type {Browser} from 'playwright-core'
 import {DESKTOP, launchBrowser} from '../support/browser'
-import {NOT_FOUND_PATH, ROUTES, settings, withPage} from '../support/site'
+import {HISTORY_PAGE_PATHS, NOT_FOUND_PATH, ROUTES, settings, withPage} from '../support/site'
 
 const servers = {'npm start': inject('siteUrl')}
 const base = servers['npm start']
@@ -74,7 +74,7 @@ describe('what search engines and link previews read', () => {
   })
 
   for (const [name, server] of Object.entries(servers)) {
-    it(`/sitemap.xml lists the six routes, with & escaped (${name})`, async () => {
+    it(`/sitemap.xml lists the six routes and every policy's history, versions and changes, with & escaped (${name})`, async () => {
       const response = await fetch(`${server}/sitemap.xml`)
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toMatch(/xml/)
@@ -82,7 +82,7 @@ describe('what search engines and link previews read', () => {
       // No bare ampersand: every & starts an entity.
       expect(xml.match(/&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/gi)).toBeNull()
 
-      // Parsed as XML by the browser, the locations are the six routes.
+      // Parsed as XML by the browser, the locations are the six routes and the history pages.
       const locations = await withPage(browser, DESKTOP, async (page) => {
         await page.goto(`${server}/robots.txt`)
         return page.evaluate((source) => {
@@ -91,10 +91,11 @@ describe('what search engines and link previews read', () => {
           return [...document.getElementsByTagName('loc')].map((loc) => loc.textContent!.trim())
         }, xml)
       })
-      expect(locations).toHaveLength(ROUTES.length)
+      const expected = [...ROUTES.map((route) => route.path), ...HISTORY_PAGE_PATHS]
+      expect(locations).toHaveLength(expected.length)
       for (const location of locations) expect(location).toMatch(/^https?:\/\//)
       expect(locations.map((location) => decodeURIComponent(new URL(location).pathname)).sort()).toEqual(
-        ROUTES.map((route) => route.path).sort(),
+        expected.sort(),
       )
     })
 

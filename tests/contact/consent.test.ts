@@ -3,8 +3,8 @@ import {handleContactPost} from '../../src/contact/http'
 import {slidingWindowLimiter} from '../../src/contact/rateLimit'
 import {DEFAULT_ERROR_TEXT} from '../../src/contact/schema'
 import {createContactService, type ContactContent} from '../../src/contact/service'
-import {POLICY_IDS} from '../../studio/shared/siteDocuments'
 import {bundledDocuments, documentById} from '../support/dataset'
+import {versionInForce} from '../support/site'
 import {contactContent, memoryStore} from '../support/memoryStore'
 import {islandBody, postJson, rowById, rowsWith, validFields, type MessageRow} from './support'
 
@@ -125,13 +125,13 @@ describe('the consent on the production server', () => {
   const dbPath = inject('contactDbPath')
   const documents = bundledDocuments()
 
-  it("is stored with the message: when it was given, the privacy policy's last-updated date, and the words beside the box", async () => {
+  it('is stored with the message: when it was given, the day the Privacy Policy in force took effect, and the words beside the box', async () => {
     const response = await postJson(base, islandBody(validFields()))
     expect(response.status).toBe(201)
     const row = rowById(dbPath, (await response.json()).id) as MessageRow & Record<string, unknown>
     expect(row).toMatchObject({
       consent_given_at: row.received_at,
-      consent_privacy_policy_updated: documentById(documents, POLICY_IDS.privacy).lastUpdated,
+      consent_privacy_policy_updated: versionInForce('privacy').effectiveDate,
       consent_wording: documentById(documents, 'contactPage').form.consentLabel,
     })
     expect(Date.parse(row.received_at)).not.toBeNaN()

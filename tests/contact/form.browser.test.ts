@@ -1,7 +1,7 @@
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
 import {DESKTOP, PHONE, launchBrowser} from '../support/browser'
-import {contactPage, mobileMenuHydrated, policies, settings, withPage} from '../support/site'
+import {contactPage, mobileMenuHydrated, settings, versionInForce, withPage} from '../support/site'
 import {eventually, marker, readDb, rowsWith} from './support'
 
 const base = inject('siteUrl')
@@ -95,7 +95,7 @@ describe('the contact form in Chromium', () => {
         // With the record of what the visitor agreed to: when, to which privacy notice, in which words.
         expect(rows[0]).toMatchObject({
           consent_given_at: rows[0]!.received_at,
-          consent_privacy_policy_updated: policies.privacy.lastUpdated,
+          consent_privacy_policy_updated: versionInForce('privacy').effectiveDate,
           consent_wording: FORM.consentLabel,
         })
         // Sent and confirmed, the form is empty for a next message, which needs its own consent.

@@ -1,5 +1,5 @@
 import {beforeAll, describe, expect, inject, it} from 'vitest'
-import {NOT_FOUND_PATH, contactPage} from '../support/site'
+import {HISTORY_PAGE_PATHS, NOT_FOUND_PATH, contactPage} from '../support/site'
 
 const base = inject('siteUrl')
 const origin = new URL(base).origin
@@ -195,6 +195,11 @@ describe('links across the built site (crawled from /)', () => {
     console.log(
       `crawled ${pages.length} pages and ${crawl.fetched.size - pages.length} other files; ${crawl.anchors.length} anchors, ${crawl.external.length} external links`,
     )
+  })
+
+  it("reaches every policy's version history, each version and what each version changed, so their links are checked", () => {
+    const pages = [...crawl.fetched.keys()].filter(isPage)
+    expect(HISTORY_PAGE_PATHS.filter((path) => !pages.includes(path))).toEqual([])
   })
 
   it('every internal page answers 200 with HTML, without a redirect', () => {

@@ -1,10 +1,32 @@
 import type {Page} from 'playwright-core'
 import {beforeAll, describe, inject, it} from 'vitest'
 import {DESKTOP, PHONE} from '../support/browser'
-import {NOT_FOUND_PATH, ROUTES, contactPage, mobileMenuHydrated, settings} from '../support/site'
+import {
+  NOT_FOUND_PATH,
+  ROUTES,
+  contactPage,
+  historyPaths,
+  mobileMenuHydrated,
+  policyVersions,
+  settings,
+} from '../support/site'
 
-/** Every page a visitor can land on: the six routes of the spec and the 404 page. */
-export const PATHS = [...ROUTES.map((route) => route.path), NOT_FOUND_PATH]
+const refund = historyPaths('refund')
+const refundVersions = policyVersions.refund
+
+/**
+ * One page of each kind a policy's history adds, for a policy whose path has "&": its version
+ * list, its first version (no longer in effect, with the banner) and what its second version
+ * changed (with added and removed words).
+ */
+export const HISTORY_PATHS = [
+  refund.history,
+  refund.version(refundVersions[0].number),
+  refund.changes(refundVersions[1].number),
+]
+
+/** The pages checked whole: the six routes of the spec, the 404 page and one of each history page. */
+export const PATHS = [...ROUTES.map((route) => route.path), NOT_FOUND_PATH, ...HISTORY_PATHS]
 
 export const POLICY_PATHS = ['/privacy-policy', '/terms&conditions', '/Refund&Cancellation-Policy']
 

@@ -5,6 +5,7 @@ import {join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {astroBuild, ROOT, type BuildResult} from '../support/astroBuild'
+import {HISTORY_PAGE_PATHS} from '../support/site'
 
 /**
  * Every built page is valid HTML according to the Nu HTML Checker (vnu, the W3C validator), run
@@ -100,6 +101,8 @@ describe('built pages are valid HTML (Nu HTML Checker)', () => {
       'privacy-policy.html',
       'terms&conditions.html',
       'Refund&Cancellation-Policy.html',
+      // Every policy's version history, each version and what each version changed.
+      ...HISTORY_PAGE_PATHS.map((path) => `${path.slice(1)}.html`),
     ]) {
       expect(names).toContain(page)
     }

@@ -12,6 +12,7 @@ const FILES: Record<string, string> = {
   'client/404.html': '<h1>Page not found</h1>',
   'client/about-us.html': '<h1>About us</h1>',
   'client/terms&conditions.html': '<h1>Terms and conditions</h1>',
+  'client/policy-versions/terms&conditions/1.html': '<h1>Terms and conditions, version 1</h1>',
   'client/_astro/x.js': 'console.log(1)',
   'client/.env': 'SECRET=in-a-dotfile',
   'server/entry.mjs': 'export const secret = "server code"',
@@ -83,6 +84,16 @@ describe("the production server's pages", () => {
     expect(response.status).toBe(404)
     expect(response.headers.get('content-type')).toMatch(/^text\/html/)
     expect(await response.text()).toBe('<h1>Page not found</h1>')
+  })
+
+  it('answer a folder, with or without its slash, with the 404 page rather than a redirect', async () => {
+    expect((await get('/policy-versions/terms&conditions/1')).status).toBe(200)
+    for (const path of ['/policy-versions', '/policy-versions/terms%26conditions', '/_astro']) {
+      const response = await get(path)
+      expect(response.status, path).toBe(404)
+      expect(await response.text()).toBe('<h1>Page not found</h1>')
+      expect((await get(`${path}/`)).headers.get('location'), `${path}/`).toBe(path)
+    }
   })
 
   it('answer anything but GET and HEAD with the 404 page', async () => {

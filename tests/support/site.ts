@@ -75,6 +75,71 @@ export const POLICY_ROUTES = {
   refund: ROUTES[3],
 }
 
+export type PolicyKey = keyof typeof policies
+export const POLICY_KEYS = Object.keys(policies) as PolicyKey[]
+
+/** The words around a policy's history (Site settings → policyHistory). */
+export const historyWords: Record<string, string> = settings.policyHistory
+
+/** Every recorded version of each policy in the bundled dataset, oldest first. */
+export const policyVersions: Record<PolicyKey, Record<string, any>[]> = Object.fromEntries(
+  POLICY_KEYS.map((key) => [
+    key,
+    documents
+      .filter((document) => document._type === 'policyVersion' && document.policy === policies[key]._id)
+      .sort((a: any, b: any) => a.number - b.number),
+  ]),
+) as never
+
+/** The calendar day in India (UTC+05:30) at `now`: a version applies from the start of its day there. */
+export const indiaDate = (now = new Date()) =>
+  new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10)
+
+/** The version a policy's page shows: the highest-numbered one whose day has come in India. */
+export function versionInForce(key: PolicyKey, now = new Date()): Record<string, any> {
+  const inForce = policyVersions[key].filter((version) => version.effectiveDate <= indiaDate(now)).at(-1)
+  if (!inForce) throw new Error(`The bundled dataset has no version of ${key} in force`)
+  return inForce
+}
+
+/** A calendar date as a person reads it, e.g. "23 November 2026". */
+export const readableDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+
+/**
+ * The history pages of a policy, named after its own path ("/terms&conditions" →
+ * "/policy-history/terms&conditions"): the version list, each version's text, and what each
+ * version after the first changed.
+ */
+export function historyPaths(key: PolicyKey) {
+  const path = POLICY_ROUTES[key].path
+  return {
+    history: `/policy-history${path}`,
+    version: (number: number) => `/policy-versions${path}/${number}`,
+    changes: (number: number) => `/policy-changes${path}/${number}`,
+  }
+}
+
+/** Every history, version and differences page of every policy, as the sitemap should list them. */
+export const HISTORY_PAGE_PATHS = POLICY_KEYS.flatMap((key) => {
+  const paths = historyPaths(key)
+  const versions = policyVersions[key]
+  if (versions.length === 0) return []
+  return [
+    paths.history,
+    ...versions.map((version) => paths.version(version.number)),
+    ...versions.slice(1).map((version) => paths.changes(version.number)),
+  ]
+})
+
+/** The Atom feed of every policy change. */
+export const POLICY_FEED_PATH = '/policy-changes.atom'
+
 /**
  * Opens a page in a fresh context, runs `use` and always closes the context, so one browser
  * per file can serve every test.
