@@ -4,8 +4,10 @@
  * whatever needs it. Nothing else in the site or its server reads process.env. A bad value stops the start with an error
  * naming the variable, instead of surfacing later as a refused message or a blank page.
  */
+import {hkdfSync} from 'node:crypto'
 import {resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
+import type {SanityTarget} from '../lib/sanityClient.ts'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -26,6 +28,24 @@ export type ContentConfig =
 export type MessageStoreConfig =
   | {kind: 'sqlite'; path: string}
   | {kind: 'sanity'; projectId: string; dataset: string; apiVersion: string; token: string; apiHost?: string}
+
+/**
+ * Staff preview (src/server/preview.ts): drafts read on the server with the read token, shown to
+ * staff who came from Studio. On only when the site reads a Sanity project and has a read token
+ * and the Studio's address; otherwise off, with the reason said in the server's log.
+ */
+export type PreviewConfig =
+  | {
+      enabled: true
+      /** The project's dataset, read with the token (SANITY_API_READ_TOKEN). */
+      target: SanityTarget & {token: string}
+      studioUrl: string
+      /** The only origin that may frame preview pages. */
+      studioOrigin: string
+      /** Signs preview sessions; derived from the token, so every server agrees without another secret. */
+      sessionKey: Buffer
+    }
+  | {enabled: false; reason: string}
 
 export interface ContactConfig {
   store: MessageStoreConfig
@@ -61,6 +81,7 @@ export interface SiteConfig {
   }
   /** Where a build keeps its content cache, when not in .astro/ (a build beside the live site). */
   buildCacheDir?: string
+  preview: PreviewConfig
 }
 
 /** One row of the README's variable table: the module is the source, the README its copy. */
@@ -85,13 +106,19 @@ export const VARIABLES: VariableDoc[] = [
   },
   {
     names: ['SANITY_API_READ_TOKEN'],
-    meaning: 'a read token, needed only for a private dataset',
+    meaning: 'a read token, needed for a private dataset and for staff preview (it reads drafts)',
     default: 'unset',
   },
   {
     names: ['SANITY_API_HOST'],
     meaning: 'another Query API host (a proxy, or a local stand-in for tests)',
     default: '`https://<project>.api.sanity.io`',
+  },
+  {
+    names: ['SANITY_STUDIO_URL'],
+    meaning:
+      "the Studio's address, such as `https://medistay.sanity.studio` (`http` only for localhost). With `SANITY_PROJECT_ID` and `SANITY_API_READ_TOKEN` it turns staff preview on (see below)",
+    default: 'unset (preview off)',
   },
   {
     names: ['SITE_URL'],
@@ -281,10 +308,62 @@ export function readConfig(env: Env): SiteConfig {
       webhookSecret: read.text('SANITY_WEBHOOK_SECRET'),
     },
     buildCacheDir: read.text('ASTRO_CACHE_DIR'),
+    preview: previewConfig(read, {projectId, dataset, apiVersion, apiHost}),
   }
   if (read.problems.length > 0)
     throw new ConfigError(
       `The configuration has ${read.problems.length === 1 ? 'a bad value' : 'bad values'}:\n  ${read.problems.join('\n  ')}`,
     )
   return config
+}
+
+/** Fixed strings naming what the derived key is for: the same token always gives the same key. */
+const SESSION_KEY_SALT = 'medistay-site preview'
+const SESSION_KEY_INFO = 'HMAC-SHA256 key for the staff preview session cookie'
+
+/**
+ * The key that signs preview sessions, derived from the read token: every server with the same
+ * token accepts the same sessions, and a rotated token ends every session, with no key to keep.
+ */
+export function previewSessionKey(token: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', token, SESSION_KEY_SALT, SESSION_KEY_INFO, 32))
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+function previewConfig(
+  read: Reader,
+  project: Omit<SanityTarget, 'projectId' | 'token'> & {projectId?: string},
+): PreviewConfig {
+  const studioUrl = read.url('SANITY_STUDIO_URL', ['http:', 'https:'], 'https://medistay.sanity.studio')
+  const studio = studioUrl ? new URL(studioUrl) : undefined
+  // Preview pages may be framed by this origin: over plain http anyone on the way could pose as it.
+  if (studio?.protocol === 'http:' && !LOCAL_HOSTS.has(studio.hostname))
+    read.problems.push(
+      `SANITY_STUDIO_URL="${studioUrl}" must be https (http only for localhost), such as https://medistay.sanity.studio.`,
+    )
+  const token = read.text('SANITY_API_READ_TOKEN')
+  const {projectId} = project
+  if (projectId && token && studioUrl && studio)
+    return {
+      enabled: true,
+      target: {...project, projectId, token},
+      studioUrl,
+      studioOrigin: studio.origin,
+      sessionKey: previewSessionKey(token),
+    }
+  const missing = [token ? '' : 'SANITY_API_READ_TOKEN', studioUrl ? '' : 'SANITY_STUDIO_URL']
+    .filter(Boolean)
+    .join(' and ')
+  if (!projectId)
+    return {
+      enabled: false,
+      reason:
+        'Preview is off: the site reads the bundled dataset (SANITY_PROJECT_ID is not set)' +
+        (missing ? `; preview also needs ${missing}` : ''),
+    }
+  return {
+    enabled: false,
+    reason: `Preview is off: ${missing} ${missing.includes(' and ') ? 'are' : 'is'} not set`,
+  }
 }

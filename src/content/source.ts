@@ -8,7 +8,7 @@ import {isDraftOrVersion} from '../../studio/shared/siteDocuments.ts'
 /**
  * Where the site's words come from. With SANITY_PROJECT_ID set, Sanity's Content Lake;
  * without it, the dataset bundled in the repository. Both run the same GROQ strings and
- * both see only published documents.
+ * builds see only published documents (staff preview reads the Content Lake's drafts).
  */
 export interface ContentSource {
   /** Said in the build log, so whoever reads it knows which content went live. */
@@ -31,9 +31,16 @@ class ContentUnavailableError extends Error {
   override name = 'ContentUnavailableError'
 }
 
-export function contentLakeSource(config: SanityTarget): ContentSource {
+/**
+ * The Content Lake as a perspective shows it: `published` for builds; `drafts` (published
+ * documents with staff's drafts laid over them, needing the token) for staff preview.
+ */
+export function contentLakeSource(
+  config: SanityTarget,
+  {perspective = 'published'}: {perspective?: 'published' | 'drafts'} = {},
+): ContentSource {
   const client = sanityClient(config, {
-    perspective: 'published',
+    perspective,
     maxRetries: RETRIES,
     retryDelay: (attempt) => 250 * 2 ** attempt,
     timeout: 20_000,
@@ -41,14 +48,18 @@ export function contentLakeSource(config: SanityTarget): ContentSource {
   const host = config.apiHost ?? `https://${config.projectId}.api.sanity.io`
   const where = `dataset "${config.dataset}" at ${host}`
   return {
-    description: `the Sanity Content Lake (project ${config.projectId}, ${where}, API v${config.apiVersion})`,
+    description:
+      `the Sanity Content Lake (project ${config.projectId}, ${where}, API v${config.apiVersion})` +
+      (perspective === 'published' ? '' : `, ${perspective} perspective`),
     async fetch(query, params = {}) {
       try {
         return await client.fetch(query, params)
       } catch (error) {
         throw new ContentUnavailableError(
           `Could not read content from ${where} after ${RETRIES + 1} attempts: ${describe(error)}. ` +
-            'Nothing was built; the live site is unchanged.',
+            (perspective === 'published'
+              ? 'Nothing was built; the live site is unchanged.'
+              : 'The preview could not be shown; the live site is unchanged.'),
           {cause: error},
         )
       }

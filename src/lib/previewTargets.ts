@@ -30,7 +30,8 @@ export function previewTarget(path: string): PreviewTarget {
   } catch {
     return {page: 'notFound'}
   }
-  const clean = decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded
+  // "/about-us.html" is the file behind "/about-us": the static server answers both.
+  const clean = (decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded).replace(/(.)\.html$/, '$1')
   const fixed = FIXED[clean]
   if (fixed) return fixed
   const [, kind, slug, number, ...rest] = clean.split('/')

@@ -4,7 +4,7 @@ import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import type {ContactContent} from '../contact/service.ts'
 import {readBuildData, readPolicySchedule, type PolicySchedule} from './buildData.ts'
-import {serveStatic} from './staticFiles.ts'
+import {serveNotFound, serveStatic} from './staticFiles.ts'
 
 /** The node adapter's handler in middleware mode: server routes, or `next` when none matches. */
 type RouteHandler = (
@@ -67,6 +67,15 @@ export class LiveSite {
     const staticFiles = () => serveStatic(request, response, build.dir)
     if ((request.url ?? '').startsWith('/api/')) void this.routes(request, response, staticFiles, locals)
     else staticFiles()
+  }
+
+  /**
+   * A staff preview page (src/server/preview.ts): its URL already points into the preview route,
+   * which renders it on request with the drafts in `locals.preview`.
+   */
+  renderPreview(request: IncomingMessage, response: ServerResponse, locals: App.Locals): void {
+    const build = this.current
+    void this.routes(request, response, () => serveNotFound(request, response, build.dir), locals)
   }
 }
 

@@ -8,6 +8,7 @@ import compression from 'compression'
 import {ConfigError, readConfig, ROOT, type SiteConfig} from '../config/index.ts'
 import {contactServiceFromConfig} from '../contact/service.ts'
 import {LiveSite} from './liveSite.ts'
+import {StaffPreview} from './preview.ts'
 import {newestBuild, Rebuilder} from './rebuilder.ts'
 import {handleRebuildRequest} from './rebuildRoutes.ts'
 import {PolicyChangeSchedule, rebuildThrough} from './schedule.ts'
@@ -53,6 +54,8 @@ const rebuilder = new Rebuilder({
   // A build is its own process and reads the same variables from its own start.
   env: process.env,
 })
+// Drafts for staff who come from Studio; every other request is served as if it did not exist.
+const staffPreview = new StaffPreview(config.preview, {trustProxy: settings.trustProxy})
 // A policy version whose date comes becomes the text in force without anyone publishing.
 const policyChanges = new PolicyChangeSchedule({rebuild: rebuildThrough(rebuilder)})
 // Pages and stylesheets travel compressed: a visitor abroad may be on a slow, metered connection.
@@ -76,8 +79,15 @@ const server = createServer((request, response) => {
     })
     return
   }
+  const preview = staffPreview.route(request, response)
+  if (preview === 'answered') return
   // Locals are the request's own: a route that wrote to them could not reach another visitor's.
-  compress(request, response, () => site.handle(request, response, {contact: contactRuntime}))
+  const locals: App.Locals = {contact: contactRuntime}
+  compress(request, response, () =>
+    preview === 'public'
+      ? site.handle(request, response, locals)
+      : site.renderPreview(request, response, {...locals, preview}),
+  )
 })
 
 server.on('error', (error: NodeJS.ErrnoException) => {
@@ -91,6 +101,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 
 server.listen(settings.port, settings.host, () => {
   console.log(`Serving ${site.dir} at http://${settings.host}:${settings.port}`)
+  console.log(staffPreview.status)
   // A change whose date came while the server was down is put live now.
   policyChanges.arm(site.policySchedule)
   // Messages past the retention period go now, not a day from now (the service repeats it daily);

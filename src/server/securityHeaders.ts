@@ -16,14 +16,29 @@ export const SECURITY_HEADERS: Record<string, string> = {
 
 export const HSTS = 'max-age=31536000; includeSubDomains'
 
-/** HSTS only over TLS: directly, or behind a proxy that says so (TRUST_PROXY=1). */
+/** Whether the request came over TLS: directly, or behind a proxy that says so (TRUST_PROXY=1). */
+export function cameOverTls(request: IncomingMessage, trustProxy: boolean): boolean {
+  const encrypted = 'encrypted' in request.socket && Boolean(request.socket.encrypted)
+  return encrypted || (trustProxy && request.headers['x-forwarded-proto'] === 'https')
+}
+
+/** HSTS only over TLS. */
 export function applySecurityHeaders(
   request: IncomingMessage,
   response: ServerResponse,
   trustProxy: boolean,
 ) {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value)
-  const encrypted = 'encrypted' in request.socket && Boolean(request.socket.encrypted)
-  const forwardedHttps = trustProxy && request.headers['x-forwarded-proto'] === 'https'
-  if (encrypted || forwardedHttps) response.setHeader('Strict-Transport-Security', HSTS)
+  if (cameOverTls(request, trustProxy)) response.setHeader('Strict-Transport-Security', HSTS)
+}
+
+/**
+ * The policy of an answer that one origin may frame: staff preview inside the Studio's
+ * Presentation tool. Everything else stays unframeable.
+ */
+export function framedOnlyBy(origin: string): string {
+  return SECURITY_HEADERS['Content-Security-Policy']!.replace(
+    "frame-ancestors 'none'",
+    `frame-ancestors ${origin}`,
+  )
 }

@@ -204,7 +204,10 @@ describe('the production server, when it starts, deletes the messages older than
     })
     const ids = async () => {
       const query = encodeURIComponent('*[]._id')
-      const response = await fetch(`${lake.url}/v2025-02-19/data/query/production?query=${query}`)
+      // Messages are private documents: only a token reads them.
+      const response = await fetch(`${lake.url}/v2025-02-19/data/query/production?query=${query}`, {
+        headers: {authorization: 'Bearer write-token-for-tests'},
+      })
       return ((await response.json()) as {result: string[]}).result
     }
     await eventually(

@@ -18,10 +18,12 @@ describe('with SANITY_API_WRITE_TOKEN, messages become contactMessage documents 
     await lake?.close()
   })
 
-  /** Reads the Inbox back through the stand-in's query API, as Studio would. */
+  /** Reads the Inbox back through the stand-in's query API, as Studio would: with a token, as messages are private. */
   async function inbox(): Promise<SanityDocumentLike[]> {
     const query = encodeURIComponent('*[_type == "contactMessage"] | order(receivedAt desc)')
-    const response = await fetch(`${lake.url}/v2025-02-19/data/query/production?query=${query}`)
+    const response = await fetch(`${lake.url}/v2025-02-19/data/query/production?query=${query}`, {
+      headers: {authorization: `Bearer ${TOKEN}`},
+    })
     return ((await response.json()) as {result: SanityDocumentLike[]}).result
   }
 

@@ -5,6 +5,12 @@ describe('which page a preview request asks for', () => {
   it('names every page of the site, with "&" written either way', () => {
     expect(previewTarget('/')).toEqual({page: 'home'})
     expect(previewTarget('/about-us')).toEqual({page: 'about'})
+    expect(previewTarget('/about-us.html')).toEqual({page: 'about'})
+    expect(previewTarget('/policy-versions/privacy-policy/2.html')).toEqual({
+      page: 'version',
+      policy: 'privacyPolicy',
+      number: 2,
+    })
     expect(previewTarget('/contact-us')).toEqual({page: 'contact'})
     expect(previewTarget('/privacy-policy')).toEqual({page: 'policy', policy: 'privacyPolicy'})
     expect(previewTarget('/terms&conditions')).toEqual({page: 'policy', policy: 'termsAndConditions'})

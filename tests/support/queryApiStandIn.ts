@@ -60,9 +60,19 @@ export async function startQueryApiStandIn(options: StandInOptions): Promise<Que
   )
 }
 
+// A document whose id has a dot in it is private: drafts (`drafts.<id>`), release versions
+// (`versions.<release>.<id>`), Studio's preview secrets, stored contact messages. Without a token
+// the Content Lake never shows one, whatever the perspective asks for.
+const isPrivate = (document: SanityDocumentLike) => document._id.includes('.')
+
 // Drafts and release versions live beside published documents as `drafts.<id>`
 // and `versions.<release>.<id>`; a perspective decides which of them you see.
-function applyPerspective(documents: SanityDocumentLike[], perspective: string): SanityDocumentLike[] {
+function applyPerspective(
+  stored: SanityDocumentLike[],
+  perspective: string,
+  authorized: boolean,
+): SanityDocumentLike[] {
+  const documents = authorized ? stored : stored.filter((document) => !isPrivate(document))
   if (perspective === 'raw') return documents
   const byId = new Map<string, SanityDocumentLike>()
   for (const doc of documents) if (!/^(drafts|versions)\./.test(doc._id)) byId.set(doc._id, doc)
@@ -99,15 +109,17 @@ type Mutation = Partial<Record<'create' | 'createIfNotExists' | 'createOrReplace
     setIfMissing?: Record<string, unknown>
     inc?: Record<string, number>
   }
-  delete?: {id: string}
+  /** One document, or every document a query matches (Studio deletes expired preview secrets so). */
+  delete?: {id: string} | {query: string; params?: Record<string, unknown>}
 }
 
-// The few mutations the site's contact store sends, applied as the Content Lake would: in order,
-// all or nothing, each reporting what it did.
-function applyMutations(current: SanityDocumentLike[], mutations: Mutation[]) {
+// The mutations the site's contact store, Studio's publish action and Studio's preview secrets
+// send, applied as the Content Lake would: in order, all or nothing, each reporting what it did,
+// with `_createdAt` and `_updatedAt` set by the server's clock.
+async function applyMutations(current: SanityDocumentLike[], mutations: Mutation[], at: Date) {
   const byId = new Map(current.map((doc) => [doc._id, doc]))
   const results: {id: string; operation: string}[] = []
-  const now = new Date().toISOString()
+  const now = at.toISOString()
   for (const mutation of mutations) {
     const create = mutation.create ?? mutation.createIfNotExists ?? mutation.createOrReplace
     if (create) {
@@ -121,7 +133,9 @@ function applyMutations(current: SanityDocumentLike[], mutations: Mutation[]) {
         results.push({id: create._id, operation: 'none'})
         continue
       }
-      byId.set(create._id, {_createdAt: now, ...create, _updatedAt: now, _rev: `rev-${results.length}`})
+      // A replaced document keeps the time it was first created.
+      const createdAt = byId.get(create._id)?._createdAt ?? now
+      byId.set(create._id, {_createdAt: createdAt, ...create, _updatedAt: now, _rev: `rev-${results.length}`})
       results.push({id: create._id, operation: exists ? 'update' : 'create'})
     } else if (mutation.patch) {
       const doc = byId.get(mutation.patch.id)
@@ -137,6 +151,16 @@ function applyMutations(current: SanityDocumentLike[], mutations: Mutation[]) {
         next[key] = Number(next[key] ?? 0) + by
       byId.set(doc._id, next)
       results.push({id: doc._id, operation: 'update'})
+    } else if (mutation.delete && 'query' in mutation.delete) {
+      const {query, params = {}} = mutation.delete
+      // A write token sees every document, drafts included.
+      const matched = await (
+        await evaluate(parseQuery(query, params), {dataset: [...byId.values()], params, timestamp: at})
+      ).get()
+      for (const doc of [matched ?? []].flat() as SanityDocumentLike[]) {
+        byId.delete(doc._id)
+        results.push({id: doc._id, operation: 'delete'})
+      }
     } else if (mutation.delete) {
       byId.delete(mutation.delete.id)
       results.push({id: mutation.delete.id, operation: 'delete'})
@@ -200,7 +224,7 @@ function serve(
           type: 'httpUnauthorized',
         })
       const {mutations} = (await readBody(req)) as {mutations?: Mutation[]}
-      const {documents, results} = applyMutations(getDocuments(), mutations ?? [])
+      const {documents, results} = await applyMutations(getDocuments(), mutations ?? [], new Date())
       setDocuments(documents)
       return {transactionId: `stand-in-${requests.length}`, results}
     }
@@ -242,8 +266,10 @@ function serve(
     const perspective =
       record.perspective ?? (apiVersion !== 'X' && apiVersion < '2025-02-19' ? 'raw' : 'published')
     const value = await evaluate(tree, {
-      dataset: applyPerspective(getDocuments(), perspective),
+      dataset: applyPerspective(getDocuments(), perspective, Boolean(record.authorization)),
       params: record.params,
+      // now() is the time of the request, as on the Content Lake (preview secrets expire by it).
+      timestamp: new Date(),
       sanity: {projectId: 'stand-in', dataset},
     })
     const result: unknown = await value.get()

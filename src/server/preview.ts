@@ -1,0 +1,319 @@
+// Staff preview: a member of staff in Studio's Presentation tool sees any page of the site with
+// their unpublished drafts, rendered on request by the build's preview route with the same
+// components as the static pages. They enter only with a secret Studio made in the Content Lake
+// a moment ago (@sanity/preview-url-secret), and get a signed session cookie that lasts an hour.
+// Visitors never see a draft: without a session every request is served exactly as before.
+import {createHmac, timingSafeEqual} from 'node:crypto'
+import type {IncomingMessage, ServerResponse} from 'node:http'
+import type {SanityClient} from '@sanity/client'
+import {validatePreviewUrl} from '@sanity/preview-url-secret'
+import type {PreviewConfig} from '../config/index.ts'
+import {PREVIEW_ROUTE_PREFIX, type PreviewLocals} from '../content/preview.ts'
+import {contentLakeSource, type ContentSource} from '../content/source.ts'
+import {sanityClient} from '../lib/sanityClient.ts'
+import {cameOverTls, framedOnlyBy} from './securityHeaders.ts'
+
+export const ENABLE_PATH = '/api/preview/enable'
+export const DISABLE_PATH = '/api/preview/disable'
+export const SESSION_COOKIE = 'preview-session'
+/** As long as Studio's own preview secrets last: opening Presentation again starts a new session. */
+export const SESSION_TTL_MS = 60 * 60 * 1000
+
+// ---------------------------------------------------------------------------------------------
+// The session: "<expiry in ms>.<HMAC-SHA256 of the expiry, base64url>"
+
+const sign = (key: Buffer, expiresAt: number) =>
+  createHmac('sha256', key).update(String(expiresAt)).digest('base64url')
+
+/** A session value that ends at `expiresAt` (ms since the epoch). */
+export function signSession(key: Buffer, expiresAt: number): string {
+  return `${expiresAt}.${sign(key, expiresAt)}`
+}
+
+/** Signed with our key and not yet expired; compared in constant time. */
+export function isValidSession(value: string | undefined, key: Buffer, now: number): boolean {
+  const match = /^(\d{1,16})\.([\w-]{43})$/.exec(value ?? '')
+  if (!match) return false
+  const expiresAt = Number(match[1])
+  const given = Buffer.from(match[2]!, 'base64url')
+  const expected = Buffer.from(sign(key, expiresAt), 'base64url')
+  return given.length === expected.length && timingSafeEqual(given, expected) && now < expiresAt
+}
+
+/** Every value a Cookie header gives `name` (a browser may send a partitioned and another). */
+export function cookieValues(header: string | undefined, name: string): string[] {
+  return (header ?? '')
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair.startsWith(`${name}=`))
+    .map((pair) => pair.slice(name.length + 1))
+}
+
+/**
+ * The Set-Cookie header of a session (or of its end, with `maxAgeSeconds` 0). Studio frames the
+ * site from another site, so over TLS the cookie is SameSite=None, which browsers accept only
+ * with Secure, and Partitioned, so it lives in the Studio's frame alone. Over plain http (a
+ * Studio on localhost beside the site, the same site) Lax is what browsers allow.
+ */
+export function sessionCookie(
+  value: string,
+  {secure, maxAgeSeconds}: {secure: boolean; maxAgeSeconds: number},
+) {
+  const flags = secure ? 'Secure; SameSite=None; Partitioned' : 'SameSite=Lax'
+  return `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; ${flags}`
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which requests are preview requests
+
+const SITE = 'http://site.invalid'
+
+/** A path on this site to send a browser to: "//evil.example" or "https://…" become "/". */
+export function sameSitePath(candidate: string | null | undefined): string {
+  if (!candidate?.startsWith('/') || /^\/[/\\]/.test(candidate)) return '/'
+  try {
+    const url = new URL(candidate, SITE)
+    return url.origin === SITE ? `${url.pathname}${url.search}${url.hash}` : '/'
+  } catch {
+    return '/'
+  }
+}
+
+const NOT_PAGES = /^\/(api|_astro)(\/|$)/
+/** A file of another kind than a page: stylesheets, scripts, images, the sitemap, feeds. */
+const NOT_A_PAGE_FILE = /\.(?!html$)[^/.]+$/i
+
+/**
+ * A page of the site, which a session shows with drafts; never the API, assets or other files,
+ * nor a path with a trailing slash, which the static pages redirect to the page first.
+ */
+export function isPreviewablePage(method: string | undefined, path: string): boolean {
+  return (
+    (method === 'GET' || method === 'HEAD') &&
+    !NOT_PAGES.test(path) &&
+    !NOT_A_PAGE_FILE.test(path) &&
+    !(path.length > 1 && path.endsWith('/'))
+  )
+}
+
+const isUnderPreviewRoute = (path: string) =>
+  path === PREVIEW_ROUTE_PREFIX || path.startsWith(`${PREVIEW_ROUTE_PREFIX}/`)
+
+/** Where the build's preview route answers for a page: "/" is "/preview", "/about-us" "/preview/about-us". */
+export function previewRouteUrl(path: string, search: string): string {
+  return `${PREVIEW_ROUTE_PREFIX}${path === '/' ? '' : path}${search}`
+}
+
+function splitUrl(url: string | undefined): {path: string; search: string} {
+  const at = (url ?? '/').indexOf('?')
+  return at === -1 ? {path: url ?? '/', search: ''} : {path: url!.slice(0, at), search: url!.slice(at)}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+function answerInWords(
+  response: ServerResponse,
+  status: number,
+  words: string,
+  headers: Record<string, string> = {},
+) {
+  response
+    .writeHead(status, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex',
+      ...headers,
+    })
+    .end(`${words}\n`)
+}
+
+const NO_SESSION =
+  'This page is a preview of unpublished changes, for staff only. Open it from the Presentation tool in Sanity Studio.'
+const MISSING_SECRET =
+  'This preview link has no secret. Open the page from the Presentation tool in Sanity Studio.'
+const INVALID_SECRET =
+  'This preview link is not valid, or it has expired (Studio makes links that last an hour). ' +
+  'Open the page again from the Presentation tool in Sanity Studio.'
+const CONTENT_LAKE_FAILED =
+  'The preview could not be started: the Sanity Content Lake did not answer the check of the link. Try again in a moment.'
+
+/**
+ * Runs `finish` just before the headers go out, after the route has set its own (the way the
+ * `on-headers` package does): the route cannot drop what a preview answer must carry.
+ */
+function beforeHeadersAreSent(response: ServerResponse, finish: () => void) {
+  const writeHead = response.writeHead as (statusCode: number, message?: string) => ServerResponse
+  response.writeHead = function (this: ServerResponse, statusCode: number, ...rest: unknown[]) {
+    const message = typeof rest[0] === 'string' ? rest[0] : undefined
+    const headers = message === undefined ? rest[0] : rest[1]
+    if (Array.isArray(headers))
+      for (let index = 0; index + 1 < headers.length; index += 2)
+        this.appendHeader(String(headers[index]), headers[index + 1] as string)
+    else if (headers && typeof headers === 'object')
+      for (const [name, value] of Object.entries(headers))
+        if (value !== undefined) this.setHeader(name, value as string | string[])
+    finish()
+    return writeHead.call(this, statusCode, message)
+  } as ServerResponse['writeHead']
+}
+
+export interface StaffPreviewOptions {
+  /** Trust X-Forwarded-Proto (TRUST_PROXY=1): whether a request came over TLS. */
+  trustProxy: boolean
+  /** The clock sessions are signed and checked with. */
+  now?: () => number
+}
+
+type EnabledPreview = Extract<PreviewConfig, {enabled: true}>
+
+/**
+ * The server's side of staff preview, created once where the server starts: the entry from Studio
+ * (`/api/preview/enable`), the exit (`/api/preview/disable`), and which requests are preview
+ * pages, handed to the build's preview route with the drafts source (the read token stays in it).
+ */
+export class StaffPreview {
+  readonly config: PreviewConfig
+  private readonly trustProxy: boolean
+  private readonly now: () => number
+  /** With preview on: the client that checks Studio's secrets, and the drafts; both hold the token. */
+  private readonly on?: {config: EnabledPreview; client: SanityClient; drafts: ContentSource}
+
+  constructor(config: PreviewConfig, {trustProxy, now = Date.now}: StaffPreviewOptions) {
+    this.config = config
+    this.trustProxy = trustProxy
+    this.now = now
+    if (config.enabled)
+      this.on = {
+        config,
+        // The staff member waits on this check: one quick retry, not the build's patient ones.
+        client: sanityClient(config.target, {maxRetries: 1, timeout: 10_000}),
+        // Published documents with staff's drafts laid over them.
+        drafts: contentLakeSource(config.target, {perspective: 'drafts'}),
+      }
+  }
+
+  /** One line for the server's log: on and for which Studio, or off and why. */
+  get status(): string {
+    const {config} = this
+    if (!config.enabled) return config.reason
+    const {studioOrigin, target} = config
+    return (
+      `Preview is on: staff enter from the Studio at ${studioOrigin}, the only site that may frame ` +
+      `preview pages (drafts of project ${target.projectId}, dataset "${target.dataset}")`
+    )
+  }
+
+  /**
+   * What the server does with a request: `answered` (the entry, the exit, or a refused preview
+   * page), a preview page (its URL now points into the preview route, and its headers say "do
+   * not keep, do not index, framed by Studio only"), or `public`, served exactly as without preview.
+   */
+  route(request: IncomingMessage, response: ServerResponse): 'answered' | 'public' | PreviewLocals {
+    const {path, search} = splitUrl(request.url)
+    if (path === ENABLE_PATH) {
+      this.enable(request, response).catch((error: Error) => {
+        console.error(`Starting a preview failed: ${error.message}`)
+        if (!response.headersSent) answerInWords(response, 502, CONTENT_LAKE_FAILED)
+      })
+      return 'answered'
+    }
+    if (path === DISABLE_PATH) {
+      this.disable(request, response)
+      return 'answered'
+    }
+    const inSession = this.hasSession(request)
+    if (isUnderPreviewRoute(path) && !inSession) {
+      answerInWords(response, 401, NO_SESSION)
+      return 'answered'
+    }
+    if (!this.on || !inSession || !isPreviewablePage(request.method, path)) return 'public'
+
+    const {config, drafts} = this.on
+    request.url = previewRouteUrl(path, search)
+    this.markAsPreview(response, config.studioOrigin)
+    return {
+      source: drafts,
+      studioUrl: config.studioUrl,
+      path,
+      exitHref: `${DISABLE_PATH}?redirect=${encodeURIComponent(path)}`,
+    }
+  }
+
+  private hasSession(request: IncomingMessage): boolean {
+    if (!this.on) return false
+    const {sessionKey} = this.on.config
+    const now = this.now()
+    return cookieValues(request.headers.cookie, SESSION_COOKIE).some((value) =>
+      isValidSession(value, sessionKey, now),
+    )
+  }
+
+  /**
+   * Presentation's previewMode.enable: checks the secret Studio just wrote to the Content Lake,
+   * then starts a session and sends the browser to the page Studio asked for.
+   */
+  async enable(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (!this.on) return answerInWords(response, 404, `${this.status}.`)
+    const {config, client} = this.on
+    this.allowStudioToFrame(response, config.studioOrigin)
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return answerInWords(response, 405, 'Preview starts with a GET request from Studio.', {
+        Allow: 'GET, HEAD',
+      })
+    const url = new URL(request.url ?? '/', SITE)
+    if (!url.searchParams.get('sanity-preview-secret')) return answerInWords(response, 401, MISSING_SECRET)
+    const checked = await validatePreviewUrl(client, `${url.pathname}${url.search}`)
+    if (!checked.isValid) return answerInWords(response, 401, INVALID_SECRET)
+    const secure = cameOverTls(request, this.trustProxy)
+    const session = signSession(config.sessionKey, this.now() + SESSION_TTL_MS)
+    response
+      .writeHead(307, {
+        Location: sameSitePath(checked.redirectTo),
+        'Set-Cookie': sessionCookie(session, {secure, maxAgeSeconds: SESSION_TTL_MS / 1000}),
+        'Cache-Control': 'no-store',
+        'X-Robots-Tag': 'noindex',
+      })
+      .end()
+  }
+
+  /** Leaves preview: the session cookie is cleared and the browser goes back to the page. */
+  disable(request: IncomingMessage, response: ServerResponse): void {
+    if (this.on) this.allowStudioToFrame(response, this.on.config.studioOrigin)
+    const redirect = new URL(request.url ?? '/', SITE).searchParams.get('redirect')
+    const secure = cameOverTls(request, this.trustProxy)
+    response
+      .writeHead(303, {
+        Location: sameSitePath(redirect),
+        'Set-Cookie': sessionCookie('', {secure, maxAgeSeconds: 0}),
+        'Cache-Control': 'no-store',
+        'X-Robots-Tag': 'noindex',
+      })
+      .end()
+  }
+
+  /** Studio shows the entry's answers (a refused link, too) in its frame. */
+  private allowStudioToFrame(response: ServerResponse, studioOrigin: string) {
+    response.setHeader('Content-Security-Policy', framedOnlyBy(studioOrigin))
+    response.removeHeader('X-Frame-Options')
+  }
+
+  /**
+   * A preview answer is kept by no cache and indexed by no search engine, and only the Studio may
+   * frame it. The public pages need no `Vary: Cookie`: no cache keeps a preview answer, so none
+   * can serve one to a visitor.
+   */
+  private markAsPreview(response: ServerResponse, studioOrigin: string) {
+    beforeHeadersAreSent(response, () => {
+      // The route sends its own policy (its script and style hashes); both are enforced.
+      const fromRoute = response.getHeader('Content-Security-Policy')
+      const ours = framedOnlyBy(studioOrigin)
+      const routes = [fromRoute ?? []].flat().map(String)
+      response.setHeader('Content-Security-Policy', [ours, ...routes.filter((policy) => policy !== ours)])
+      response.removeHeader('X-Frame-Options')
+      response.setHeader('Cache-Control', 'no-store')
+      response.setHeader('X-Robots-Tag', 'noindex')
+    })
+    this.allowStudioToFrame(response, studioOrigin)
+  }
+}
