@@ -1,9 +1,10 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {createClient, type SanityClient} from '@sanity/client'
+import type {SanityClient} from '@sanity/client'
 import {validatePreviewUrl} from '@sanity/preview-url-secret'
 import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
 import {evaluate, parse} from 'groq-js'
 import {
+  standInClient,
   startQueryApiStandIn,
   type QueryApiStandIn,
   type SanityDocumentLike,
@@ -29,16 +30,7 @@ describe('Query API stand-in', () => {
 
   beforeAll(async () => {
     standIn = await startQueryApiStandIn({documents})
-    client = createClient({
-      projectId: 'test',
-      dataset: 'production',
-      apiVersion: '2025-02-19',
-      apiHost: standIn.url,
-      useProjectHostname: false,
-      useCdn: false,
-      perspective: 'published',
-      maxRetries: 0,
-    })
+    client = standInClient(standIn.url, {perspective: 'published', maxRetries: 0})
     withToken = client.withConfig({token: 'stand-in-token'})
   })
   afterAll(() => standIn.close())

@@ -1,5 +1,4 @@
 import type {IncomingMessage} from 'node:http'
-import {createClient} from '@sanity/client'
 import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {ConfigError, previewSessionKey, readConfig, type PreviewConfig} from '../../src/config'
@@ -17,7 +16,7 @@ import {
 } from '../../src/server/preview'
 import {applySecurityHeaders, cameOverTls, SECURITY_HEADERS} from '../../src/server/securityHeaders'
 import {serveInProcess, type InProcessServer} from '../support/inProcessServer'
-import {startQueryApiStandIn, type QueryApiStandIn} from '../support/queryApiStandIn'
+import {standInClient, startQueryApiStandIn, type QueryApiStandIn} from '../support/queryApiStandIn'
 
 const TOKEN = 'sk-read-token-that-must-stay-on-the-server'
 const STUDIO = 'https://medistay.sanity.studio'
@@ -241,16 +240,7 @@ describe('preview on the server', () => {
         .end(JSON.stringify({...routed, source: routed.source.description, url: request.url}))
     })
 
-  const studioClient = () =>
-    createClient({
-      projectId: 'test',
-      dataset: 'production',
-      apiVersion: '2025-02-19',
-      apiHost: standIn.url,
-      useProjectHostname: false,
-      useCdn: false,
-      token: 'studio-user-token',
-    })
+  const studioClient = () => standInClient(standIn.url, {token: 'studio-user-token'})
   /** A secret as Studio's Presentation tool makes one when it opens the page. */
   const studioSecret = async () =>
     (await createPreviewSecret(studioClient(), 'test', STUDIO, 'user-1')).secret

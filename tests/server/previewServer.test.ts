@@ -1,10 +1,9 @@
 import {join} from 'node:path'
-import {createClient} from '@sanity/client'
 import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
 import {afterAll, describe, expect, it} from 'vitest'
 import {astroBuild, type BuildResult} from '../support/astroBuild'
 import {bundledDocuments, documentById} from '../support/dataset'
-import {startQueryApiStandIn, type QueryApiStandIn} from '../support/queryApiStandIn'
+import {standInClient, startQueryApiStandIn, type QueryApiStandIn} from '../support/queryApiStandIn'
 import {test, type SiteServer} from '../support/siteServer'
 
 // Staff preview through the real server (`npm start`) and a real build, against the Query API
@@ -61,16 +60,7 @@ async function get(server: SiteServer, path: string, init: RequestInit = {}) {
 }
 
 /** Studio, as its Presentation tool opens a page: a secret in the Content Lake, made with the staff member's token. */
-const studio = () =>
-  createClient({
-    projectId: 'test',
-    dataset: 'production',
-    apiVersion: '2025-02-19',
-    apiHost: standIn.url,
-    useProjectHostname: false,
-    useCdn: false,
-    token: 'studio-user-token',
-  })
+const studio = () => standInClient(standIn.url, {token: 'studio-user-token'})
 const studioSecret = async () => (await createPreviewSecret(studio(), 'test', STUDIO, 'staff-member')).secret
 const enableUrl = (secret: string, pathname = '/privacy-policy') =>
   `/api/preview/enable?sanity-preview-secret=${encodeURIComponent(secret)}&sanity-preview-pathname=${encodeURIComponent(pathname)}`

@@ -3,6 +3,7 @@
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import {readFileSync} from 'node:fs'
 import {parseArgs} from 'node:util'
+import {createClient, type ClientConfig, type SanityClient} from '@sanity/client'
 import {evaluate, parse, GroqSyntaxError, type ExprNode} from 'groq-js'
 
 export interface SanityDocumentLike {
@@ -319,6 +320,19 @@ function serve(
           }),
       })
     })
+  })
+}
+
+/** A client for the stand-in's dataset "production", never the CDN; `config` adds a token, a perspective… */
+export function standInClient(url: string, config: Partial<ClientConfig> = {}): SanityClient {
+  return createClient({
+    projectId: 'test',
+    dataset: 'production',
+    apiVersion: '2025-02-19',
+    apiHost: url,
+    useProjectHostname: false,
+    useCdn: false,
+    ...config,
   })
 }
 
