@@ -19,3 +19,9 @@ export interface PreviewLocals {
 
 /** Where the server sends a preview request inside the build's routes. */
 export const PREVIEW_ROUTE_PREFIX = '/preview'
+
+/**
+ * Sanity's visual-editing overlays, which the server bundles and serves to preview sessions only
+ * (src/server/previewOverlays.ts); preview pages load them.
+ */
+export const OVERLAYS = {script: '/_preview/overlays.js', style: '/_preview/overlays.css'} as const

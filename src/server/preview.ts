@@ -8,14 +8,17 @@ import type {IncomingMessage, ServerResponse} from 'node:http'
 import type {SanityClient} from '@sanity/client'
 import {validatePreviewUrl} from '@sanity/preview-url-secret'
 import type {PreviewConfig} from '../config/index.ts'
-import {PREVIEW_ROUTE_PREFIX, type PreviewLocals} from '../content/preview.ts'
+import {OVERLAYS, PREVIEW_ROUTE_PREFIX, type PreviewLocals} from '../content/preview.ts'
 import {contentLakeSource, type ContentSource} from '../content/source.ts'
 import {sanityClient} from '../lib/sanityClient.ts'
 import {cameOverTls, framedOnlyBy} from './securityHeaders.ts'
+import {serveOverlays} from './previewOverlays.ts'
 
 export const ENABLE_PATH = '/api/preview/enable'
 export const DISABLE_PATH = '/api/preview/disable'
 export const SESSION_COOKIE = 'preview-session'
+/** The overlays' script and stylesheet, for staff in a session only. */
+const OVERLAYS_PREFIX = OVERLAYS.script.slice(0, OVERLAYS.script.lastIndexOf('/') + 1)
 /** As long as Studio's own preview secrets last: opening Presentation again starts a new session. */
 export const SESSION_TTL_MS = 60 * 60 * 1000
 
@@ -223,10 +226,11 @@ export class StaffPreview {
       return 'answered'
     }
     const inSession = this.hasSession(request)
-    if (isUnderPreviewRoute(path) && !inSession) {
+    if ((isUnderPreviewRoute(path) || path.startsWith(OVERLAYS_PREFIX)) && !inSession) {
       answerInWords(response, 401, NO_SESSION)
       return 'answered'
     }
+    if (this.on && serveOverlays(path, response)) return 'answered'
     if (!this.on || !inSession || !isPreviewablePage(request.method, path)) return 'public'
 
     const {config, drafts} = this.on

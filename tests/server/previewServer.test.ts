@@ -147,6 +147,27 @@ describe('staff preview on the production server', () => {
     }
   })
 
+  it('the click-to-edit overlays load on a preview page, for staff in a session only', async () => {
+    const enter = await get(previewOn, enableUrl(await studioSecret()))
+    const cookie = cookieOf(enter.header('set-cookie'))!
+    const page = await get(previewOn, '/privacy-policy', {headers: {cookie}})
+    expect(page.body).toContain('<script type="module" src="/_preview/overlays.js"></script>')
+    expect(page.body).toMatch(/data-sanity="[^"]*id=privacyPolicy[^"]*"/)
+
+    const script = await get(previewOn, '/_preview/overlays.js', {headers: {cookie}})
+    expect(script.status).toBe(200)
+    expect(script.header('content-type')).toMatch(/^text\/javascript/)
+    expect(script.body).toContain('window.self')
+    expect(script.body.length).toBeGreaterThan(10_000)
+    expect((await get(previewOn, '/_preview/overlays.css', {headers: {cookie}})).status).toBe(200)
+    for (const server of [previewOn, previewOff])
+      expect((await get(server, '/_preview/overlays.js')).status).toBe(401)
+    // Public pages neither carry the attributes nor load the overlays.
+    const published = await get(previewOn, '/privacy-policy')
+    expect(published.body).not.toContain('/_preview/')
+    expect(published.body).not.toContain('data-sanity')
+  }, 60_000)
+
   it('without the variables, the entry says preview is off and starts no session', async () => {
     const enter = await get(previewOff, enableUrl(await studioSecret()))
     expect(enter.status).toBe(404)
