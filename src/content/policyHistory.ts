@@ -51,13 +51,15 @@ export async function getPolicyHistory(
     content.now,
   )
   const current = history.current
+  // The search description is not policy text: a change to it records no version, so the page
+  // in force takes it from the document.
   if (current && !content.preview)
-    return {...history, policy, inForce: versionEdition(current, document.description)}
+    return {...history, policy, inForce: {...versionEdition(current, ''), description: document.description}}
   const [figures, facts] = await Promise.all([content.policyFigures(), content.companyFacts()])
   const unchanged = current && !changesPolicy(current, document, quotesFor(document, figures, facts))
   const inForce: PolicyEdition =
     current && unchanged
-      ? versionEdition(current, document.description)
+      ? {...versionEdition(current, ''), description: document.description}
       : {
           policy,
           title: document.title,

@@ -36,6 +36,9 @@ describe('building from the Content Lake', () => {
       (policy) => (policy.sections[2].heading = 'Changing Your Booking (edited)'),
       {summary: 'The third section has a clearer heading.'},
     )
+    // The search description is not policy text: changing it records no version, yet it shows.
+    const description = 'How to cancel a booking and get a refund, and how long the refund takes to arrive.'
+    documentById(documents, 'refundPolicy').description = description
     standIn.setDocuments(documents)
     standIn.requests.length = 0
 
@@ -46,9 +49,9 @@ describe('building from the Content Lake', () => {
       `the Sanity Content Lake (project test, dataset "production" at ${standIn.url}`,
     )
     expect(readFileSync(join(result.outDir, 'about-us.html'), 'utf8')).toContain(about.intro)
-    expect(readFileSync(join(result.outDir, 'Refund&Cancellation-Policy.html'), 'utf8')).toContain(
-      'Changing Your Booking (edited)',
-    )
+    const refund = readFileSync(join(result.outDir, 'Refund&Cancellation-Policy.html'), 'utf8')
+    expect(refund).toContain('Changing Your Booking (edited)')
+    expect(refund).toContain(`<meta name="description" content="${description}">`)
     // Eight collections and the launch check, nine queries: never one query per page.
     expect(standIn.requests).toHaveLength(9)
   })
