@@ -1,6 +1,6 @@
 import {BlockList, isIP} from 'node:net'
 import type {Loader} from 'astro/loaders'
-import {DOCUMENT_TITLES, SINGLETON_IDS} from '../../studio/shared/siteDocuments'
+import {DOCUMENT_TITLES, POLICY_IDS, SINGLETON_IDS} from '../../studio/shared/siteDocuments'
 import {
   COMPANY_FACTS,
   isSampleFact,
@@ -8,7 +8,14 @@ import {
   type CompanyFactKey,
   type CompanyFactsDocument,
 } from '../../studio/shared/companyFacts'
-import {POLICY_VERSION_TYPE} from '../../studio/shared/policyVersions'
+import {
+  changesPolicy,
+  latestVersion,
+  POLICY_VERSION_TYPE,
+  quotesFor,
+  type PolicyVersionDocument,
+  type PolicyWording,
+} from '../../studio/shared/policyVersions'
 import {isReservedDomain, isSampleEmail, isSampleUrl} from '../../studio/shared/samples'
 import type {ContentSource} from './source'
 
@@ -214,6 +221,30 @@ export function judgeSamples(samples: Sample[], site: string | undefined): Launc
  * from, judged together, so a refused build lists every sample at once. The collection holds the
  * samples it found.
  */
+/**
+ * Policies whose published text, or a figure or fact it quotes, differs from their latest version:
+ * published without Studio's publish action (through the API, the CLI or an import), so no version
+ * was recorded and the pages keep showing the latest one. One warning each, saying what to do.
+ */
+export function unrecordedChanges(documents: readonly Node[]): string[] {
+  const byId = (id: string) => documents.find((document) => document._id === id)
+  const versions = documents.filter(
+    (document) => document._type === POLICY_VERSION_TYPE,
+  ) as unknown as PolicyVersionDocument[]
+  const figures = byId(SINGLETON_IDS.policyFigures) ?? {}
+  const facts = (byId(SINGLETON_IDS.companyFacts) ?? {}) as CompanyFactsDocument
+  return Object.values(POLICY_IDS).flatMap((id) => {
+    const policy = byId(id) as PolicyWording | undefined
+    const latest = latestVersion(versions, id)
+    if (!policy || !latest || !changesPolicy(latest, policy, quotesFor(policy, figures, facts))) return []
+    return [
+      `${DOCUMENT_TITLES[id]}: the published text, or a figure or fact it quotes, differs from version ` +
+        `${latest.number}, which its pages keep showing. It was published without recording a version; ` +
+        'publish it again from Studio, with the date and a summary of the change, to put it live.',
+    ]
+  })
+}
+
 export function launchCheckLoader(content: ContentSource, query: string): Loader {
   return {
     name: 'launch-check',
@@ -223,6 +254,8 @@ export function launchCheckLoader(content: ContentSource, query: string): Loader
       const verdict = judgeSamples(samples, config.site)
       if (!verdict.ok) throw new Error(verdict.error)
       if (verdict.warning) logger.warn(verdict.warning)
+      for (const warning of unrecordedChanges(Array.isArray(documents) ? documents.filter(isNode) : []))
+        logger.warn(warning)
       store.clear()
       samples.forEach((sample, index) => store.set({id: String(index + 1), data: {...sample}}))
     },

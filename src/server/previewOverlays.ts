@@ -27,11 +27,11 @@ function bundle(): Promise<Bundle> {
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
+    // Minified for the browser, esbuild also builds the libraries' production code paths.
     minify: true,
     write: false,
     outdir: 'overlays',
     entryNames: 'overlays',
-    define: {'process.env.NODE_ENV': '"production"'},
     logLevel: 'silent',
   }).then(({outputFiles}) => {
     const file = (extension: string) =>

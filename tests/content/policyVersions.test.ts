@@ -24,7 +24,8 @@ import {
   versionId,
   type PolicyVersionDocument,
 } from '../../studio/shared/policyVersions'
-import {POLICY_IDS, type PolicyId} from '../../studio/shared/siteDocuments'
+import {DOCUMENT_TITLES, POLICY_IDS, type PolicyId} from '../../studio/shared/siteDocuments'
+import {unrecordedChanges} from '../../src/content/launchCheck'
 import studioConfig from '../../studio/sanity.config'
 import {bundledDocuments, documentById} from '../support/dataset'
 import {startQueryApiStandIn, type QueryApiStandIn, type SanityDocumentLike} from '../support/queryApiStandIn'
@@ -617,3 +618,29 @@ function writtenOut<T extends Record<string, any>>(document: T, figure: PolicyFi
   }
   return walk(document) as T
 }
+
+describe('a policy published without recording a version', () => {
+  it('the build warns about nothing while every policy says what its latest version says', () => {
+    expect(unrecordedChanges(bundledDocuments())).toEqual([])
+  })
+
+  it('the build names the policy whose text changed outside Studio, and says what to do', () => {
+    const documents = bundledDocuments()
+    documentById(documents, POLICY_IDS.privacy).sections[0].heading = 'Edited through the API'
+    const warnings = unrecordedChanges(documents)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/^Privacy Policy: the published text, .* differs from version \d+/)
+    expect(warnings[0]).toContain('publish it again from Studio')
+  })
+
+  it('the build names exactly the policies that quote a figure changed outside Studio', () => {
+    const documents = bundledDocuments()
+    documentById(documents, 'policyFigures').cancellationFeePercent = 15
+    const quoting = Object.values(POLICY_IDS).filter((id) =>
+      JSON.stringify(documentById(documents, id)).includes('"figure":"cancellationFeePercent"'),
+    )
+    expect(quoting.length).toBeGreaterThan(0)
+    const named = unrecordedChanges(documents).map((warning) => warning.split(':')[0])
+    expect(named).toEqual(quoting.map((id) => DOCUMENT_TITLES[id]))
+  })
+})
