@@ -1,7 +1,7 @@
 import {visionTool} from '@sanity/vision'
 import {defineConfig} from 'sanity'
 import {structureTool} from 'sanity/structure'
-import {publishRecordingVersions} from './actions/PublishRecordingVersions'
+import {publishRecordingVersions, RecordVersionAction} from './actions/PublishRecordingVersions'
 import {VERSION_RECORDING_TYPES} from './actions/recordVersions'
 import {previewOrigin, sitePreview} from './presentation'
 import {FIXED_ID_TYPES, IMMUTABLE_TYPES, READ_ONLY_TYPES, schemaTypes} from './schemaTypes'
@@ -53,9 +53,16 @@ export default defineConfig({
       const kept = allowed
         ? actions.filter(({action}) => action !== undefined && allowed.has(action))
         : actions
-      // Publishing a policy, or a figure or fact a policy quotes, records the policy's new version.
+      // Publishing a policy, or a figure or fact a policy quotes, records the policy's new version;
+      // "Record a version…" records one for what is already published (a first version, or a
+      // change published outside Studio).
       return VERSION_RECORDING_TYPES.has(schemaType)
-        ? kept.map((action) => (action.action === 'publish' ? publishRecordingVersions(action) : action))
+        ? [
+            ...kept.map((action) =>
+              action.action === 'publish' ? publishRecordingVersions(action) : action,
+            ),
+            RecordVersionAction,
+          ]
         : kept
     },
     newDocumentOptions: (options) => options.filter(({templateId}) => !neverNew(templateId)),

@@ -239,8 +239,9 @@ export function unrecordedChanges(documents: readonly Node[]): string[] {
     if (!policy || !latest || !changesPolicy(latest, policy, quotesFor(policy, figures, facts))) return []
     return [
       `${DOCUMENT_TITLES[id]}: the published text, or a figure or fact it quotes, differs from version ` +
-        `${latest.number}, which its pages keep showing. It was published without recording a version; ` +
-        'publish it again from Studio, with the date and a summary of the change, to put it live.',
+        `${latest.number}, which its pages keep showing. It was published without recording a version: ` +
+        'in Studio, use “Record a version…” on it (or on the figures or facts changed), with the date ' +
+        'and a summary of the change, to put it live.',
     ]
   })
 }

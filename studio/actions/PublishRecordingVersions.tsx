@@ -15,6 +15,7 @@ import {
   PUBLISH_READ_QUERY,
   publishMutations,
   publishRead,
+  recordMutations,
   publishReadParams,
   versionsToRecord,
   type PublishRead,
@@ -178,3 +179,123 @@ export function publishRecordingVersions(publish: DocumentActionComponent): Docu
   PublishRecordingVersions.displayName = 'PublishRecordingVersions'
   return PublishRecordingVersions
 }
+
+type RecordStep =
+  | {name: 'idle'}
+  | {name: 'reading'}
+  | {name: 'nothing'; message: string}
+  | {name: 'dialog'; read: PublishRead; now: Date; saving: boolean; message?: string}
+
+/**
+ * "Record a version…": for a document that is published and has no draft, records the versions
+ * its published text calls for, with a date and a summary, publishing nothing. It is how a policy
+ * gets its first version (after the sample history is deleted before launch) and how a change
+ * published outside Studio, which the build warns about, gets recorded. With a draft, Publish does it.
+ */
+export const RecordVersionAction: DocumentActionComponent = (props) => {
+  const client = useClient(CLIENT_OPTIONS)
+  const [step, setStep] = useState<RecordStep>({name: 'idle'})
+  const [note, setNote] = useState<ChangeNote>(EMPTY_NOTE)
+  const published = props.published as StoredDocument | null
+  if (!published || props.draft) return null
+
+  const readNow = async () =>
+    publishRead(
+      await client.fetch(PUBLISH_READ_QUERY, publishReadParams(props.id), {
+        perspective: 'raw',
+        tag: 'policy-versions.read',
+      }),
+    )
+  const close = () => setStep({name: 'idle'})
+
+  const handle = async () => {
+    setStep({name: 'reading'})
+    try {
+      const read = await readNow()
+      const now = new Date()
+      const plan = planPublish(published, read, {}, now)
+      if (plan.ok && plan.versions.length === 0)
+        return setStep({
+          name: 'nothing',
+          message: 'Every policy already says what its latest version says: there is nothing to record.',
+        })
+      setNote({effectiveDate: indiaToday(now), summary: ''})
+      setStep({name: 'dialog', read, now, saving: false})
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      setStep({name: 'nothing', message: `The policy versions could not be read (${reason}). Try again.`})
+    }
+  }
+
+  const confirm = async (current: Extract<RecordStep, {name: 'dialog'}>) => {
+    setStep({...current, saving: true, message: undefined})
+    const now = new Date()
+    try {
+      const read = await readNow()
+      const plan = planPublish(published, read, note, now)
+      if (!plan.ok) return setStep({name: 'dialog', read, now, saving: false})
+      await client.transaction(recordMutations(plan.versions)).commit({tag: 'policy-versions.record'})
+      close()
+      props.onComplete()
+    } catch (error) {
+      const status = (error as {statusCode?: number} | null)?.statusCode
+      setStep({
+        ...current,
+        saving: false,
+        message:
+          status === 409
+            ? 'Someone else recorded a version of the same policy at the same moment. Nothing was recorded: close this dialog and look again.'
+            : `Nothing was recorded (${error instanceof Error ? error.message : String(error)}); try again.`,
+      })
+    }
+  }
+
+  const dialog = (): DocumentActionDialogProps | null => {
+    if (step.name === 'nothing')
+      return {
+        type: 'dialog',
+        header: 'Record a version',
+        content: <Text size={1}>{step.message}</Text>,
+        onClose: close,
+      }
+    if (step.name !== 'dialog') return null
+    const plan = planPublish(published, step.read, note, step.now)
+    return {
+      type: 'dialog',
+      header: 'Record a version of the published text',
+      width: 'medium',
+      onClose: () => {
+        if (!step.saving) close()
+      },
+      content: (
+        <RecordChangeForm
+          versions={versionsToRecord(published, step.read)}
+          note={note}
+          onNoteChange={setNote}
+          earliest={indiaToday(step.now)}
+          problems={plan.ok ? [] : plan.problems}
+          message={step.message}
+          busy={step.saving}
+          lead="This records, without publishing anything,"
+        />
+      ),
+      footer: (
+        <RecordChangeFooter
+          busy={step.saving}
+          confirmText="Record"
+          onCancel={close}
+          onConfirm={plan.ok && !step.saving ? () => confirm(step) : undefined}
+        />
+      ),
+    }
+  }
+
+  return {
+    label: step.name === 'reading' ? 'Reading policy versions…' : 'Record a version…',
+    title: 'Record a version of the published text, with its date and a summary, without publishing',
+    disabled: step.name === 'reading',
+    onHandle: handle,
+    dialog: dialog(),
+  }
+}
+RecordVersionAction.displayName = 'RecordVersionAction'

@@ -17,11 +17,22 @@ interface RecordChangeFormProps {
   /** Why publishing failed, or must wait. */
   message?: string
   busy: boolean
+  /** What confirming does; by default, publishing the change. */
+  lead?: string
 }
 
 /** The date and summary staff give a change that records policy versions, and what is wrong with them. */
 export function RecordChangeForm(props: RecordChangeFormProps) {
-  const {versions, note, onNoteChange, earliest, problems, message, busy} = props
+  const {
+    versions,
+    note,
+    onNoteChange,
+    earliest,
+    problems,
+    message,
+    busy,
+    lead = 'Publishing this change records',
+  } = props
   const dateId = useId()
   const summaryId = useId()
   const hint = (id: string) => `${id}-hint`
@@ -29,10 +40,9 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
     <Stack gap={5}>
       <Stack gap={3}>
         <Text size={1}>
-          Publishing this change records a new version of{' '}
-          {versions.length === 1 ? 'the policy' : `these ${versions.length} policies`}: the full text, with
-          the figures and company facts as they will read. Versions are kept for good; nobody can edit or
-          delete them.
+          {lead} a new version of {versions.length === 1 ? 'the policy' : `these ${versions.length} policies`}
+          : the full text, with the figures and company facts as they will read. Versions are kept for good;
+          nobody can edit or delete them.
         </Text>
         <Stack as="ul" gap={2} paddingLeft={3}>
           {versions.map(({policy, number}) => (
@@ -100,13 +110,18 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
 }
 
 /** Cancel, and publish once the change may be recorded. */
-export function RecordChangeFooter(props: {onCancel: () => void; onConfirm?: () => void; busy: boolean}) {
+export function RecordChangeFooter(props: {
+  onCancel: () => void
+  onConfirm?: () => void
+  busy: boolean
+  confirmText?: string
+}) {
   return (
     <Flex justify="flex-end" gap={2}>
       <Button mode="ghost" text="Cancel" disabled={props.busy} onClick={props.onCancel} />
       <Button
         tone="positive"
-        text="Publish and record"
+        text={props.confirmText ?? 'Publish and record'}
         loading={props.busy}
         disabled={!props.onConfirm || props.busy}
         onClick={props.onConfirm}

@@ -177,6 +177,15 @@ export function publishMutations(
   ]
 }
 
+/**
+ * Recording a version of what is already published, with nothing to publish: for a policy, or a
+ * figure or fact it quotes, published without Studio's publish action (the API, an import), and
+ * for a policy's first version. `create` fails if someone records the same version meanwhile.
+ */
+export function recordMutations(versions: readonly PolicyVersionDocument[]): Mutation[] {
+  return versions.map((version): Mutation => ({create: {...version}}))
+}
+
 /** A failed publish explained to staff: nothing was published, and the draft is as it was. */
 export function commitErrorMessage(error: unknown): string {
   const status = (error as {statusCode?: number} | null)?.statusCode

@@ -7,6 +7,7 @@ import {
   publishMutations,
   publishRead,
   publishReadParams,
+  recordMutations,
   versionsToRecord,
   type StoredDocument,
 } from '../../studio/actions/recordVersions'
@@ -34,6 +35,7 @@ import {startQueryApiStandIn, type QueryApiStandIn, type SanityDocumentLike} fro
 vi.mock('../../studio/actions/PublishRecordingVersions', () => ({
   publishRecordingVersions: (publish: {action: string}) =>
     Object.assign(() => null, {action: 'publish', recordsVersionsAround: publish}),
+  RecordVersionAction: Object.assign(() => null, {displayName: 'RecordVersionAction'}),
 }))
 
 const dataset = bundledDocuments()
@@ -497,8 +499,13 @@ describe('the Studio', () => {
       expect(publish).not.toBe(sanityActions[0])
       expect(publish.action).toBe('publish')
       expect(publish.recordsVersionsAround).toBe(sanityActions[0])
+      const record = others.pop()
+      expect(record.displayName).toBe('RecordVersionAction')
       expect(others.map(({action}: {action: string}) => action)).toEqual(['discardChanges', 'restore'])
     }
+    expect(actionsFor('homePage').map(({displayName}: {displayName?: string}) => displayName)).not.toContain(
+      'RecordVersionAction',
+    )
     expect(actionsFor('homePage')[0]).toBe(sanityActions[0])
   })
 })
@@ -573,6 +580,37 @@ describe('publishing against the Content Lake', () => {
     })
   })
 
+  it('records a version of a policy published outside Studio, publishing nothing', async () => {
+    start()
+    // Published through the API: the text changed, no version was recorded.
+    const published: StoredDocument & Record<string, any> = {
+      ...policy('refundPolicy'),
+      _rev: 'api-rev',
+    } as any
+    published.sections = [
+      {...published.sections[0], heading: 'Published Through the API'},
+      ...published.sections.slice(1),
+    ]
+    standIn.setDocuments(
+      withRevisions([...dataset.filter(({_type}) => _type !== 'policyVersion'), ...recorded, published]),
+    )
+    const answer = await read('refundPolicy')
+    expect(answer.draft).toBeNull()
+    const plan = planPublish(published, answer, NOTE, NOW)
+    expect(plan.ok).toBe(true)
+    if (!plan.ok) return
+    expect(recordMutations(plan.versions)).toEqual(plan.versions.map((version) => ({create: version})))
+    await client().transaction(recordMutations(plan.versions)).commit()
+
+    expect(await stored('policyVersion-refundPolicy-2')).toMatchObject({
+      number: 2,
+      sections: expect.arrayContaining([expect.objectContaining({heading: 'Published Through the API'})]),
+    })
+    expect((await stored('refundPolicy'))?._rev).toBe('api-rev')
+    // Recorded: nothing more to record, and the build no longer warns.
+    expect(planPublish(published, await read('refundPolicy'), {}, NOW)).toEqual({ok: true, versions: []})
+  })
+
   it('refuses the second of two publishes recording the same version, and keeps its draft', async () => {
     start()
     const figuresRead = await read('policyFigures')
@@ -630,7 +668,7 @@ describe('a policy published without recording a version', () => {
     const warnings = unrecordedChanges(documents)
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(/^Privacy Policy: the published text, .* differs from version \d+/)
-    expect(warnings[0]).toContain('publish it again from Studio')
+    expect(warnings[0]).toContain('use “Record a version…”')
   })
 
   it('the build names exactly the policies that quote a figure changed outside Studio', () => {

@@ -22,7 +22,10 @@ import {POLICY_IDS, type PolicyId} from '../../studio/shared/siteDocuments'
 import {bundledDocuments, documentById} from '../support/dataset'
 
 // The action is React in a .tsx file the Studio compiles; loading the config needs only its name.
-vi.mock('../../studio/actions/PublishRecordingVersions', () => ({publishRecordingVersions: () => null}))
+vi.mock('../../studio/actions/PublishRecordingVersions', () => ({
+  publishRecordingVersions: () => null,
+  RecordVersionAction: () => null,
+}))
 
 const POLICIES = Object.values(POLICY_IDS) as PolicyId[]
 const MAIN_PAGES = [
