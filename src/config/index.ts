@@ -117,7 +117,7 @@ export const VARIABLES: VariableDoc[] = [
   {
     names: ['SANITY_STUDIO_URL'],
     meaning:
-      "the Studio's address, such as `https://medistay.sanity.studio` (`http` only for localhost). With `SANITY_PROJECT_ID` and `SANITY_API_READ_TOKEN` it turns staff preview on (see below)",
+      "the Studio's address, such as `https://<name>.sanity.studio` (`http` only for localhost). With `SANITY_PROJECT_ID` and `SANITY_API_READ_TOKEN` it turns staff preview on (see below)",
     default: 'unset (preview off)',
   },
   {
@@ -335,12 +335,12 @@ function previewConfig(
   read: Reader,
   project: Omit<SanityTarget, 'projectId' | 'token'> & {projectId?: string},
 ): PreviewConfig {
-  const studioUrl = read.url('SANITY_STUDIO_URL', ['http:', 'https:'], 'https://medistay.sanity.studio')
+  const studioUrl = read.url('SANITY_STUDIO_URL', ['http:', 'https:'], 'https://<name>.sanity.studio')
   const studio = studioUrl ? new URL(studioUrl) : undefined
   // Preview pages may be framed by this origin: over plain http anyone on the way could pose as it.
   if (studio?.protocol === 'http:' && !LOCAL_HOSTS.has(studio.hostname))
     read.problems.push(
-      `SANITY_STUDIO_URL="${studioUrl}" must be https (http only for localhost), such as https://medistay.sanity.studio.`,
+      `SANITY_STUDIO_URL="${studioUrl}" must be https (http only for localhost), such as https://<name>.sanity.studio.`,
     )
   const token = read.text('SANITY_API_READ_TOKEN')
   const {projectId} = project

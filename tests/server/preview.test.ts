@@ -19,7 +19,7 @@ import {serveInProcess, type InProcessServer} from '../support/inProcessServer'
 import {standInClient, startQueryApiStandIn, type QueryApiStandIn} from '../support/queryApiStandIn'
 
 const TOKEN = 'sk-read-token-that-must-stay-on-the-server'
-const STUDIO = 'https://medistay.sanity.studio'
+const STUDIO = 'https://studio.medistay.example'
 const NOW = Date.parse('2026-03-01T10:00:00Z')
 const KEY = previewSessionKey(TOKEN)
 
@@ -69,9 +69,9 @@ describe('the configuration of preview', () => {
   })
 
   it('refuses a Studio address that is not one, or is plain http anywhere but this machine', () => {
-    expect(() => readConfig({...on, SANITY_STUDIO_URL: 'medistay.sanity.studio'})).toThrow(ConfigError)
-    expect(() => readConfig({...on, SANITY_STUDIO_URL: 'medistay.sanity.studio'})).toThrow(
-      'SANITY_STUDIO_URL="medistay.sanity.studio" must be an address such as https://medistay.sanity.studio.',
+    expect(() => readConfig({...on, SANITY_STUDIO_URL: 'studio.medistay.example'})).toThrow(ConfigError)
+    expect(() => readConfig({...on, SANITY_STUDIO_URL: 'studio.medistay.example'})).toThrow(
+      'SANITY_STUDIO_URL="studio.medistay.example" must be an address such as https://<name>.sanity.studio.',
     )
     expect(() => readConfig({...on, SANITY_STUDIO_URL: 'http://studio.example.com'})).toThrow(
       /SANITY_STUDIO_URL="http:\/\/studio\.example\.com" must be https \(http only for localhost\)/,
