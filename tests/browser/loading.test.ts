@@ -54,7 +54,7 @@ const described = (shifts: Settled['shifts']) =>
   shifts
     .map(({value, at, moved}) => `${value.toFixed(4)} at ${Math.round(at)} ms: ${moved.join('; ')}`)
     .join('\n')
-/** Below a hundredth of Google's "good" CLS (0.1): a repaint of a still-arriving page on a busy machine, not a jump. */
+/** Below a tenth of Google's "good" CLS (0.1): a repaint of a still-arriving page on a busy machine, not a jump. */
 const UNNOTICEABLE = 0.01
 
 /** Opens `path`, waits until the page has loaded, gone idle and hydrated what it shows, and reports. */
