@@ -150,7 +150,7 @@ describe('Query API stand-in', () => {
 
   it("keeps Studio's preview secret, made as Studio makes it, valid for an hour", async () => {
     try {
-      const studioUrl = 'https://<name>.sanity.studio'
+      const studioUrl = 'https://studio.medistay.example'
       const {secret} = await createPreviewSecret(withToken, 'test', studioUrl, 'user-1')
       const stored = await withToken.fetch('*[_type == "sanity.previewUrlSecret"]', {}, {perspective: 'raw'})
       expect(stored).toEqual([
