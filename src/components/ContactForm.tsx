@@ -3,6 +3,7 @@ import {
   CONSENT_FIELD,
   CONSENT_VALUE,
   CONTACT_FIELDS,
+  PRIVACY_VERSION_FIELD,
   validateContactMessage,
   type ContactErrorCode,
   type ContactField,
@@ -51,11 +52,14 @@ export default function ContactForm({
   labels,
   action,
   noticeId,
+  privacyVersion,
   children,
 }: {
   labels: ContactFormLabels
   action: string
   noticeId: string
+  /** The Privacy Policy version in force on this page: sent with the message, as the notice agreed to. */
+  privacyVersion?: number
   children: ReactNode
 }) {
   const [values, setValues] = useState<Values>(EMPTY)
@@ -111,6 +115,7 @@ export default function ContactForm({
           // Since the page began to load: a visitor who typed before this script arrived is no robot.
           elapsedMs: Math.round(performance.now()),
           submissionId: submissionId.current,
+          [PRIVACY_VERSION_FIELD]: privacyVersion,
         }),
       })
       const body = (await response.json().catch(() => ({}))) as {fieldErrors?: ContactFieldErrors}
@@ -191,6 +196,9 @@ export default function ContactForm({
           </p>
         ) : null}
       </div>
+      {privacyVersion === undefined ? null : (
+        <input type="hidden" name={PRIVACY_VERSION_FIELD} value={privacyVersion} />
+      )}
       {/* People never see or fill this field; automated senders do. */}
       <div className="contact-form__trap" aria-hidden="true">
         <label htmlFor={`${idPrefix}-website`}>Website</label>

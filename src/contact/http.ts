@@ -1,4 +1,4 @@
-import {CONSENT_FIELD, CONTACT_FIELDS, DEFAULT_ERROR_TEXT} from './schema.ts'
+import {CONSENT_FIELD, CONTACT_FIELDS, DEFAULT_ERROR_TEXT, PRIVACY_VERSION_FIELD} from './schema.ts'
 import type {ContactService, Outcome, Submission} from './service.ts'
 
 /**
@@ -96,6 +96,7 @@ function parseSubmission(kind: Kind, body: string): Submission {
         [CONSENT_FIELD]: form.get(CONSENT_FIELD) ?? undefined,
       },
       website: form.get('website') ?? undefined,
+      privacyVersion: form.get(PRIVACY_VERSION_FIELD) ?? undefined,
     }
   }
   let json: unknown
@@ -117,6 +118,7 @@ function parseSubmission(kind: Kind, body: string): Submission {
     // The island always measures; a JSON post without the measure is not from our form.
     elapsedMs: record.elapsedMs ?? -1,
     submissionId: record.submissionId,
+    privacyVersion: record[PRIVACY_VERSION_FIELD],
   }
 }
 

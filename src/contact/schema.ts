@@ -91,6 +91,11 @@ export type ContactMessage = z.output<typeof contactMessageSchema>
  */
 export const CONSENT_FIELD = 'consent'
 export const CONSENT_VALUE = 'yes'
+/**
+ * The number of the Privacy Policy version in force on the page the visitor filled in: the
+ * notice they agreed to, even if a newer one went live before they pressed Send.
+ */
+export const PRIVACY_VERSION_FIELD = 'privacyVersion'
 const consentGiven = (value: unknown) => value === true || value === CONSENT_VALUE || value === 'on'
 
 export type ContactFieldErrors = Partial<Record<ContactField | typeof CONSENT_FIELD, ContactErrorCode>>

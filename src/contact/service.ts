@@ -14,6 +14,16 @@ export type Submission = {
   /** Milliseconds between the form appearing and being sent, when the page's script measured it. */
   elapsedMs?: unknown
   submissionId?: unknown
+  /** The Privacy Policy version the form's page showed (schema.ts, PRIVACY_VERSION_FIELD). */
+  privacyVersion?: unknown
+}
+
+/** The date of the Privacy Policy version a form's page showed, if it names one that has been in force. */
+function noticeShown(version: unknown, versions: Record<string, string>): string | undefined {
+  const number = typeof version === 'number' ? String(version) : version
+  return typeof number === 'string' && /^[1-9]\d{0,5}$/.test(number) && Object.hasOwn(versions, number)
+    ? versions[number]
+    : undefined
 }
 
 export type Outcome =
@@ -29,8 +39,13 @@ export interface ContactContent {
   customerCareEmail: string
   /** The words beside the consent box, recorded with each message. */
   consentWording: string
-  /** The privacy policy's last-updated date: the notice the visitor agreed to. */
+  /** The effective date of the Privacy Policy in force: the notice the visitor agreed to. */
   privacyPolicyUpdated: string
+  /**
+   * The effective date of every Privacy Policy version that has been in force, by number: a
+   * visitor whose page showed an earlier one than the build now live agreed to that one.
+   */
+  privacyPolicyVersions?: Record<string, string>
   /** Messages are deleted this many months after they arrive (a policy figure). */
   retentionMonths: number
 }
@@ -126,12 +141,17 @@ export function createContactService({
           : newId()
       try {
         const receivedAt = now().toISOString()
-        const {consentWording, privacyPolicyUpdated} = content()
+        const {consentWording, privacyPolicyUpdated, privacyPolicyVersions = {}} = content()
         const {stored} = await store.save({
           id,
           receivedAt,
           ...validation.message,
-          consent: {givenAt: receivedAt, privacyPolicyUpdated, wording: consentWording},
+          consent: {
+            givenAt: receivedAt,
+            privacyPolicyUpdated:
+              noticeShown(submission.privacyVersion, privacyPolicyVersions) ?? privacyPolicyUpdated,
+            wording: consentWording,
+          },
         })
         if (stored) void flush()
         return {kind: 'stored', id, duplicate: !stored}

@@ -7,7 +7,7 @@ import type {ContactMessage} from './schema.ts'
 export interface ConsentRecord {
   /** When the visitor ticked the box and sent the form. */
   givenAt: string
-  /** The notice they agreed to: the privacy policy's last-updated date at the time. */
+  /** The notice they agreed to: the effective date of the Privacy Policy version the form's page showed. */
   privacyPolicyUpdated: string
   /** The words beside the box, exactly as shown. */
   wording: string

@@ -16,6 +16,12 @@ export async function readContactContent(): Promise<ContactContent> {
     consentWording: contact.form.consentLabel,
     // The version in force; a policy with no recorded version yet is dated by this build.
     privacyPolicyUpdated: privacy.current?.effectiveDate ?? BUILD_TIME.toISOString().slice(0, 10),
+    // Every version that has been in force: a visitor may have opened the form under an earlier one.
+    privacyPolicyVersions: Object.fromEntries(
+      privacy.versions
+        .filter((version) => !privacy.upcoming.includes(version))
+        .map((version) => [String(version.number), version.effectiveDate]),
+    ),
     retentionMonths: figures.contactMessageRetentionMonths,
   }
 }

@@ -42,14 +42,18 @@ export async function readBuildData(buildDir: string): Promise<ContactContent> {
   const file = join(buildDir, 'server', FOLDER, 'contact.json')
   const data = JSON.parse(await readFile(file, 'utf8')) as Partial<ContactContent>
   const {customerCareEmail, consentWording, privacyPolicyUpdated, retentionMonths} = data
+  // A build from before policies had versions has none.
+  const privacyPolicyVersions = data.privacyPolicyVersions ?? {}
   if (
     typeof customerCareEmail !== 'string' ||
     typeof consentWording !== 'string' ||
     typeof privacyPolicyUpdated !== 'string' ||
-    typeof retentionMonths !== 'number'
+    typeof retentionMonths !== 'number' ||
+    typeof privacyPolicyVersions !== 'object' ||
+    Object.values(privacyPolicyVersions).some((date) => typeof date !== 'string')
   )
     throw new Error(`${file} is not the contact data of this site's build.`)
-  return {customerCareEmail, consentWording, privacyPolicyUpdated, retentionMonths}
+  return {customerCareEmail, consentWording, privacyPolicyUpdated, retentionMonths, privacyPolicyVersions}
 }
 
 /** A policy version whose date had not come when the build ran. */

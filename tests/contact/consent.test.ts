@@ -77,6 +77,50 @@ describe('the consent the visitor gives', () => {
     ])
   })
 
+  it("names the Privacy Policy version the form's page showed, when a newer one went live before Send", async () => {
+    const content = contactContent({
+      privacyPolicyUpdated: '2027-02-01',
+      privacyPolicyVersions: {'2': '2026-08-17', '3': '2026-11-23', '4': '2027-02-01'},
+    })
+    const {store, service} = serviceWith(() => content)
+    const agreedTo = async (privacyVersion: unknown) => {
+      const outcome = await service.submit(
+        {fields: {...validFields(), consent: true}, privacyVersion},
+        VISITOR,
+      )
+      return outcome.kind === 'stored'
+        ? store.messages.get(outcome.id)?.consent.privacyPolicyUpdated
+        : outcome
+    }
+    // The island sends the number; a plain form post sends it as text.
+    expect(await agreedTo(3)).toBe('2026-11-23')
+    expect(await agreedTo('2')).toBe('2026-08-17')
+    expect(await agreedTo(4)).toBe('2027-02-01')
+    // A version that was never in force, or anything else, is the notice in force now.
+    for (const other of [undefined, 5, '9', '0', '02', '3.0', '__proto__', 'constructor', ['3'], {}])
+      expect(await agreedTo(other), JSON.stringify(other)).toBe('2027-02-01')
+  })
+
+  it('reads the version from the island and from a form post without JavaScript', async () => {
+    const content = contactContent({
+      privacyPolicyUpdated: '2027-02-01',
+      privacyPolicyVersions: {'3': '2026-11-23', '4': '2027-02-01'},
+    })
+    const {store, service} = serviceWith(() => content)
+    const island = await post(service, islandBody(validFields(), {privacyVersion: 3}), 'application/json')
+    expect(island.status).toBe(201)
+    const form = await post(
+      service,
+      new URLSearchParams({...validFields(), consent: 'yes', website: '', privacyVersion: '3'}).toString(),
+      'application/x-www-form-urlencoded',
+    )
+    expect(form.status).toBe(303)
+    expect([...store.messages.values()].map((message) => message.consent.privacyPolicyUpdated)).toEqual([
+      '2026-11-23',
+      '2026-11-23',
+    ])
+  })
+
   describe('missing, refuses the message and stores nothing', () => {
     it('in the service, naming the consent box', async () => {
       const {store, service} = serviceWith()
@@ -135,6 +179,16 @@ describe('the consent on the production server', () => {
       consent_wording: documentById(documents, 'contactPage').form.consentLabel,
     })
     expect(Date.parse(row.received_at)).not.toBeNaN()
+  })
+
+  it('the form names the Privacy Policy version in force, which the message records as the notice agreed to', async () => {
+    const inForce = versionInForce('privacy')
+    const html = await (await fetch(`${base}/contact-us`)).text()
+    expect(html).toContain(`<input type="hidden" name="privacyVersion" value="${inForce.number}"/>`)
+    const response = await postJson(base, islandBody(validFields(), {privacyVersion: inForce.number}))
+    expect(response.status).toBe(201)
+    const row = rowById(dbPath, (await response.json()).id) as MessageRow & Record<string, unknown>
+    expect(row.consent_privacy_policy_updated).toBe(inForce.effectiveDate)
   })
 
   it('is missing: the island post (422) and the form post (303) are refused and nothing is stored', async () => {

@@ -58,7 +58,8 @@ export const contactMessage = defineType({
           name: 'privacyPolicyUpdated',
           title: 'Privacy Policy of',
           type: 'date',
-          description: 'The last-updated date of the Privacy Policy the notice referred to.',
+          description:
+            'The date from which the Privacy Policy version shown on the form applies: the notice the visitor agreed to.',
         }),
         defineField({
           name: 'wording',
