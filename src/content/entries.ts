@@ -2,32 +2,17 @@ import {getCollection, getEntry} from 'astro:content'
 import type {z} from 'astro/zod'
 import {POLICY_IDS, SINGLETON_IDS, type PolicyId} from '../../studio/shared/siteDocuments'
 import type {PreviewLocals} from './preview'
-import {
-  aboutPageQuery,
-  companyFactsQuery,
-  contactPageQuery,
-  homePageQuery,
-  policiesQuery,
-  policyFiguresQuery,
-  policyVersionsQuery,
-  siteSettingsQuery,
-} from './queries'
-import {
+import type {
   aboutPageSchema,
-  companyFactsSchema,
+  CompanyFacts,
   contactPageSchema,
-  homePageSchema,
-  policyFiguresSchema,
-  policySchema,
-  policyVersionSchema,
-  siteSettingsSchema,
-  type CompanyFacts,
-  type HomePage,
-  type Policy,
-  type PolicyFigures,
-  type PolicyVersion,
-  type SiteSettings,
+  HomePage,
+  Policy,
+  PolicyFigures,
+  PolicyVersion,
+  SiteSettings,
 } from './schemas'
+import {ALL_SITE_CONTENT_QUERY, SITE_CONTENT, type ContentPart, type ContentPartName} from './siteContent'
 
 type AboutPage = z.infer<typeof aboutPageSchema>
 type ContactPage = z.infer<typeof contactPageSchema>
@@ -94,10 +79,12 @@ export class PreviewContentError extends Error {
   override name = 'PreviewContentError'
 }
 
-function parsed<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
+function parsed<S extends z.ZodType>(part: ContentPart<S>, value: unknown): z.infer<S> {
+  const id = (value as {_id?: unknown} | null)?._id
+  const what = typeof id === 'string' && part.requiredIds.length !== 1 ? `${part.title} "${id}"` : part.title
   if (value === null || value === undefined)
     throw new PreviewContentError(`${what}: there is no such document, published or draft.`)
-  const result = schema.safeParse(value)
+  const result = part.schema.safeParse(value)
   if (result.success) return result.data
   const problems = result.error.issues.map(
     (issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`,
@@ -105,40 +92,43 @@ function parsed<S extends z.ZodType>(schema: S, value: unknown, what: string): z
   throw new PreviewContentError(`${what} cannot be shown yet. ${problems.join('; ')}.`)
 }
 
-/** Content read for one preview request: each query at most once, parsed as a build parses it. */
+/** A document of one part of the content, as its schema gives it. */
+type Document<Name extends ContentPartName> = z.infer<(typeof SITE_CONTENT)[Name]['schema']>
+
+/** Content read for one preview request: every part in one query, parsed as a build parses it. */
 function previewContent(preview: PreviewLocals): SiteContent {
-  const cache = new Map<string, Promise<unknown>>()
-  const read = <T>(query: string, parse: (value: unknown) => T): Promise<T> => {
-    let result = cache.get(query)
-    if (!result) cache.set(query, (result = preview.source.fetch(query).then(parse)))
-    return result as Promise<T>
+  let answer: Promise<Partial<Record<ContentPartName, unknown>>> | undefined
+  const value = async (name: ContentPartName) => {
+    answer ??= preview.source.fetch(ALL_SITE_CONTENT_QUERY) as Promise<
+      Partial<Record<ContentPartName, unknown>>
+    >
+    return (await answer)[name]
   }
-  const policies = () =>
-    read(policiesQuery, (value) =>
-      (Array.isArray(value) ? value : []).map((policy) =>
-        parsed(policySchema, policy, `Policy "${policy?._id}"`),
-      ),
-    )
+  /** A part that is one document (a singleton). */
+  const one = async <Name extends ContentPartName>(name: Name) =>
+    parsed(SITE_CONTENT[name] as ContentPart, await value(name)) as Document<Name>
+  /** A part that is a list of documents. */
+  const many = async <Name extends ContentPartName>(name: Name) => {
+    const list = await value(name)
+    return (Array.isArray(list) ? list : []).map((item) =>
+      parsed(SITE_CONTENT[name] as ContentPart, item),
+    ) as Document<Name>[]
+  }
   return {
     preview: true,
     now: new Date(),
-    siteSettings: () => read(siteSettingsQuery, (v) => parsed(siteSettingsSchema, v, 'Site settings')),
-    homePage: () => read(homePageQuery, (v) => parsed(homePageSchema, v, 'Home page')),
-    aboutPage: () => read(aboutPageQuery, (v) => parsed(aboutPageSchema, v, 'About page')),
-    contactPage: () => read(contactPageQuery, (v) => parsed(contactPageSchema, v, 'Contact page')),
-    policyFigures: () => read(policyFiguresQuery, (v) => parsed(policyFiguresSchema, v, 'Policy figures')),
-    companyFacts: () => read(companyFactsQuery, (v) => parsed(companyFactsSchema, v, 'Company facts')),
+    siteSettings: () => one('siteSettings'),
+    homePage: () => one('homePage'),
+    aboutPage: () => one('aboutPage'),
+    contactPage: () => one('contactPage'),
+    policyFigures: () => one('policyFigures'),
+    companyFacts: () => one('companyFacts'),
     policy: async (id) => {
-      const policy = (await policies()).find((candidate) => candidate._id === id)
+      const policy = (await many('policies')).find((candidate) => candidate._id === id)
       if (!policy) throw new PreviewContentError(`There is no "${id}" policy, published or draft.`)
       return policy
     },
-    policyVersions: () =>
-      read(policyVersionsQuery, (value) =>
-        (Array.isArray(value) ? value : []).map((version) =>
-          parsed(policyVersionSchema, version, `Policy version "${version?._id}"`),
-        ),
-      ),
+    policyVersions: () => many('policyVersions'),
   }
 }
 

@@ -16,10 +16,11 @@ export interface PolicyEdition {
   version?: PolicyVersion
 }
 
-export const versionEdition = (version: PolicyVersion, fallbackDescription: string): PolicyEdition => ({
+/** A version as a page shows it, under the search description the page is given. */
+export const versionEdition = (version: PolicyVersion, description: string): PolicyEdition => ({
   policy: version.policy,
   title: version.title,
-  description: version.description || fallbackDescription,
+  description,
   intro: version.intro,
   sections: version.sections,
   quotes: versionQuotes(version),
@@ -54,12 +55,12 @@ export async function getPolicyHistory(
   // The search description is not policy text: a change to it records no version, so the page
   // in force takes it from the document.
   if (current && !content.preview)
-    return {...history, policy, inForce: {...versionEdition(current, ''), description: document.description}}
+    return {...history, policy, inForce: versionEdition(current, document.description)}
   const [figures, facts] = await Promise.all([content.policyFigures(), content.companyFacts()])
   const unchanged = current && !changesPolicy(current, document, quotesFor(document, figures, facts))
   const inForce: PolicyEdition =
     current && unchanged
-      ? {...versionEdition(current, ''), description: document.description}
+      ? versionEdition(current, document.description)
       : {
           policy,
           title: document.title,

@@ -17,6 +17,12 @@ export interface PreviewLocals {
   exitHref: string
 }
 
+/**
+ * Where a preview session starts and ends on the site's server: Presentation's
+ * `previewMode.enable` (with Studio's secret) and the preview bar's way out.
+ */
+export const PREVIEW_MODE = {enable: '/api/preview/enable', disable: '/api/preview/disable'} as const
+
 /** Where the server sends a preview request inside the build's routes. */
 export const PREVIEW_ROUTE_PREFIX = '/preview'
 

@@ -8,14 +8,13 @@ import type {IncomingMessage, ServerResponse} from 'node:http'
 import type {SanityClient} from '@sanity/client'
 import {validatePreviewUrl} from '@sanity/preview-url-secret'
 import type {PreviewConfig} from '../config/index.ts'
-import {OVERLAYS, PREVIEW_ROUTE_PREFIX, type PreviewLocals} from '../content/preview.ts'
+import {OVERLAYS, PREVIEW_MODE, PREVIEW_ROUTE_PREFIX, type PreviewLocals} from '../content/preview.ts'
 import {contentLakeSource, type ContentSource} from '../content/source.ts'
 import {sanityClient} from '../lib/sanityClient.ts'
 import {cameOverTls, framedOnlyBy} from './securityHeaders.ts'
 import {serveOverlays} from './previewOverlays.ts'
 
-export const ENABLE_PATH = '/api/preview/enable'
-export const DISABLE_PATH = '/api/preview/disable'
+const {enable: ENABLE_PATH, disable: DISABLE_PATH} = PREVIEW_MODE
 export const SESSION_COOKIE = 'preview-session'
 /** The overlays' script and stylesheet, for staff in a session only. */
 const OVERLAYS_PREFIX = OVERLAYS.script.slice(0, OVERLAYS.script.lastIndexOf('/') + 1)

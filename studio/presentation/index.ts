@@ -1,14 +1,12 @@
 import {presentationTool} from 'sanity/presentation'
+import {PREVIEW_MODE} from '../../src/content/preview'
 import {resolveLocations} from './resolveLocations'
 
 /** Where `npm start` serves the site on a staff member's own computer. */
 export const LOCAL_SITE = 'http://localhost:4321'
 
-/**
- * The site server's routes that start a preview session (checking the secret Presentation sends)
- * and end it.
- */
-export const PREVIEW_MODE = {enable: '/api/preview/enable', disable: '/api/preview/disable'} as const
+/** The site server's routes that start a preview session and end it. */
+export {PREVIEW_MODE}
 
 /** The site's origin from SANITY_STUDIO_PREVIEW_URL ("https://www.example.com"), or the local server. */
 export function previewOrigin(configured: string | undefined): string {

@@ -168,6 +168,29 @@ describe('staff preview on the production server', () => {
     expect(published.body).not.toContain('data-sanity')
   }, 60_000)
 
+  it('a draft the site cannot show gives a page naming the document and the field, and the public page stays', async () => {
+    const documents = withPrivacyPolicyDraft()
+    const about = documentById(documents, 'aboutPage')
+    standIn.setDocuments([
+      ...documents,
+      {...structuredClone(about), _id: 'drafts.aboutPage', _type: 'aboutPage', title: ''},
+    ])
+    try {
+      const enter = await get(previewOn, enableUrl(await studioSecret(), '/about-us'))
+      const page = await get(previewOn, '/about-us', {
+        headers: {cookie: cookieOf(enter.header('set-cookie'))!},
+      })
+      expect(page.status).toBe(422)
+      expect(page.body).toContain(BAR)
+      expect(page.body).toMatch(/About page cannot be shown yet\. title: must not be empty/)
+      const published = await get(previewOn, '/about-us')
+      expect(published.status).toBe(200)
+      expect(published.body).toContain(about.title)
+    } finally {
+      standIn.setDocuments(withPrivacyPolicyDraft())
+    }
+  })
+
   it('without the variables, the entry says preview is off and starts no session', async () => {
     const enter = await get(previewOff, enableUrl(await studioSecret()))
     expect(enter.status).toBe(404)
