@@ -63,6 +63,23 @@ export interface ContactConfig {
   }
 }
 
+/**
+ * How long the server waits for a client and how many it serves at once, set on purpose rather
+ * than left at Node's defaults (300 s for a request, no cap on connections), under which a few
+ * thousand clients sending a byte every two seconds hold the server's memory for minutes
+ * (docs/security.md).
+ */
+export interface ServerLimits {
+  /** A request's headers must all arrive within this time. */
+  headersTimeoutMs: number
+  /** A whole request, headers and body, must arrive within this time. */
+  requestTimeoutMs: number
+  /** Connections open at once; more are closed as they arrive. */
+  maxConnections: number
+  /** A contact message's body must arrive within this time of its headers. */
+  contactBodyTimeoutMs: number
+}
+
 export interface SiteConfig {
   /** The public address: canonical links, the sitemap, the contact form's Origin check, the launch check. */
   siteUrl: string
@@ -78,6 +95,7 @@ export interface SiteConfig {
     distDir?: string
     /** The rebuild receiver's secret; without it the receiver is off. */
     webhookSecret?: string
+    limits: ServerLimits
   }
   /** Where a build keeps its content cache, when not in .astro/ (a build beside the live site). */
   buildCacheDir?: string
@@ -163,6 +181,22 @@ export const VARIABLES: VariableDoc[] = [
     names: ['CONTACT_MIN_FILL_MS'],
     meaning: 'a form sent faster than this after the page began to load is refused',
     default: '`2500`',
+  },
+  {
+    names: ['SERVER_HEADERS_TIMEOUT_SECONDS', 'SERVER_REQUEST_TIMEOUT_SECONDS'],
+    meaning:
+      "a request's headers, and the whole request, must arrive within these times, or the connection is closed (408). The headers' time may not exceed the request's",
+    default: '`10`, `30`',
+  },
+  {
+    names: ['SERVER_MAX_CONNECTIONS'],
+    meaning: 'connections `npm start` holds open at once; more are closed as they arrive',
+    default: '`500`',
+  },
+  {
+    names: ['CONTACT_BODY_TIMEOUT_SECONDS'],
+    meaning: 'a contact message must arrive within this time of its headers, or it is refused (408)',
+    default: '`10`',
   },
   {
     names: ['SANITY_WEBHOOK_SECRET'],
@@ -306,6 +340,7 @@ export function readConfig(env: Env): SiteConfig {
       buildsDir: resolve(ROOT, read.text('SITE_BUILDS_DIR') ?? '.builds'),
       distDir: read.text('SITE_DIST_DIR') && resolve(ROOT, read.text('SITE_DIST_DIR')!),
       webhookSecret: read.text('SANITY_WEBHOOK_SECRET'),
+      limits: serverLimits(read),
     },
     buildCacheDir: read.text('ASTRO_CACHE_DIR'),
     preview: previewConfig(read, {projectId, dataset, apiVersion, apiHost}),
@@ -315,6 +350,22 @@ export function readConfig(env: Env): SiteConfig {
       `The configuration has ${read.problems.length === 1 ? 'a bad value' : 'bad values'}:\n  ${read.problems.join('\n  ')}`,
     )
   return config
+}
+
+function serverLimits(read: Reader): ServerLimits {
+  const headersSeconds = read.whole('SERVER_HEADERS_TIMEOUT_SECONDS', 10, {min: 1, max: 3600})
+  const requestSeconds = read.whole('SERVER_REQUEST_TIMEOUT_SECONDS', 30, {min: 1, max: 3600})
+  // Node refuses to start a server whose headers may take longer than the whole request.
+  if (headersSeconds > requestSeconds)
+    read.problems.push(
+      `SERVER_HEADERS_TIMEOUT_SECONDS="${headersSeconds}" may not exceed SERVER_REQUEST_TIMEOUT_SECONDS="${requestSeconds}".`,
+    )
+  return {
+    headersTimeoutMs: headersSeconds * 1000,
+    requestTimeoutMs: requestSeconds * 1000,
+    maxConnections: read.whole('SERVER_MAX_CONNECTIONS', 500, {min: 1, max: 1_000_000}),
+    contactBodyTimeoutMs: read.whole('CONTACT_BODY_TIMEOUT_SECONDS', 10, {min: 1, max: 3600}) * 1000,
+  }
 }
 
 /** Fixed strings naming what the derived key is for: the same token always gives the same key. */

@@ -39,3 +39,17 @@ export function slidingWindowLimiter(limit: number, windowSeconds: number, maxKe
     },
   }
 }
+
+/**
+ * Who sent a request, for a rate limit. Behind our reverse proxy (TRUST_PROXY=1) every request
+ * comes from the proxy; it appends the visitor's address to X-Forwarded-For, so the last entry is
+ * the one it saw (earlier ones are whatever the visitor claimed).
+ */
+export function visitorAddressOf(
+  forwardedFor: string | null | undefined,
+  socketAddress: string,
+  trustProxy: boolean,
+): string {
+  if (!trustProxy) return socketAddress
+  return forwardedFor?.split(',').at(-1)?.trim() || socketAddress
+}

@@ -14,6 +14,9 @@ export const PAGE_PATHS = {
   ...POLICY_PATHS,
 } as const
 
+/** Where the contact form posts (src/pages/api/contact.ts); the server gives its body a deadline. */
+export const CONTACT_ENDPOINT = '/api/contact'
+
 /**
  * A policy's history lives beside, not under, its page: with `build.format: 'file'` a folder
  * named like a page ("privacy-policy/") would make "/privacy-policy" a folder to most servers.

@@ -7,10 +7,12 @@ import {join} from 'node:path'
 import compression from 'compression'
 import {ConfigError, readConfig, ROOT, type SiteConfig} from '../config/index.ts'
 import {contactServiceFromConfig} from '../contact/service.ts'
+import {CONTACT_ENDPOINT} from '../lib/routes.ts'
 import {LiveSite} from './liveSite.ts'
 import {StaffPreview} from './preview.ts'
 import {newestBuild, Rebuilder} from './rebuilder.ts'
-import {handleRebuildRequest} from './rebuildRoutes.ts'
+import {bodyDeadline, capConnections, refuseUnknownMethod, serverOptions} from './limits.ts'
+import {AcceptedWebhooks, handleRebuildRequest} from './rebuildRoutes.ts'
 import {PolicyChangeSchedule, rebuildThrough} from './schedule.ts'
 import {applySecurityHeaders} from './securityHeaders.ts'
 
@@ -65,14 +67,21 @@ const compress = compression() as (
   next: () => void,
 ) => void
 
-const server = createServer((request, response) => {
+// A captured webhook re-sent while its signature is fresh must not build again.
+const acceptedWebhooks = new AcceptedWebhooks()
+
+const server = createServer(serverOptions(settings.limits), (request, response) => {
   applySecurityHeaders(request, response, settings.trustProxy)
+  if (refuseUnknownMethod(request, response)) return
   const path = (request.url ?? '/').split('?')[0]!
+  if (path === CONTACT_ENDPOINT && request.method === 'POST')
+    bodyDeadline(request, response, settings.limits.contactBodyTimeoutMs)
   if (path === '/api/rebuild' || path === '/api/rebuild/status') {
     handleRebuildRequest(request, response, {
       rebuilder,
       policyChanges,
       secret: settings.webhookSecret,
+      accepted: acceptedWebhooks,
     }).catch((error) => {
       console.error('Rebuild request failed:', error)
       if (!response.headersSent) response.writeHead(500).end()
@@ -89,6 +98,8 @@ const server = createServer((request, response) => {
       : site.renderPreview(request, response, {...locals, preview}),
   )
 })
+
+capConnections(server, settings.limits)
 
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(

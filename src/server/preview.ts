@@ -9,10 +9,12 @@ import type {SanityClient} from '@sanity/client'
 import {validatePreviewUrl} from '@sanity/preview-url-secret'
 import type {PreviewConfig} from '../config/index.ts'
 import {OVERLAYS, PREVIEW_MODE, PREVIEW_ROUTE_PREFIX, type PreviewLocals} from '../content/preview.ts'
+import {slidingWindowLimiter, visitorAddressOf} from '../contact/rateLimit.ts'
 import {contentLakeSource, type ContentSource} from '../content/source.ts'
 import {sanityClient} from '../lib/sanityClient.ts'
 import {cameOverTls, framedOnlyBy} from './securityHeaders.ts'
 import {serveOverlays} from './previewOverlays.ts'
+import {sitePathOrHome} from './redirects.ts'
 
 const {enable: ENABLE_PATH, disable: DISABLE_PATH} = PREVIEW_MODE
 export const SESSION_COOKIE = 'preview-session'
@@ -70,17 +72,6 @@ export function sessionCookie(
 
 const SITE = 'http://site.invalid'
 
-/** A path on this site to send a browser to: "//evil.example" or "https://…" become "/". */
-export function sameSitePath(candidate: string | null | undefined): string {
-  if (!candidate?.startsWith('/') || /^\/[/\\]/.test(candidate)) return '/'
-  try {
-    const url = new URL(candidate, SITE)
-    return url.origin === SITE ? `${url.pathname}${url.search}${url.hash}` : '/'
-  } catch {
-    return '/'
-  }
-}
-
 const NOT_PAGES = /^\/(api|_astro)(\/|$)/
 /** A file of another kind than a page: stylesheets, scripts, images, the sitemap, feeds. */
 const NOT_A_PAGE_FILE = /\.(?!html$)[^/.]+$/i
@@ -137,6 +128,8 @@ const MISSING_SECRET =
 const INVALID_SECRET =
   'This preview link is not valid, or it has expired (Studio makes links that last an hour). ' +
   'Open the page again from the Presentation tool in Sanity Studio.'
+const TOO_MANY_ATTEMPTS =
+  'Too many attempts to start a preview from your connection. Wait a few minutes, then open the page again from the Presentation tool in Sanity Studio.'
 const CONTENT_LAKE_FAILED =
   'The preview could not be started: the Sanity Content Lake did not answer the check of the link. Try again in a moment.'
 
@@ -160,8 +153,24 @@ function beforeHeadersAreSent(response: ServerResponse, finish: () => void) {
   } as ServerResponse['writeHead']
 }
 
+/**
+ * A secret as @sanity/preview-url-secret 4 makes them: 16 random bytes written as 32 hex digits,
+ * then base64url without padding. Anything else is refused before it costs a Content Lake query
+ * with the read token; a test makes a secret the way Studio does, so an upgrade that changes the
+ * form fails there first.
+ */
+export function isPreviewSecretShape(secret: string): boolean {
+  return (
+    /^[A-Za-z0-9_-]{43}$/.test(secret) &&
+    /^[0-9a-f]{32}$/.test(Buffer.from(secret, 'base64url').toString('latin1'))
+  )
+}
+
+/** Attempts to start a preview from one address: Studio makes one per visit, a forger makes many. */
+export const PREVIEW_ATTEMPTS = {limit: 30, windowSeconds: 600}
+
 export interface StaffPreviewOptions {
-  /** Trust X-Forwarded-Proto (TRUST_PROXY=1): whether a request came over TLS. */
+  /** Trust X-Forwarded-Proto and X-Forwarded-For (TRUST_PROXY=1): TLS, and the visitor's address. */
   trustProxy: boolean
   /** The clock sessions are signed and checked with. */
   now?: () => number
@@ -180,6 +189,9 @@ export class StaffPreview {
   private readonly now: () => number
   /** With preview on: the client that checks Studio's secrets, and the drafts; both hold the token. */
   private readonly on?: {config: EnabledPreview; client: SanityClient; drafts: ContentSource}
+
+  /** Attempts to start a session, per address: each one that passes costs a Content Lake query. */
+  private readonly attempts = slidingWindowLimiter(PREVIEW_ATTEMPTS.limit, PREVIEW_ATTEMPTS.windowSeconds)
 
   constructor(config: PreviewConfig, {trustProxy, now = Date.now}: StaffPreviewOptions) {
     this.config = config
@@ -264,15 +276,27 @@ export class StaffPreview {
       return answerInWords(response, 405, 'Preview starts with a GET request from Studio.', {
         Allow: 'GET, HEAD',
       })
+    const address = visitorAddressOf(
+      [request.headers['x-forwarded-for'] ?? []].flat().join(','),
+      request.socket.remoteAddress ?? '',
+      this.trustProxy,
+    )
+    const attempt = this.attempts.take(address, this.now())
+    if (!attempt.allowed)
+      return answerInWords(response, 429, TOO_MANY_ATTEMPTS, {
+        'Retry-After': String(attempt.retryAfterSeconds),
+      })
     const url = new URL(request.url ?? '/', SITE)
-    if (!url.searchParams.get('sanity-preview-secret')) return answerInWords(response, 401, MISSING_SECRET)
+    const secret = url.searchParams.get('sanity-preview-secret')
+    if (!secret) return answerInWords(response, 401, MISSING_SECRET)
+    if (!isPreviewSecretShape(secret)) return answerInWords(response, 401, INVALID_SECRET)
     const checked = await validatePreviewUrl(client, `${url.pathname}${url.search}`)
     if (!checked.isValid) return answerInWords(response, 401, INVALID_SECRET)
     const secure = cameOverTls(request, this.trustProxy)
     const session = signSession(config.sessionKey, this.now() + SESSION_TTL_MS)
     response
       .writeHead(307, {
-        Location: sameSitePath(checked.redirectTo),
+        Location: sitePathOrHome(checked.redirectTo),
         'Set-Cookie': sessionCookie(session, {secure, maxAgeSeconds: SESSION_TTL_MS / 1000}),
         'Cache-Control': 'no-store',
         'X-Robots-Tag': 'noindex',
@@ -287,7 +311,7 @@ export class StaffPreview {
     const secure = cameOverTls(request, this.trustProxy)
     response
       .writeHead(303, {
-        Location: sameSitePath(redirect),
+        Location: sitePathOrHome(redirect),
         'Set-Cookie': sessionCookie('', {secure, maxAgeSeconds: 0}),
         'Cache-Control': 'no-store',
         'X-Robots-Tag': 'noindex',

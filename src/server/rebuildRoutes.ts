@@ -58,6 +58,37 @@ export async function isSignedWebhook({
 }
 
 /**
+ * The signatures of the webhooks accepted in the last few minutes, so that a captured request
+ * re-sent while its signature is still fresh builds nothing (409). A signature is remembered until
+ * it would be refused as stale anyway, so memory holds at most a few minutes of publishes. Only
+ * signatures that passed the check are kept: a forger cannot fill it. Sanity's `idempotency-key`
+ * header is not used: it is outside the signature, so a replay could change it.
+ */
+export class AcceptedWebhooks {
+  private readonly until = new Map<string, number>()
+  private readonly capacity: number
+
+  constructor({capacity = 10_000}: {capacity?: number} = {}) {
+    this.capacity = capacity
+  }
+
+  /** Records a signature; false when it was accepted before and has not yet expired. */
+  accept(signature: string, timestamp: number, now: number): boolean {
+    const known = this.until.get(signature)
+    if (known !== undefined && known >= now) return false
+    if (this.until.size >= this.capacity) this.forgetExpired(now)
+    // Past that, only a leaked secret could sign so many: the oldest is forgotten first.
+    if (this.until.size >= this.capacity) this.until.delete(this.until.keys().next().value!)
+    this.until.set(signature, timestamp + MAX_SIGNATURE_AGE_MS)
+    return true
+  }
+
+  private forgetExpired(now: number) {
+    for (const [signature, until] of this.until) if (until < now) this.until.delete(signature)
+  }
+}
+
+/**
  * POST /api/rebuild: a signed Sanity webhook asks for a rebuild. GET /api/rebuild/status: the
  * last success and failure and the next policy change, for whoever holds the same secret. Both
  * answer 401 and do nothing else when the request is not signed or authorised.
@@ -69,11 +100,14 @@ export async function handleRebuildRequest(
     rebuilder,
     policyChanges,
     secret,
+    accepted,
     now = Date.now,
   }: {
     rebuilder: Pick<Rebuilder, 'request' | 'getStatus'>
     policyChanges?: Pick<PolicyChangeSchedule, 'getStatus'>
     secret: string | undefined
+    /** The server's one record of accepted signatures, which outlives each request. */
+    accepted: AcceptedWebhooks
     now?: () => number
   },
 ): Promise<void> {
@@ -106,15 +140,12 @@ export async function handleRebuildRequest(
   const body = await readBody(request)
   if (body === undefined) return send(response, 413, {ok: false, error: 'tooLarge'})
   const header = request.headers[SIGNATURE_HEADER_NAME]
-  if (
-    !(await isSignedWebhook({
-      header: typeof header === 'string' ? header : undefined,
-      body,
-      secret,
-      now: now(),
-    }))
-  )
+  const signature = typeof header === 'string' ? header.trim() : undefined
+  const at = now()
+  if (!(await isSignedWebhook({header: signature, body, secret, now: at})))
     return send(response, 401, {ok: false, error: 'invalidSignature'})
+  if (!accepted.accept(signature!, decodeSignatureHeader(signature!).timestamp, at))
+    return send(response, 409, {ok: false, error: 'replayed'})
 
   let document: {_id?: unknown; _type?: unknown}
   try {

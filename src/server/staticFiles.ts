@@ -1,6 +1,8 @@
 import type {IncomingMessage, ServerResponse} from 'node:http'
+import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import send from 'send'
+import {sitePath} from './redirects.ts'
 
 /** Astro's hashed assets never change under a name: browsers may keep them for a year. */
 const IMMUTABLE = /^\/_astro\//
@@ -12,22 +14,19 @@ const IMMUTABLE = /^\/_astro\//
  */
 export function serveStatic(request: IncomingMessage, response: ServerResponse, buildDir: string): void {
   const root = join(buildDir, 'client')
-  const [path = '/', query] = (request.url ?? '/').split('?', 2)
-  try {
-    decodeURIComponent(path)
-  } catch {
-    response.writeHead(400, {'content-type': 'text/plain; charset=utf-8'}).end('Bad request.')
-    return
+  const decision = staticAnswerFor(request.method, request.url)
+  switch (decision.kind) {
+    case 'badRequest':
+      response.writeHead(400, {'content-type': 'text/plain; charset=utf-8'}).end('Bad request.')
+      return
+    case 'notFound':
+      notFound(request, response, root)
+      return
+    case 'redirect':
+      response.writeHead(301, {location: decision.location}).end()
+      return
   }
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    notFound(request, response, root)
-    return
-  }
-  if (path.length > 1 && path.endsWith('/')) {
-    const location = path.replace(/\/+$/, '') || '/'
-    response.writeHead(301, {location: query === undefined ? location : `${location}?${query}`}).end()
-    return
-  }
+  const {path} = decision
   send(request, path === '/' ? '/index.html' : path, {
     root,
     extensions: ['html'],
@@ -47,17 +46,65 @@ export function serveStatic(request: IncomingMessage, response: ServerResponse, 
     .pipe(response)
 }
 
+export type StaticAnswer =
+  | {kind: 'file'; path: string}
+  | {kind: 'redirect'; location: string}
+  | {kind: 'notFound'}
+  | {kind: 'badRequest'}
+
+/**
+ * What a request for the pages gets, decided from its method and address alone: the file to
+ * send, a redirect, 404 or 400. Every step is linear in the length of the address, so a long one
+ * costs no more than reading it.
+ */
+export function staticAnswerFor(method: string | undefined, url: string | undefined): StaticAnswer {
+  const address = url ?? '/'
+  const queryAt = address.indexOf('?')
+  const path = queryAt === -1 ? address : address.slice(0, queryAt)
+  try {
+    decodeURIComponent(path)
+  } catch {
+    return {kind: 'badRequest'}
+  }
+  if (method !== 'GET' && method !== 'HEAD') return {kind: 'notFound'}
+  if (path.length > 1 && path.endsWith('/')) {
+    // "//evil.example/" without its slash would be an address on another site: sitePath refuses
+    // it, and the request gets the 404 page instead of a redirect.
+    const location = sitePath(
+      `${withoutTrailingSlashes(path)}${queryAt === -1 ? '' : address.slice(queryAt)}`,
+    )
+    return location === undefined ? {kind: 'notFound'} : {kind: 'redirect', location}
+  }
+  return {kind: 'file', path}
+}
+
+/** "/about-us///" is "/about-us", "///" is "/"; a loop, as a regular expression here took quadratic time. */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length
+  while (end > 1 && path.charCodeAt(end - 1) === SLASH) end--
+  return path.slice(0, end)
+}
+const SLASH = 0x2f
+
 /** The build's 404 page, with status 404. */
 export function serveNotFound(request: IncomingMessage, response: ServerResponse, buildDir: string): void {
   notFound(request, response, join(buildDir, 'client'))
 }
 
+/**
+ * The 404 page, whole, with status 404, whatever the request asks: never a part of it for a
+ * Range header (206), nor a 304 for a validator, which would make a missing page look present.
+ */
 function notFound(request: IncomingMessage, response: ServerResponse, root: string) {
-  response.statusCode = 404
-  send(request, '/404.html', {root, index: false})
-    .on('headers', (res: ServerResponse) => res.setHeader('Cache-Control', 'no-cache'))
-    .on('error', () =>
-      response.writeHead(404, {'content-type': 'text/plain; charset=utf-8'}).end('Not found.'),
-    )
-    .pipe(response)
+  readFile(join(root, '404.html')).then(
+    (page) => {
+      response.writeHead(404, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-length': page.length,
+        'cache-control': 'no-cache',
+      })
+      response.end(request.method === 'HEAD' ? undefined : page)
+    },
+    () => response.writeHead(404, {'content-type': 'text/plain; charset=utf-8'}).end('Not found.'),
+  )
 }

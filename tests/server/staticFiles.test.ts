@@ -3,7 +3,7 @@ import {request as httpRequest} from 'node:http'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {serveStatic} from '../../src/server/staticFiles'
+import {serveStatic, staticAnswerFor} from '../../src/server/staticFiles'
 import {serveInProcess, type InProcessServer} from '../support/inProcessServer'
 
 /** A build's pages, the way Astro writes them with `build.format: 'file'`. */
@@ -36,13 +36,18 @@ afterAll(async () => {
 const get = (path: string, init: RequestInit = {}) => fetch(site.url + path, {redirect: 'manual', ...init})
 
 /** Sends the path exactly as written, without the URL clean-up fetch would do first. */
-function rawGet(path: string): Promise<{status: number; body: string}> {
+function rawGet(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{status: number; body: string; location?: string}> {
   return new Promise((resolve, reject) => {
     const {hostname, port} = new URL(site.url)
-    httpRequest({hostname, port, path}, (response) => {
+    httpRequest({hostname, port, path, headers}, (response) => {
       let body = ''
       response.on('data', (chunk) => (body += chunk))
-      response.on('end', () => resolve({status: response.statusCode ?? 0, body}))
+      response.on('end', () =>
+        resolve({status: response.statusCode ?? 0, body, location: response.headers.location}),
+      )
     })
       .on('error', reject)
       .end()
@@ -77,6 +82,43 @@ describe("the production server's pages", () => {
     expect(plain.headers.get('location')).toBe('/about-us')
     const withQuery = await get('/about-us/?subject=Hello')
     expect(withQuery.headers.get('location')).toBe('/about-us?subject=Hello')
+  })
+
+  it('never redirect off the site: "//evil.example/" and "/\\evil.example/" get the 404 page, not a Location', async () => {
+    for (const path of ['//evil.example/', '/\\evil.example/', '///evil.example//', '/x/..//evil.example/']) {
+      const answer = await rawGet(path)
+      expect(answer.status, path).toBe(404)
+      expect(answer.location, path).toBeUndefined()
+      expect(answer.body, path).toBe('<h1>Page not found</h1>')
+    }
+  })
+
+  it('answer a path of 15,000 slashes as quickly as a page: the trailing-slash rule is linear', async () => {
+    const answer = await rawGet(`${'/'.repeat(15_000)}x/`)
+    expect(answer.status).toBe(404)
+    // A million characters: the quadratic expression took a quarter of a second for 15,000 slashes,
+    // so here it would take over an hour and this test would time out.
+    const long = `${'/'.repeat(1_000_000)}x/`
+    expect(staticAnswerFor('GET', long)).toEqual({kind: 'notFound'})
+    expect(staticAnswerFor('GET', `/about-us${'/'.repeat(1_000_000)}`)).toEqual({
+      kind: 'redirect',
+      location: '/about-us',
+    })
+  })
+
+  it('answer a Range or a validator on a missing page with the whole 404 page and status 404', async () => {
+    for (const headers of [
+      {range: 'bytes=0-3'},
+      {range: 'bytes=5-'},
+      {'if-none-match': '*'},
+      {'if-modified-since': new Date().toUTCString()},
+    ]) {
+      const answer = await rawGet('/no-such-page', headers)
+      expect(answer.status, JSON.stringify(headers)).toBe(404)
+      expect(answer.body, JSON.stringify(headers)).toBe('<h1>Page not found</h1>')
+    }
+    // An existing page still serves its part.
+    expect((await rawGet('/about-us', {range: 'bytes=0-3'})).status).toBe(206)
   })
 
   it('answer an unknown path with the 404 page and status 404', async () => {

@@ -1,7 +1,12 @@
 import {encodeSignatureHeader} from '@sanity/webhook'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import type {Rebuilder, RebuildStatus} from '../../src/server/rebuilder'
-import {handleRebuildRequest, isSignedWebhook, MAX_SIGNATURE_AGE_MS} from '../../src/server/rebuildRoutes'
+import {
+  AcceptedWebhooks,
+  handleRebuildRequest,
+  isSignedWebhook,
+  MAX_SIGNATURE_AGE_MS,
+} from '../../src/server/rebuildRoutes'
 import {serveInProcess, type InProcessServer} from '../support/inProcessServer'
 
 const SECRET = 'webhook-secret-for-tests'
@@ -67,15 +72,39 @@ function recordingRebuilder() {
   return {triggers, status, rebuilder: rebuilder as unknown as Rebuilder}
 }
 
+describe('the record of accepted webhooks', () => {
+  it('accepts a signature once, and again only once it has expired and would be refused as stale anyway', () => {
+    const accepted = new AcceptedWebhooks()
+    expect(accepted.accept('t=1,v1=a', NOW, NOW)).toBe(true)
+    expect(accepted.accept('t=1,v1=a', NOW, NOW + MAX_SIGNATURE_AGE_MS)).toBe(false)
+    expect(accepted.accept('t=1,v1=b', NOW, NOW)).toBe(true)
+    expect(accepted.accept('t=1,v1=a', NOW, NOW + MAX_SIGNATURE_AGE_MS + 1)).toBe(true)
+  })
+
+  it('holds a bounded number of signatures, forgetting expired ones first', () => {
+    const accepted = new AcceptedWebhooks({capacity: 3})
+    for (const signature of ['old-1', 'old-2'])
+      accepted.accept(signature, NOW - 10 * MINUTE, NOW - 10 * MINUTE)
+    accepted.accept('fresh', NOW, NOW)
+    // Full: the two expired ones make room, and the fresh one is still remembered.
+    expect(accepted.accept('new-1', NOW, NOW)).toBe(true)
+    expect(accepted.accept('new-2', NOW, NOW)).toBe(true)
+    expect(accepted.accept('fresh', NOW, NOW)).toBe(false)
+  })
+})
+
 describe('the rebuild receiver', () => {
   let receiver: InProcessServer
   let unconfigured: InProcessServer
   let recorded: ReturnType<typeof recordingRebuilder>
+  // Each test is a fresh server's first minutes: no signature has been accepted yet.
+  let accepted: AcceptedWebhooks
   beforeAll(async () => {
     receiver = await serveInProcess((request, response) =>
       handleRebuildRequest(request, response, {
         rebuilder: recorded.rebuilder,
         secret: SECRET,
+        accepted,
         now: () => NOW,
       }),
     )
@@ -83,6 +112,7 @@ describe('the rebuild receiver', () => {
       handleRebuildRequest(request, response, {
         rebuilder: recorded.rebuilder,
         secret: undefined,
+        accepted,
         now: () => NOW,
       }),
     )
@@ -92,6 +122,7 @@ describe('the rebuild receiver', () => {
   })
   beforeEach(() => {
     recorded = recordingRebuilder()
+    accepted = new AcceptedWebhooks()
   })
 
   async function webhook(
@@ -117,7 +148,22 @@ describe('the rebuild receiver', () => {
 
   it('says a webhook that arrives during a build is folded into the next one (202 queued)', async () => {
     await webhook(PUBLISHED)
-    await expect(webhook(PUBLISHED)).resolves.toEqual({status: 202, body: {ok: true, build: 'queued'}})
+    const publishedASecondLater = await sign(PUBLISHED, {timestamp: NOW + 1000})
+    await expect(webhook(PUBLISHED, {signature: publishedASecondLater})).resolves.toEqual({
+      status: 202,
+      body: {ok: true, build: 'queued'},
+    })
+  })
+
+  it('refuses a captured webhook re-sent while its signature is fresh (409) and builds nothing more', async () => {
+    const captured = await sign(PUBLISHED)
+    await expect(webhook(PUBLISHED, {signature: captured})).resolves.toMatchObject({status: 202})
+    for (const replay of [captured, ` ${captured} `])
+      await expect(webhook(PUBLISHED, {signature: replay})).resolves.toEqual({
+        status: 409,
+        body: {ok: false, error: 'replayed'},
+      })
+    expect(recorded.triggers).toEqual(['policy refundPolicy published'])
   })
 
   it('answers an unsigned, forged or stale webhook with 401 and builds nothing', async () => {

@@ -1,0 +1,77 @@
+import type {IncomingMessage, Server, ServerResponse} from 'node:http'
+import type {ServerLimits} from '../config/index.ts'
+
+/** The methods the site answers; anything else never reaches a route (405). */
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const
+
+/** Whether to answer a request at all: TRACE, OPTIONS, PUT and the rest get 405 here and nothing else. */
+export function refuseUnknownMethod(request: IncomingMessage, response: ServerResponse): boolean {
+  if ((ALLOWED_METHODS as readonly string[]).includes(request.method ?? '')) return false
+  response
+    .writeHead(405, {
+      Allow: ALLOWED_METHODS.join(', '),
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+    })
+    .end('Method not allowed.\n')
+  return true
+}
+
+/** How often Node looks for requests past their time (its default, 30 s, would let them run on that long). */
+const CHECK_EVERY_MS = 1000
+/** Connections refused at the cap are said in the log at most this often, not once each. */
+const REPORT_DROPS_EVERY_MS = 60_000
+
+/** The options `http.createServer` takes from the limits. */
+export function serverOptions(limits: ServerLimits) {
+  return {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionsCheckingInterval: CHECK_EVERY_MS,
+  }
+}
+
+/** The cap on open connections, and one line in the log while it turns clients away. */
+export function capConnections(
+  server: Server,
+  limits: ServerLimits,
+  {log = console.warn, now = Date.now}: {log?: (line: string) => void; now?: () => number} = {},
+) {
+  server.maxConnections = limits.maxConnections
+  let dropped = 0
+  let reportedAt = -Infinity
+  server.on('drop', () => {
+    dropped++
+    if (now() - reportedAt < REPORT_DROPS_EVERY_MS) return
+    reportedAt = now()
+    log(
+      `Refusing connections: ${limits.maxConnections} are open (SERVER_MAX_CONNECTIONS); ` +
+        `${dropped} refused since the server started.`,
+    )
+  })
+}
+
+/**
+ * A deadline for a request's body: a contact message that has not wholly arrived within `ms` of
+ * its headers is answered 408 and its connection closed, so a client sending a byte at a time
+ * holds nothing for long. A request whose answer has begun is left to finish.
+ */
+export function bodyDeadline(request: IncomingMessage, response: ServerResponse, ms: number) {
+  if (request.complete) return
+  const timer = setTimeout(() => {
+    if (request.complete) return
+    if (!response.headersSent)
+      response
+        .writeHead(408, {
+          Connection: 'close',
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Cache-Control': 'no-store',
+        })
+        .end('The message took too long to arrive. Please send it again.\n')
+    request.socket.destroySoon()
+  }, ms)
+  timer.unref()
+  const clear = () => clearTimeout(timer)
+  request.once('end', clear)
+  response.once('close', clear)
+}
