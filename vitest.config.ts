@@ -28,6 +28,7 @@ export default defineConfig({
             'tests/browser/**/*.test.ts',
             'tests/contact/**/*.test.ts',
             'tests/quality/**/*.test.ts',
+            'tests/security/**/*.test.ts',
             'tests/lighthouse/**/*.test.ts',
           ],
           // One build of the site and two servers (astro preview, npm start) for every test of the built site.

@@ -124,6 +124,25 @@ describe('staff preview on the production server', () => {
     }
   })
 
+  it("forged secrets cost no Content Lake query unless shaped like Studio's, and one address gets 429 after 30 tries", async () => {
+    // Behind the proxy (TRUST_PROXY=1) the forger is the address it names last.
+    const forger = {headers: {'x-forwarded-for': '198.51.100.1, 203.0.113.7'}}
+    const asked = standIn.requests.length
+    for (const secret of ['forged-secret', 'x'.repeat(43), 'y'.repeat(4000)])
+      expect((await get(previewOn, enableUrl(secret), forger)).status, secret).toBe(401)
+    expect(standIn.requests.length).toBe(asked)
+
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 30; attempt++)
+      statuses.push((await get(previewOn, enableUrl(`${'A'.repeat(42)}${attempt % 10}`), forger)).status)
+    expect(statuses.filter((status) => status === 429).length).toBe(3)
+    const limited = await get(previewOn, enableUrl(await studioSecret()), forger)
+    expect(limited.status).toBe(429)
+    expect(Number(limited.header('retry-after'))).toBeGreaterThan(0)
+    // Staff at another address are not held up by the forger.
+    expect((await get(previewOn, enableUrl(await studioSecret()))).status).toBe(307)
+  })
+
   it('an expired secret (Studio made it more than an hour ago) gets 401', async () => {
     const secret = await studioSecret()
     const documents = await studio().fetch('*[]', {}, {perspective: 'raw'})
