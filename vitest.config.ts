@@ -14,6 +14,7 @@ export default defineConfig({
           include: [
             'tests/*.test.ts',
             'tests/content/**/*.test.ts',
+            'tests/fuzz/**/*.test.ts',
             'tests/rebuild/**/*.test.ts',
             'tests/safety/**/*.test.ts',
             'tests/server/**/*.test.ts',
