@@ -55,7 +55,6 @@ async function submitOne(): Promise<{status: number; ms: number}> {
       // The island sends the ticked consent box as `true`; without it the endpoint refuses the message.
       consent: true,
       website: '',
-      elapsedMs: 10_000,
       submissionId: crypto.randomUUID(),
     }),
   })

@@ -10,7 +10,7 @@ describe('the configuration, read once from the environment', () => {
     expect(config.content).toEqual({kind: 'bundled'})
     expect(config.contact.store).toEqual({kind: 'sqlite', path: join(ROOT, 'data/contact-messages.sqlite')})
     expect(config.contact.rateLimit).toEqual({limit: 10, windowSeconds: 600})
-    expect(config.contact.minFillMs).toBe(2500)
+    expect(config.contact.warnings).toEqual([])
     expect(config.contact.mail).toBeUndefined()
     expect(config.server).toMatchObject({port: 4321, host: 'localhost', trustProxy: false})
     expect(config.server.webhookSecret).toBeUndefined()
@@ -83,7 +83,7 @@ describe('the configuration, read once from the environment', () => {
   it('every bad value is named at once, so one failed start shows all of them', () => {
     const error = (() => {
       try {
-        readConfig({PORT: '-1', CONTACT_MIN_FILL_MS: 'soon', SITE_URL: 'ftp://x.example'})
+        readConfig({PORT: '-1', CONTACT_RATE_LIMIT: 'many', SITE_URL: 'ftp://x.example'})
       } catch (caught) {
         return caught as Error
       }
@@ -93,7 +93,17 @@ describe('the configuration, read once from the environment', () => {
         .split('\n')
         .slice(1)
         .map((line) => line.trim().split('=')[0]),
-    ).toEqual(['SITE_URL', 'CONTACT_MIN_FILL_MS', 'PORT'])
+    ).toEqual(['SITE_URL', 'CONTACT_RATE_LIMIT', 'PORT'])
+  })
+
+  it('CONTACT_MIN_FILL_MS, no longer used, is ignored with one warning instead of stopping the start', () => {
+    for (const value of ['2500', 'soon']) {
+      const config = readConfig({CONTACT_MIN_FILL_MS: value})
+      expect(config.contact.warnings).toEqual([
+        expect.stringMatching(/^CONTACT_MIN_FILL_MS is no longer used/),
+      ])
+      expect(config.contact).not.toHaveProperty('minFillMs')
+    }
   })
 })
 

@@ -50,7 +50,8 @@ export type PreviewConfig =
 export interface ContactConfig {
   store: MessageStoreConfig
   rateLimit: {limit: number; windowSeconds: number}
-  minFillMs: number
+  /** Settings that are read but no longer do anything, said once when the server starts. */
+  warnings: string[]
   /** E-mail about each new message; absent without SMTP_URL. */
   mail?: {
     smtpUrl: string
@@ -179,8 +180,9 @@ export const VARIABLES: VariableDoc[] = [
   },
   {
     names: ['CONTACT_MIN_FILL_MS'],
-    meaning: 'a form sent faster than this after the page began to load is refused',
-    default: '`2500`',
+    meaning:
+      'no longer used: a minimum fill time is a claim any client can make, not a defence (see `docs/contact-api.md`); the server says so if it is set',
+    default: 'unset',
   },
   {
     names: ['SERVER_HEADERS_TIMEOUT_SECONDS', 'SERVER_REQUEST_TIMEOUT_SECONDS'],
@@ -322,7 +324,12 @@ export function readConfig(env: Env): SiteConfig {
         limit: read.whole('CONTACT_RATE_LIMIT', 10, {min: 1, max: 1_000_000}),
         windowSeconds: read.whole('CONTACT_RATE_WINDOW_SECONDS', 600, {min: 1, max: 86_400}),
       },
-      minFillMs: read.whole('CONTACT_MIN_FILL_MS', 2500, {min: 0, max: 600_000}),
+      // Ignored, not refused: a server started with an old environment keeps serving.
+      warnings: read.text('CONTACT_MIN_FILL_MS')
+        ? [
+            'CONTACT_MIN_FILL_MS is no longer used: the contact form has no minimum fill time, since any client could claim one (docs/contact-api.md). Remove the variable.',
+          ]
+        : [],
       mail: smtpUrl
         ? {
             smtpUrl,

@@ -1,5 +1,6 @@
 import {CONSENT_FIELD, CONTACT_FIELDS, DEFAULT_ERROR_TEXT, PRIVACY_VERSION_FIELD} from './schema.ts'
 import type {ContactService, Outcome, Submission} from './service.ts'
+import {visitorAddressOf} from './rateLimit.ts'
 
 /**
  * The most a message may weigh: 16 KB of text. Every valid message fits, even one written all in
@@ -11,7 +12,10 @@ const MAX_ENCODED_FORM_BYTES = 3 * MAX_BODY_BYTES
 
 type Kind = 'json' | 'form'
 
-/** Where a form post without JavaScript lands; the contact page shows the matching notice. */
+/**
+ * Where a form post without JavaScript lands; the contact page shows the matching notice. A
+ * message the store could not take is the exception: it gets a 503 page of its own (`answer`).
+ */
 export const FORM_OUTCOME_ANCHORS = {
   stored: 'message-sent',
   invalid: 'message-invalid',
@@ -47,15 +51,9 @@ function checkOrigin(request: Request, siteUrl: string) {
   }
 }
 
-/**
- * Who sent the request, for the rate limit. Behind our reverse proxy (TRUST_PROXY=1) every
- * request comes from the proxy; it appends the visitor's address to X-Forwarded-For, so the
- * last entry is the one it saw (earlier ones are whatever the visitor claimed).
- */
+/** Who sent the request, for the rate limit (rateLimit.ts says how a proxy's word is taken). */
 export function visitorAddress(request: Request, socketAddress: string, trustProxy: boolean): string {
-  if (!trustProxy) return socketAddress
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim()
-  return forwarded || socketAddress
+  return visitorAddressOf(request.headers.get('x-forwarded-for'), socketAddress, trustProxy)
 }
 
 async function readBody(request: Request, kind: Kind): Promise<string> {
@@ -115,8 +113,6 @@ function parseSubmission(kind: Kind, body: string): Submission {
       [CONSENT_FIELD]: record[CONSENT_FIELD],
     },
     website: record.website,
-    // The island always measures; a JSON post without the measure is not from our form.
-    elapsedMs: record.elapsedMs ?? -1,
     submissionId: record.submissionId,
     privacyVersion: record[PRIVACY_VERSION_FIELD],
   }
@@ -128,8 +124,16 @@ const json = (status: number, body: object, headers: Record<string, string> = {}
     headers: {'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers},
   })
 
+/** How long a visitor is asked to wait while the store is shut; it is retried sooner than that at first. */
+const STORE_RETRY_AFTER = {'retry-after': '30'}
+const STORE_UNAVAILABLE = 'Your message could not be stored; please try again.'
+
 function answer(kind: Kind, outcome: Outcome, contactPath: string): Response {
   if (kind === 'form') {
+    // A page in words, not a redirect: the visitor's Back button returns to the form with their
+    // message still typed in, where a fresh contact page would have lost it.
+    if (outcome.kind === 'unavailable')
+      return errorPage({status: 503, message: STORE_UNAVAILABLE}, contactPath, STORE_RETRY_AFTER)
     const headers: Record<string, string> = {location: `${contactPath}#${FORM_OUTCOME_ANCHORS[outcome.kind]}`}
     if (outcome.kind === 'rateLimited') headers['retry-after'] = String(outcome.retryAfterSeconds)
     return new Response(null, {status: 303, headers: {...headers, 'cache-control': 'no-store'}})
@@ -161,11 +165,7 @@ function answer(kind: Kind, outcome: Outcome, contactPath: string): Response {
         {'retry-after': String(outcome.retryAfterSeconds)},
       )
     case 'unavailable':
-      return json(
-        503,
-        {ok: false, error: 'unavailable', message: 'Your message could not be stored; please try again.'},
-        {'retry-after': '30'},
-      )
+      return json(503, {ok: false, error: 'unavailable', message: STORE_UNAVAILABLE}, STORE_RETRY_AFTER)
   }
 }
 
@@ -207,7 +207,11 @@ export async function handleContactPost(
  * A browser without JavaScript shows whatever comes back: a short page in words, with the way
  * back, never JSON. It repeats nothing the visitor sent.
  */
-function errorPage(problem: RequestError, contactPath: string): Response {
+function errorPage(
+  problem: {status: number; message: string},
+  contactPath: string,
+  headers: Record<string, string> = {},
+): Response {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Message not sent</title></head>
@@ -216,6 +220,6 @@ function errorPage(problem: RequestError, contactPath: string): Response {
 `
   return new Response(html, {
     status: problem.status,
-    headers: {'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store'},
+    headers: {'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers},
   })
 }

@@ -2,17 +2,16 @@ import {randomUUID} from 'node:crypto'
 import type {ContactConfig} from '../config/index.ts'
 import {smtpNotifier, type Notifier} from './notifier.ts'
 import {slidingWindowLimiter, type RateLimiter} from './rateLimit.ts'
+import {recoveringStore, StoreUnavailableError} from './recoveringStore.ts'
 import {validateContactMessage, type ContactFieldErrors} from './schema.ts'
 import {sanityMessageStore} from './sanityStore.ts'
-import {sqliteMessageStore} from './sqliteStore.ts'
+import {sqliteMessageStore, sqliteStoreOpener} from './sqliteStore.ts'
 import type {MessageStore} from './store.ts'
 
 export type Submission = {
   fields: unknown
   /** The honeypot: a field people never see, so never fill. */
   website?: unknown
-  /** Milliseconds between the form appearing and being sent, when the page's script measured it. */
-  elapsedMs?: unknown
   submissionId?: unknown
   /** The Privacy Policy version the form's page showed (schema.ts, PRIVACY_VERSION_FIELD). */
   privacyVersion?: unknown
@@ -64,8 +63,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export interface ContactParts {
   store: MessageStore
   limiter: RateLimiter
-  /** A form sent faster than this after its page began to load is refused as a robot's. */
-  minFillMs: number
   notifier?: Notifier
   /** How often e-mails that are due are sent; without it, only on flush. */
   retryMs?: number
@@ -78,14 +75,13 @@ export interface ContactParts {
 }
 
 /**
- * The contact form's one service: it checks a submission (rate limit, honeypot, fill time,
- * fields), stores it, and has it e-mailed. Built from its parts, so a test can hand it an
- * in-memory store and a clock.
+ * The contact form's one service: it checks a submission (rate limit, honeypot, fields), stores
+ * it, and has it e-mailed. Built from its parts, so a test can hand it an in-memory store and a
+ * clock.
  */
 export function createContactService({
   store,
   limiter,
-  minFillMs,
   notifier,
   retryMs,
   content,
@@ -95,14 +91,21 @@ export function createContactService({
   log = console.warn,
 }: ContactParts): ContactService {
   const flush = async () => {
-    await notifier?.flush().catch((error: unknown) => log(`Contact e-mail retry failed: ${String(error)}`))
+    await notifier?.flush().catch((error: unknown) => {
+      // A shut store has said so in the log already, and the e-mails wait in it until it opens.
+      if (!(error instanceof StoreUnavailableError)) log(`Contact e-mail retry failed: ${String(error)}`)
+    })
   }
   const deleteExpired = async () => {
     const {retentionMonths} = content()
     // Never everything at once: a period of no months is a mistake, not an instruction.
     if (!(retentionMonths >= 1)) throw new Error(`A retention of ${retentionMonths} months deletes nothing.`)
     const cutoff = monthsBefore(now(), retentionMonths)
-    const deleted = await store.deleteReceivedBefore(cutoff.toISOString())
+    // A shut store is purged when it opens again (contactServiceFromConfig); nothing to do till then.
+    const deleted = await store.deleteReceivedBefore(cutoff.toISOString()).catch((error: unknown) => {
+      if (error instanceof StoreUnavailableError) return 0
+      throw error
+    })
     if (deleted > 0)
       log(
         `Deleted ${deleted} contact message${deleted === 1 ? '' : 's'} received before ${cutoff.toISOString()}.`,
@@ -129,8 +132,8 @@ export function createContactService({
       if (!limit.allowed) return {kind: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds}
       if (typeof submission.website === 'string' && submission.website.trim() !== '')
         return {kind: 'rejected'}
-      const elapsed = Number(submission.elapsedMs)
-      if (submission.elapsedMs !== undefined && !(elapsed >= minFillMs)) return {kind: 'rejected'}
+      // No minimum fill time: the page is static and a plain form post carries nothing the server
+      // issued, so any time would be the client's own claim (docs/contact-api.md, "What refuses robots").
 
       const validation = validateContactMessage(submission.fields)
       if (!validation.ok) return {kind: 'invalid', fieldErrors: validation.fieldErrors}
@@ -170,7 +173,10 @@ export function createContactService({
   }
 }
 
-/** The store the configuration names: SQLite by default, Sanity with a write token. */
+/**
+ * The store the configuration names, opened now: SQLite by default, Sanity with a write token.
+ * Throws when it cannot be opened, as a command run by hand should (scripts/messages.ts).
+ */
 export function messageStoreFromConfig(config: ContactConfig['store']): MessageStore {
   return config.kind === 'sanity' ? sanityMessageStore(config) : sqliteMessageStore(config.path)
 }
@@ -181,17 +187,23 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * The service as the configuration describes it: SQLite or Sanity for the store, SMTP for the
  * e-mails. `content` gives what it needs from the build being served. Expired messages are
  * deleted once a day; the server also asks for it at start.
+ *
+ * It never throws for the store: a SQLite file that cannot be opened is retried in the background
+ * while the form answers 503 (recoveringStore.ts), so the pages stay up. The Sanity store opens
+ * nothing at start; each of its requests that fails is that message's 503.
  */
 export function contactServiceFromConfig(
   config: ContactConfig,
   {content, log = console.warn}: {content: () => ContactContent; log?: (line: string) => void},
 ): ContactService {
-  const store = messageStoreFromConfig(config.store)
+  const store =
+    config.store.kind === 'sanity'
+      ? sanityMessageStore(config.store)
+      : recoveringStore(sqliteStoreOpener(config.store.path), {log, onRecovered: catchUp})
   const mail = config.mail
-  return createContactService({
+  const service = createContactService({
     store,
     limiter: slidingWindowLimiter(config.rateLimit.limit, config.rateLimit.windowSeconds),
-    minFillMs: config.minFillMs,
     notifier: mail
       ? smtpNotifier({
           smtpUrl: mail.smtpUrl,
@@ -207,6 +219,14 @@ export function contactServiceFromConfig(
     purgeEveryMs: DAY_MS,
     log,
   })
+  /** What the server does at start, done when a shut store opens: expired messages go, owed e-mails go out. */
+  function catchUp() {
+    void service
+      .deleteExpired()
+      .catch((error: unknown) => log(`Deleting old contact messages failed: ${String(error)}`))
+    void service.flush()
+  }
+  return service
 }
 
 /** The same day and time `months` calendar months earlier (the 31st of a shorter month: its last day). */

@@ -1,6 +1,7 @@
 import {chmodSync, mkdirSync} from 'node:fs'
 import {dirname, resolve} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
+import type {StoreOpener} from './recoveringStore.ts'
 import {isFrom, type MessageRecord, type MessageStore, type Sender} from './store.ts'
 
 const SCHEMA = `
@@ -68,6 +69,58 @@ const fromRow = (row: Row): MessageRecord => ({
   },
 })
 
+const describeFile = (path: string) => `SQLite file ${resolve(path)}`
+
+/**
+ * SQLite's result codes (the low byte of node:sqlite's `errcode`) that say the connection itself
+ * is spent: the file went read-only or was moved (READONLY), the disk failed (IOERR), the file is
+ * damaged or is not a database (CORRUPT, NOTADB), or it cannot be opened (CANTOPEN). Opening the
+ * file again is then the only way back, and picks up a file staff repaired or restored. A full
+ * disk or a busy file is not among them: the connection is still good.
+ */
+const SPENT_CONNECTION = new Set([8, 10, 11, 14, 26])
+
+/** The SQLite store as the server opens it: again, after a failure, until it opens (recoveringStore.ts). */
+export function sqliteStoreOpener(path: string): StoreOpener {
+  return {
+    description: describeFile(path),
+    open: () => sqliteMessageStore(path),
+    advice:
+      "Check that the server's user can create the folder and write in it, and that the file is a SQLite database. The server never deletes a damaged file: move it aside or restore it from a backup.",
+    isBroken(error) {
+      const {code, errcode} = (error ?? {}) as {code?: unknown; errcode?: unknown}
+      return (
+        code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number' && SPENT_CONNECTION.has(errcode & 0xff)
+      )
+    },
+  }
+}
+
+/** Opens the file, with its settings and the current columns; a file that fails any step is let go. */
+function openDatabase(file: string): DatabaseSync {
+  const db = new DatabaseSync(file)
+  try {
+    chmodSync(file, 0o600)
+    // secure_delete overwrites a deleted message's text, so an erased or expired message is gone
+    // from the file, not just unlinked; the WAL is truncated after each deletion for the same reason.
+    db.exec(
+      'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA secure_delete = ON;',
+    )
+    db.exec(SCHEMA)
+    const existing = new Set(
+      (db.prepare('PRAGMA table_info(contact_messages)').all() as unknown as {name: string}[]).map(
+        (c) => c.name,
+      ),
+    )
+    for (const [column, type] of Object.entries(ADDED_COLUMNS))
+      if (!existing.has(column)) db.exec(`ALTER TABLE contact_messages ADD COLUMN ${column} ${type}`)
+    return db
+  } catch (error) {
+    db.close()
+    throw error
+  }
+}
+
 /**
  * The embedded store: one SQLite file, created on first start. WAL with synchronous=FULL means
  * a message is on disk when `save` returns, and readers never block the writer.
@@ -76,21 +129,7 @@ export function sqliteMessageStore(path: string): MessageStore {
   const file = resolve(path)
   // Visitors' messages: readable by the server's user only.
   mkdirSync(dirname(file), {recursive: true, mode: 0o700})
-  const db = new DatabaseSync(file)
-  chmodSync(file, 0o600)
-  // secure_delete overwrites a deleted message's text, so an erased or expired message is gone
-  // from the file, not just unlinked; the WAL is truncated after each deletion for the same reason.
-  db.exec(
-    'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA secure_delete = ON;',
-  )
-  db.exec(SCHEMA)
-  const existing = new Set(
-    (db.prepare('PRAGMA table_info(contact_messages)').all() as unknown as {name: string}[]).map(
-      (c) => c.name,
-    ),
-  )
-  for (const [column, type] of Object.entries(ADDED_COLUMNS))
-    if (!existing.has(column)) db.exec(`ALTER TABLE contact_messages ADD COLUMN ${column} ${type}`)
+  const db = openDatabase(file)
 
   const insert = db.prepare(`
     INSERT INTO contact_messages (id, received_at, name, email, phone, subject, message,
@@ -119,7 +158,7 @@ export function sqliteMessageStore(path: string): MessageStore {
     (all.all() as unknown as Row[]).map(fromRow).filter((m) => isFrom(m, sender))
 
   return {
-    description: `SQLite file ${file}`,
+    description: describeFile(file),
     async save({consent, ...message}) {
       const {changes} = insert.run({
         ...message,

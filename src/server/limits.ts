@@ -1,19 +1,41 @@
 import type {IncomingMessage, Server, ServerResponse} from 'node:http'
 import type {ServerLimits} from '../config/index.ts'
+import {CONTACT_ENDPOINT} from '../lib/routes.ts'
 
 /** The methods the site answers; anything else never reaches a route (405). */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const
 
-/** Whether to answer a request at all: TRACE, OPTIONS, PUT and the rest get 405 here and nothing else. */
+/** What each server route takes, for the Allow header of a refusal; pages take GET and HEAD. */
+const ROUTE_METHODS: Record<string, string> = {
+  [CONTACT_ENDPOINT]: 'POST',
+  '/api/rebuild': 'POST',
+  '/api/rebuild/status': 'GET',
+}
+
+/**
+ * Whether to answer a request at all: TRACE, OPTIONS, PUT and the rest get 405 here, before any
+ * route or Astro sees them, naming what the address does take. The API answers in its own JSON.
+ */
 export function refuseUnknownMethod(request: IncomingMessage, response: ServerResponse): boolean {
   if ((ALLOWED_METHODS as readonly string[]).includes(request.method ?? '')) return false
+  const path = (request.url ?? '/').split('?', 1)[0]!
+  const allow = ROUTE_METHODS[path] ?? 'GET, HEAD'
+  const api = path.startsWith('/api/')
   response
     .writeHead(405, {
-      Allow: ALLOWED_METHODS.join(', '),
-      'Content-Type': 'text/plain; charset=utf-8',
+      Allow: allow,
+      'Content-Type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
       'Cache-Control': 'no-store',
     })
-    .end('Method not allowed.\n')
+    .end(
+      api
+        ? JSON.stringify({
+            ok: false,
+            error: 'methodNotAllowed',
+            message: `Use ${allow.replace(', ', ' or ')}.`,
+          })
+        : 'Method not allowed.\n',
+    )
   return true
 }
 

@@ -34,14 +34,10 @@ const site = await LiveSite.open(initialBuild).catch((error: Error) => {
   console.error(`Cannot serve ${initialBuild}: ${error.message}\nRun \`npm run build\` first.`)
   process.exit(1)
 })
-const contact = (() => {
-  try {
-    return contactServiceFromConfig(config.contact, {content: () => site.data})
-  } catch (error) {
-    console.error(`The contact message store could not be opened: ${(error as Error).message}`)
-    process.exit(1)
-  }
-})()
+// A message store that cannot be opened leaves the pages served: the service logs why, answers
+// the form with 503 and keeps trying to open it (src/contact/recoveringStore.ts).
+const contact = contactServiceFromConfig(config.contact, {content: () => site.data})
+for (const warning of config.contact.warnings) console.warn(warning)
 const contactRuntime = {service: contact, siteUrl: config.siteUrl, trustProxy: settings.trustProxy}
 const rebuilder = new Rebuilder({
   root: ROOT,

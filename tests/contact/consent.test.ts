@@ -21,7 +21,6 @@ function serviceWith(content: () => ContactContent = () => contactContent()) {
   const service = createContactService({
     store,
     limiter: slidingWindowLimiter(1000, 600),
-    minFillMs: 0,
     content,
     now: () => RECEIVED_AT,
     log: () => {},

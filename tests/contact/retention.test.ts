@@ -65,7 +65,6 @@ describe('the contact service deleting expired messages', () => {
     const service = createContactService({
       store,
       limiter: slidingWindowLimiter(1000, 600),
-      minFillMs: 0,
       content: () => contactContent({retentionMonths: retentionMonths()}),
       now: () => new Date(now),
       log: (line) => lines.push(line),
@@ -231,7 +230,6 @@ describe('a retention period of less than a month', () => {
     const service = createContactService({
       store,
       limiter: slidingWindowLimiter(10, 600),
-      minFillMs: 0,
       content: () => contactContent({retentionMonths: 0}),
       now: () => new Date('2026-03-01T00:00:00.000Z'),
       log: () => {},

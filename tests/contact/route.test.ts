@@ -23,7 +23,6 @@ describe('the /api/contact route', () => {
     const service = createContactService({
       store,
       limiter: slidingWindowLimiter(10, 600),
-      minFillMs: 0,
       content: () => contactContent(),
       log: () => {},
     })

@@ -72,9 +72,9 @@ export function validFields(ref = marker()) {
   }
 }
 
-/** What the island sends: the fields, an empty honeypot and a fill time above the minimum. */
+/** What the island sends: the ticked consent box, the fields and an empty honeypot. */
 export function islandBody(fields: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return JSON.stringify({consent: true, ...fields, website: '', elapsedMs: 4000, ...extra})
+  return JSON.stringify({consent: true, ...fields, website: '', ...extra})
 }
 
 /** Posts a JSON body from the site's own origin (override headers to change that). */

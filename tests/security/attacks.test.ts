@@ -161,11 +161,12 @@ describe('the production server, attacked as it once was', () => {
 
   it('11. answers TRACE and other methods with 405 before any route, and logs nothing', async ({site}) => {
     const before = site.output().length
+    const allowed = {'/api/contact': 'POST', '/api/rebuild': 'POST', '/about-us': 'GET, HEAD'}
     for (const method of ['TRACE', 'OPTIONS', 'PUT', 'DELETE', 'PATCH', 'PROPFIND'])
-      for (const path of ['/api/contact', '/api/rebuild', '/about-us']) {
+      for (const [path, allow] of Object.entries(allowed)) {
         const answer = await rawRequest(site.url, `${method} ${path} HTTP/1.1`)
         expect(answer.status, `${method} ${path}`).toBe(405)
-        expect(answer.headers, `${method} ${path}`).toMatch(/^allow: GET, HEAD, POST$/im)
+        expect(/^allow: (.*)$/im.exec(answer.headers)?.[1], `${method} ${path}`).toBe(allow)
       }
     expect(site.output().slice(before)).toBe('')
     // What the site does answer is unchanged.

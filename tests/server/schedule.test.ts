@@ -6,7 +6,7 @@ import {effectiveFrom} from '../../studio/shared/policyVersions'
 import {readPolicySchedule, type PolicySchedule} from '../../src/server/buildData'
 import {LiveSite} from '../../src/server/liveSite'
 import {Rebuilder} from '../../src/server/rebuilder'
-import {handleRebuildRequest} from '../../src/server/rebuildRoutes'
+import {AcceptedWebhooks, handleRebuildRequest} from '../../src/server/rebuildRoutes'
 import {MAX_TIMER_MS, PolicyChangeSchedule, RETRY_DELAYS_MS, rebuildThrough} from '../../src/server/schedule'
 import {serveInProcess} from '../support/inProcessServer'
 
@@ -227,6 +227,7 @@ describe('the policy change schedule', () => {
         rebuilder: rebuilder as unknown as Rebuilder,
         policyChanges: schedule,
         secret: 'secret',
+        accepted: new AcceptedWebhooks(),
       }),
     )
     try {
