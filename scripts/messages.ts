@@ -3,8 +3,13 @@
 //
 //   npm run messages -- export --email ADDRESS      every message from that address, as JSON
 //   npm run messages -- export --phone NUMBER       the same, by phone number
-//   npm run messages -- erase --email ADDRESS       delete them (asks first; --yes does not)
+//   npm run messages -- erase --email ADDRESS       delete them: asks a person at a terminal first;
+//                                                   elsewhere (a script, a pipe) only with --yes
 //   npm run messages -- list --since 2026-11-01     every message since that day (India time), one per line
+//
+// export and erase first show what they matched, one line per message, so that staff see whose
+// messages they are about to hand over or erase (export on stderr: its JSON stays whole for a program).
+// A phone number without its country code is Indian: "098765 43210" is +91 98765 43210.
 //
 // Runs on Node 24 as plain TypeScript.
 import {existsSync} from 'node:fs'
@@ -65,9 +70,14 @@ function line(message: MessageRecord): string {
   return `${message.receivedAt}  ${message.id}  ${who}  "${message.subject}"  ${mail}`
 }
 
-async function confirmed(question: string, yes: boolean): Promise<boolean> {
-  // Without a terminal (a script, CI) there is nobody to ask: the command itself is the decision.
-  if (yes || !process.stdin.isTTY) return true
+/**
+ * Whether there is a person to ask, reading the question and typing the answer. An answer piped in
+ * is whatever ran before, not anyone's decision, so without a terminal only --yes erases.
+ */
+const atTerminal = () => Boolean(process.stdin.isTTY && process.stdout.isTTY)
+
+/** Asks the person at the terminal; only "y" or "yes" is yes. */
+async function confirmed(question: string): Promise<boolean> {
   const prompt = createInterface({input: process.stdin, output: process.stdout})
   try {
     return /^y(es)?$/i.test((await prompt.question(`${question} [y/N] `)).trim())
@@ -97,24 +107,29 @@ async function main(): Promise<number> {
     switch (command) {
       case 'export': {
         const messages = await store.findFrom(senderOf(values))
+        for (const message of messages) console.error(line(message))
         console.log(JSON.stringify(messages, null, 2))
         return 0
       }
       case 'erase': {
         const sender = senderOf(values)
-        const count = (await store.findFrom(sender)).length
+        const matched = await store.findFrom(sender)
+        const count = matched.length
         if (count === 0) {
           console.log(`No messages from ${describe(sender)} in ${store.description}.`)
           return 0
         }
-        if (
-          !(await confirmed(
-            `Erase ${count} message${count === 1 ? '' : 's'} from ${describe(sender)}?`,
-            values.yes,
-          ))
-        ) {
-          console.log('Nothing erased.')
-          return 1
+        for (const message of matched) console.log(line(message))
+        if (!values.yes) {
+          if (!atTerminal()) {
+            console.error('Nothing erased: run this at a terminal to be asked, or pass --yes to erase these.')
+            return 1
+          }
+          const these = count === 1 ? 'this message' : `these ${count} messages`
+          if (!(await confirmed(`Erase ${these} from ${describe(sender)}?`))) {
+            console.log('Nothing erased.')
+            return 1
+          }
         }
         const erased = await store.deleteFrom(sender)
         console.log(

@@ -4,11 +4,11 @@ import {
   CONSENT_VALUE,
   CONTACT_FIELDS,
   PRIVACY_VERSION_FIELD,
-  validateContactMessage,
+  precheckContactMessage,
   type ContactErrorCode,
   type ContactField,
   type ContactFieldErrors,
-} from '../contact/schema'
+} from '../contact/formRules'
 import './ContactForm.css'
 
 export type ContactFormLabels = Record<`${ContactField}Label`, string> &
@@ -41,8 +41,8 @@ const INPUTS: Record<ContactField, {type: string; autoComplete?: string}> = {
 }
 
 /**
- * The contact form. It checks the fields with the same rules as the server, sends the message to
- * /api/contact and shows the outcome on the page. What the visitor typed stays in the form until
+ * The contact form. It checks the fields with the same rules as the server (the phone number by
+ * its shape only), sends the message to /api/contact and shows the outcome on the page. What the visitor typed stays in the form until
  * the server confirms the message is stored. Without JavaScript it is an ordinary form post.
  *
  * `children` is the privacy notice, rendered by the page from the CMS: it stands above the
@@ -100,7 +100,7 @@ export default function ContactForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const checked = validateContactMessage({...values, [CONSENT_FIELD]: consent})
+    const checked = precheckContactMessage({...values, [CONSENT_FIELD]: consent})
     if (!checked.ok) return fail(labels.invalidMessage, checked.fieldErrors)
     setStatus({kind: 'sending'})
     submissionId.current ??= crypto.randomUUID()
@@ -112,8 +112,6 @@ export default function ContactForm({
           ...values,
           [CONSENT_FIELD]: consent,
           website: honeypot.current?.value ?? '',
-          // Since the page began to load: a visitor who typed before this script arrived is no robot.
-          elapsedMs: Math.round(performance.now()),
           submissionId: submissionId.current,
           [PRIVACY_VERSION_FIELD]: privacyVersion,
         }),

@@ -1,3 +1,4 @@
+import {samePhone} from '../../studio/shared/phoneNumbers.ts'
 import type {ContactMessage} from './schema.ts'
 
 /**
@@ -66,33 +67,16 @@ export interface MessageStore {
   close(): void
 }
 
-/** A phone number's digits, and whether it was written with its country code (+ or 00). */
-function phoneDigits(phone: string): {digits: string; international: boolean} {
-  const written = phone.trim()
-  const digits = written.replace(/\D/g, '')
-  if (written.startsWith('+')) return {digits, international: true}
-  if (digits.startsWith('00')) return {digits: digits.slice(2), international: true}
-  return {digits: digits.replace(/^0+/, ''), international: false}
-}
-
 /**
  * Whether a message came from this sender; a blank address or number matches nothing. E-mail
- * addresses match whatever their case. Phone numbers match on their digits: two written with
- * their country code must be the same number; a number written without it ("098765 43210")
- * matches one with it ("+91 98765 43210") when the longer ends with the shorter and the shorter
- * has at least eight digits.
+ * addresses match whatever their case. Phone numbers match as the same E.164 number, a number
+ * without its country code being Indian: "098765 43210" is "+91 98765 43210", and never a
+ * number abroad that ends in the same digits (samePhone).
  */
 export function isFrom(message: {email: string; phone: string}, sender: Sender): boolean {
   if (sender.email !== undefined) {
     const wanted = sender.email.trim().toLowerCase()
     return wanted !== '' && message.email.trim().toLowerCase() === wanted
   }
-  const wanted = phoneDigits(sender.phone)
-  const given = phoneDigits(message.phone)
-  if (!wanted.digits || !given.digits) return false
-  if (wanted.digits === given.digits) return true
-  if (wanted.international && given.international) return false
-  const [shorter, longer] =
-    wanted.digits.length < given.digits.length ? [wanted.digits, given.digits] : [given.digits, wanted.digits]
-  return shorter.length >= 8 && longer.endsWith(shorter)
+  return samePhone(message.phone, sender.phone)
 }

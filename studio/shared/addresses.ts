@@ -1,38 +1,34 @@
 /**
  * E-mail addresses, phone numbers and links: the rules the Studio (when staff publish), the
- * site (when it builds and renders) and the contact form (island and endpoint) share, so that
- * what one accepts the others accept too.
+ * site (when it builds and renders) and the contact form's endpoint share, so that what one
+ * accepts the others accept too. The form's island checks only their shapes (addressShapes.ts):
+ * libphonenumber is too large to send to every visitor's phone.
  */
+import {looksLikePhoneNumber} from './addressShapes.ts'
+import {parsePhone} from './phoneNumbers.ts'
+
+export {EMAIL_PATTERN} from './addressShapes.ts'
 
 /**
- * An e-mail address a mail program can open: one @, and a domain of dot-separated labels. The
- * same rule holds for the addresses visitors type into the form and those staff enter.
- */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
-
-const digitsIn = (value: string) => value.replace(/\D/g, '').length
-
-/**
- * Phone numbers come in two strengths, on purpose. A visitor may type theirs any way a person
- * can be called back ("040 2345 6789", "+1 (202) 456-1111"): 7 to 15 digits, the + optional.
- * The company's own numbers are printed for visitors abroad to dial as they read them, so staff
- * must give them in international form.
+ * Phone numbers come in two strengths, on purpose, both read by libphonenumber with India as the
+ * home country. A visitor may type theirs any way a person can be called back ("040 2345 6789",
+ * "+1 (202) 456-1111"); it must only have a length that country's numbers have, since a visitor
+ * refused because the library's metadata is behind is a visitor we never hear from.
  */
 export function isReplyPhone(value: string): boolean {
-  return /^\+?[0-9][0-9 ().-]*$/.test(value) && digitsIn(value) >= 7 && digitsIn(value) <= 15
+  return looksLikePhoneNumber(value) && parsePhone(value)?.possible === true
 }
 
 /**
- * A phone number in international form: "+", the country code and the number, with spaces,
- * dashes or brackets as printed; at most 15 digits in all (ITU-T E.164). Indian numbers have ten
- * digits after +91 and never start with 0 there (the trunk 0 is dropped in international form).
+ * The company's own numbers are printed for visitors abroad to dial as they read them, so staff
+ * must give them in international form: "+", the country code and a number libphonenumber knows
+ * is in use, with spaces, dashes or brackets as printed. Every digit printed is dialled, so a
+ * trunk 0 kept after the country code ("+91 040 …", "+44 (0)20 …") is refused.
  */
 export function isInternationalPhone(value: string): boolean {
-  if (!/^\+\d[\d ()-]*\d$/.test(value)) return false
-  const digits = value.replace(/\D/g, '')
-  if (digits.length < 8 || digits.length > 15 || digits.startsWith('0')) return false
-  if (digits.startsWith('91')) return /^91[1-9]\d{9}$/.test(digits)
-  return true
+  if (!/^\+\d[\d ()-]*\d$/.test(value) || !looksLikePhoneNumber(value)) return false
+  const parsed = parsePhone(value)
+  return parsed?.valid === true && parsed.e164 === `+${value.replace(/\D/g, '')}`
 }
 
 /** The tel: address of a printed phone number. */

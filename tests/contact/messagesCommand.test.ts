@@ -7,13 +7,14 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {DEFAULT_API_VERSION} from '../../src/config/index'
 import {sanityMessageStore} from '../../src/contact/sanityStore'
 import {sqliteMessageStore} from '../../src/contact/sqliteStore'
-import type {MessageStore} from '../../src/contact/store'
+import type {MessageStore, StoredMessage} from '../../src/contact/store'
 import {ROOT} from '../support/astroBuild'
 import {startQueryApiStandIn, type QueryApiStandIn} from '../support/queryApiStandIn'
 import {asRecord, storedMessage} from './storedMessages'
 
 // `npm run messages`, run as staff run it on the server: its own process, the store chosen by the
-// same variables as the server's, and no terminal (as from a script, so it has nobody to ask).
+// same variables as the server's, and no terminal (as from a script, so it has nobody to ask: an
+// answer piped in is not a person's).
 
 const SCRIPT = join(ROOT, 'scripts/messages.ts')
 const TOKEN = 'write-token-for-tests'
@@ -24,13 +25,17 @@ interface Run {
   stderr: string
 }
 
-/** Runs `npm run messages -- ...args` with only these variables; stdin is a pipe left open, not a terminal. */
-function messages(args: string[], env: Record<string, string>): Promise<Run> {
+/**
+ * Runs `npm run messages -- ...args` with only these variables. Stdin is a pipe, not a terminal:
+ * `piped` is written to it and the pipe closed; without it the pipe is left open.
+ */
+function messages(args: string[], env: Record<string, string>, piped?: string): Promise<Run> {
   const child = spawn(process.execPath, [SCRIPT, ...args], {
     cwd: ROOT,
     env: {PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env},
     stdio: ['pipe', 'pipe', 'pipe'],
   })
+  if (piped !== undefined) child.stdin.end(piped)
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk) => (stdout += chunk))
@@ -74,6 +79,26 @@ const priya = storedMessage({
 /** Oldest first. */
 const everyone = [before, ravi, asha.first, asha.byPhone, priya, asha.second]
 
+/**
+ * Three people whose numbers end in the same ten digits: Asha in India and two callers abroad,
+ * with numbers of a length their countries have, as the form accepts them.
+ */
+const sameDigits = {
+  asha: storedMessage({receivedAt: '2026-11-02T08:00:00.000Z', phone: '+91 98765 43210'}),
+  london: storedMessage({
+    receivedAt: '2026-11-03T08:00:00.000Z',
+    name: 'Oliver Grant',
+    email: 'oliver.grant@example.co.uk',
+    phone: '+44 98765 43210',
+  }),
+  newYork: storedMessage({
+    receivedAt: '2026-11-04T08:00:00.000Z',
+    name: 'Maria Lopez',
+    email: 'maria.lopez@example.com',
+    phone: '+1 987 654 3210',
+  }),
+}
+
 /** Fills the store as the server would have: Ravi's e-mail given up, Priya's sent. */
 async function fill(store: MessageStore) {
   for (const message of everyone) await store.save(message)
@@ -87,6 +112,13 @@ async function fill(store: MessageStore) {
 const ids = (messages: {id: string}[]) => messages.map((message) => message.id)
 const EVER = '1970-01-01T00:00:00.000Z'
 
+/** The lines the command printed for matched messages, as `list` prints them: when, then the id. */
+const matchedIn = (output: string) =>
+  output
+    .split('\n')
+    .map((line) => /^\S+Z\s+([0-9a-f-]{36})\s/.exec(line)?.[1])
+    .filter(Boolean)
+
 describe('npm run messages, on the SQLite file CONTACT_DB_PATH names', () => {
   let scratch: string
   beforeAll(() => {
@@ -94,11 +126,12 @@ describe('npm run messages, on the SQLite file CONTACT_DB_PATH names', () => {
   })
   afterAll(() => rmSync(scratch, {recursive: true, force: true}))
 
-  /** A SQLite file holding everyone's messages, and a way to read it afterwards. */
-  async function sqliteFile() {
+  /** A SQLite file holding everyone's messages (or these), and a way to read it afterwards. */
+  async function sqliteFile(only?: StoredMessage[]) {
     const path = join(scratch, `${randomUUID()}.sqlite`)
     const store = sqliteMessageStore(path)
-    await fill(store)
+    if (only) for (const message of only) await store.save(message)
+    else await fill(store)
     store.close()
     const remaining = async () => {
       const reader = sqliteMessageStore(path)
@@ -114,9 +147,19 @@ describe('npm run messages, on the SQLite file CONTACT_DB_PATH names', () => {
   it('export --email prints every message from that address as JSON, with the consent given, and changes nothing', async () => {
     const file = await sqliteFile()
     const run = await messages(['export', '--email', 'ASHA.MENON@example.com'], file.env)
-    expect(run).toMatchObject({code: 0, stderr: ''})
+    expect(run.code).toBe(0)
     expect(JSON.parse(run.stdout)).toEqual([asha.first, asha.second].map(asRecord))
     expect(await file.remaining()).toEqual(ids(everyone))
+  })
+
+  it('export lists what it matched on stderr, one line per message, so that its JSON stays whole', async () => {
+    const file = await sqliteFile()
+    const run = await messages(['export', '--email', 'asha.menon@example.com'], file.env)
+    expect(matchedIn(run.stderr)).toEqual(ids([asha.first, asha.second]))
+    expect(run.stderr).toContain(
+      `Asha Menon, asha.menon@example.com, +91 98765 43210  "${asha.first.subject}"`,
+    )
+    expect(matchedIn(run.stdout)).toEqual([])
   })
 
   it('export --phone prints every message from that number, however it was written', async () => {
@@ -130,17 +173,42 @@ describe('npm run messages, on the SQLite file CONTACT_DB_PATH names', () => {
     const file = await sqliteFile()
     const run = await messages(['erase', '--email', 'asha.menon@example.com', '--yes'], file.env)
     expect(run).toMatchObject({code: 0, stderr: ''})
-    expect(run.stdout).toBe(`Erased 2 messages from asha.menon@example.com in ${file.description}.\n`)
+    expect(matchedIn(run.stdout)).toEqual(ids([asha.first, asha.second]))
+    expect(run.stdout).toMatch(
+      new RegExp(`\n${`Erased 2 messages from asha.menon@example.com in ${file.description}.`}\n$`),
+    )
     expect(await file.remaining()).toEqual(ids([before, ravi, asha.byPhone, priya]))
   })
 
-  it('erase --phone without --yes and without a terminal asks nothing: it erases and says how many', async () => {
-    const file = await sqliteFile()
-    const run = await messages(['erase', '--phone', '098765 43210'], file.env)
-    expect(run.stdout).not.toContain('[y/N]')
-    expect(run).toMatchObject({code: 0, stderr: ''})
-    expect(run.stdout).toBe(`Erased 2 messages from phone 098765 43210 in ${file.description}.\n`)
-    expect(await file.remaining()).toEqual(ids([before, ravi, priya, asha.second]))
+  for (const answer of ['n\n', 'y\n']) {
+    it(`erase without --yes and without a terminal erases nothing, even with ${JSON.stringify(answer)} piped in`, async () => {
+      const file = await sqliteFile()
+      const run = await messages(['erase', '--phone', '098765 43210'], file.env, answer)
+      expect(run.code).toBe(1)
+      expect(run.stdout).not.toContain('[y/N]')
+      expect(matchedIn(run.stdout)).toEqual(ids([asha.first, asha.byPhone]))
+      expect(run.stderr).toBe(
+        'Nothing erased: run this at a terminal to be asked, or pass --yes to erase these.\n',
+      )
+      expect(await file.remaining()).toEqual(ids(everyone))
+    })
+  }
+
+  it('export --phone "098765 43210" gives only the Indian number, not +44 or +1 numbers ending in the same digits', async () => {
+    const file = await sqliteFile(Object.values(sameDigits))
+    const run = await messages(['export', '--phone', '098765 43210'], file.env)
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout)).toEqual([asRecord(sameDigits.asha)])
+    expect(matchedIn(run.stderr)).toEqual([sameDigits.asha.id])
+  })
+
+  it('erase --phone "098765 43210" --yes erases only the Indian number; the +44 and +1 callers keep theirs', async () => {
+    const file = await sqliteFile(Object.values(sameDigits))
+    const run = await messages(['erase', '--phone', '098765 43210', '--yes'], file.env)
+    expect(run.code).toBe(0)
+    expect(matchedIn(run.stdout)).toEqual([sameDigits.asha.id])
+    expect(run.stdout).toContain(`Erased 1 message from phone 098765 43210 in ${file.description}.`)
+    expect(await file.remaining()).toEqual(ids([sameDigits.london, sameDigits.newYork]))
   })
 
   it('a CONTACT_DB_PATH with no file there is an error naming it, not an empty answer to an access request', async () => {
@@ -214,15 +282,17 @@ describe('npm run messages, on Sanity with SANITY_PROJECT_ID, SANITY_API_WRITE_T
   it('export --email prints every message from that address as JSON, with the consent given', async () => {
     await inbox()
     const run = await messages(['export', '--email', 'asha.menon@EXAMPLE.com'], env())
-    expect(run).toMatchObject({code: 0, stderr: ''})
+    expect(run.code).toBe(0)
     expect(JSON.parse(run.stdout)).toEqual([asha.first, asha.second].map(asRecord))
+    expect(matchedIn(run.stderr)).toEqual(ids([asha.first, asha.second]))
   })
 
   it('erase --phone --yes deletes every message from that number and says how many; the rest stay', async () => {
     const {remaining} = await inbox()
     const run = await messages(['erase', '--phone', '+91 98765 43210', '--yes'], env())
     expect(run).toMatchObject({code: 0, stderr: ''})
-    expect(run.stdout).toBe(
+    expect(matchedIn(run.stdout)).toEqual(ids([asha.first, asha.byPhone]))
+    expect(run.stdout).toContain(
       'Erased 2 messages from phone +91 98765 43210 in Sanity dataset "production" of project test.\n',
     )
     expect(await remaining()).toEqual(ids([before, ravi, priya, asha.second]))

@@ -114,7 +114,9 @@ describe.each(Object.entries(stores))('the %s store', (_, open) => {
       expect(await store.findFrom({phone: '+91 98765 43210'})).toEqual(
         [international, national, bare].map(asRecord),
       )
-      expect(ids(await store.findFrom({phone: '020 7946 0000'}))).toEqual(ids([london]))
+      expect(ids(await store.findFrom({phone: '+44 (0)20 7946 0000'}))).toEqual(ids([london]))
+      // Without its country code a number is Indian (+91 20 7946 0000): never the London line.
+      expect(await store.findFrom({phone: '020 7946 0000'})).toEqual([])
       // Too few digits to be anyone's number.
       expect(await store.findFrom({phone: '43210'})).toEqual([])
       expect(await store.findFrom({phone: '+91'})).toEqual([])

@@ -136,6 +136,16 @@ describe('the formats of Indian company identifiers', () => {
     }
   })
 
+  it('a phone number libphonenumber does not know to be in use, or whose printed digits are not all dialled, is refused', () => {
+    for (const phone of [
+      '+1 987 654 3210', // no area code 987
+      '+44 (0)20 7946 0100', // dialled from abroad, the 0 is wrong
+      '+49 30 1234 5678 9012', // sixteen digits: valid in Germany, beyond E.164
+    ]) {
+      expect(isInternationalPhone(phone), phone).toBe(false)
+    }
+  })
+
   it('a phone number becomes a tel: address of its digits', () => {
     expect(telHref('+1 (202) 456-1111')).toBe('tel:+12024561111')
     expect(telHref('+91 40 2345 6789')).toBe('tel:+914023456789')

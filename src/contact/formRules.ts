@@ -1,0 +1,145 @@
+import * as z from 'zod/mini'
+import {EMAIL_PATTERN, looksLikePhoneNumber} from '../../studio/shared/addressShapes.ts'
+
+/**
+ * The contact form's rules, shared by the ContactForm island (to point at a problem before
+ * sending) and by POST /api/contact (schema.ts, which decides). Errors are codes; the page shows
+ * the wording staff wrote in Studio for each code.
+ *
+ * The two judge a phone number differently, and only that: the endpoint reads it with
+ * libphonenumber, which is too large to send to every visitor's phone, so the island looks only
+ * at its shape. A number the island let through and the endpoint refused comes back as
+ * `phoneInvalid` and is shown like any other problem.
+ */
+
+export const CONTACT_FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const
+export type ContactField = (typeof CONTACT_FIELDS)[number]
+
+export const CONTACT_LIMITS: Record<ContactField, number> = {
+  name: 100,
+  email: 254,
+  phone: 30,
+  subject: 150,
+  message: 3000,
+}
+
+export const CONTACT_ERROR_CODES = [
+  'consentRequired',
+  'replyRequired',
+  'emailInvalid',
+  'phoneInvalid',
+  'messageRequired',
+  'tooLong',
+  'invalid',
+] as const
+export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[number]
+
+/** Said when Studio has no wording for a code (and in API answers). */
+export const DEFAULT_ERROR_TEXT: Record<ContactErrorCode, string> = {
+  consentRequired: 'Please tick the box to agree, so that we may use what you write to reply to you.',
+  replyRequired: 'Please give an e-mail address or a phone number so that we can reply.',
+  emailInvalid: 'Please check the e-mail address, for example name@example.com.',
+  phoneInvalid: 'Please check the phone number, with its country code, for example +44 20 7946 0000.',
+  messageRequired: 'Please write your message.',
+  tooLong: 'This is longer than we can accept; please shorten it.',
+  invalid: 'Please check this field.',
+}
+
+// Control characters (except tab and newline) and bidirectional overrides can hide or reorder
+// text in the Inbox; they never belong in a message.
+// eslint-disable-next-line no-control-regex -- matching control characters is the purpose
+const INVISIBLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g
+
+// Hidden characters go first: removing one may leave two characters that NFC then joins.
+const singleLine = (value: string) =>
+  value.replace(/\r\n?/g, '\n').replace(INVISIBLE, '').normalize('NFC').replace(/\s+/g, ' ').trim()
+const multiLine = (value: string) =>
+  value
+    .replace(/\r\n?/g, '\n')
+    .replace(INVISIBLE, '')
+    .normalize('NFC')
+    .replace(/\n{4,}/g, '\n\n\n')
+    .trim()
+
+const field = (
+  clean: (value: string) => string,
+  max: number,
+  valid?: {test: (value: string) => boolean; code: ContactErrorCode},
+) =>
+  z.pipe(
+    z.pipe(
+      z.optional(z.nullable(z.string({error: 'invalid'}))),
+      z.transform((value) => clean(value ?? '')),
+    ),
+    z.string().check(
+      z.refine<string>((value) => [...value].length <= max, {error: 'tooLong', abort: true}),
+      ...(valid ? [z.refine<string>((value) => value === '' || valid.test(value), {error: valid.code})] : []),
+    ),
+  )
+
+/** Whether the phone number field holds a number we could call back: by its shape, or by libphonenumber. */
+export type PhoneRule = (value: string) => boolean
+
+const contactMessageSchema = (isReplyPhone: PhoneRule) =>
+  z.object({
+    name: field(singleLine, CONTACT_LIMITS.name),
+    email: field(singleLine, CONTACT_LIMITS.email, {
+      test: (value) => EMAIL_PATTERN.test(value),
+      code: 'emailInvalid',
+    }),
+    phone: field(singleLine, CONTACT_LIMITS.phone, {test: isReplyPhone, code: 'phoneInvalid'}),
+    subject: field(singleLine, CONTACT_LIMITS.subject),
+    message: field(multiLine, CONTACT_LIMITS.message),
+  })
+
+export type ContactMessage = z.output<ReturnType<typeof contactMessageSchema>>
+/**
+ * The consent box: the visitor agrees to the notice beside the form before sending. The island
+ * sends `true`; a ticked box in a plain form post sends its value, "yes" ("on" where a browser
+ * drops the value). Anything else, or nothing, is no consent.
+ */
+export const CONSENT_FIELD = 'consent'
+export const CONSENT_VALUE = 'yes'
+/**
+ * The number of the Privacy Policy version in force on the page the visitor filled in: the
+ * notice they agreed to, even if a newer one went live before they pressed Send.
+ */
+export const PRIVACY_VERSION_FIELD = 'privacyVersion'
+const consentGiven = (value: unknown) => value === true || value === CONSENT_VALUE || value === 'on'
+
+export type ContactFieldErrors = Partial<Record<ContactField | typeof CONSENT_FIELD, ContactErrorCode>>
+
+export type ContactValidation =
+  {ok: true; message: ContactMessage} | {ok: false; fieldErrors: ContactFieldErrors}
+
+/** A check of every rule at once, so the visitor sees all problems together, with this rule for the phone number. */
+export function contactMessageValidator(isReplyPhone: PhoneRule): (input: unknown) => ContactValidation {
+  const schema = contactMessageSchema(isReplyPhone)
+  return (input) => {
+    const parsed = schema.safeParse(typeof input === 'object' && input !== null ? input : {})
+    const fieldErrors: ContactFieldErrors = {}
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const name = issue.path[0] as ContactField
+      const known = (CONTACT_ERROR_CODES as readonly string[]).includes(issue.message)
+      fieldErrors[name] ??= known ? (issue.message as ContactErrorCode) : 'invalid'
+    }
+    const present = (name: ContactField) =>
+      Boolean(parsed.success ? parsed.data[name] : cleanedText(input, name))
+    if (!present('message')) fieldErrors.message ??= 'messageRequired'
+    if (!present('email') && !present('phone') && !fieldErrors.phone) fieldErrors.email ??= 'replyRequired'
+    if (!consentGiven((input as Record<string, unknown> | null | undefined)?.[CONSENT_FIELD]))
+      fieldErrors.consent = 'consentRequired'
+    return parsed.success && Object.keys(fieldErrors).length === 0
+      ? {ok: true, message: parsed.data}
+      : {ok: false, fieldErrors}
+  }
+}
+
+/** The island's check before sending: the phone number by its shape only; the endpoint has the last word. */
+export const precheckContactMessage = contactMessageValidator(looksLikePhoneNumber)
+
+/** A field's text as typed, cleaned, whether or not the rest of the form is valid. */
+function cleanedText(input: unknown, name: ContactField): string {
+  const value = (input as Record<string, unknown> | null | undefined)?.[name]
+  return typeof value === 'string' ? singleLine(value) : ''
+}
