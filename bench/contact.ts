@@ -25,7 +25,7 @@ if (!existsSync(join(distDir, 'server/entry.mjs'))) {
 
 const scratch = mkdtempSync(join(tmpdir(), 'bench-contact-'))
 const dbPath = join(scratch, 'messages.sqlite')
-const server = await startSiteServer(distDir, {CONTACT_DB_PATH: dbPath, CONTACT_RATE_LIMIT: '1000000000'})
+const server = await startSiteServer(distDir, {CONTACT_DB_PATH: dbPath, CONTACT_RATE_LIMIT: '1000000'})
 const endpoint = `${server.url}/api/contact`
 
 const storedCount = () => {

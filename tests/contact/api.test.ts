@@ -17,6 +17,17 @@ describe('POST /api/contact on the production server', () => {
     expect(rowById(site.dbPath, id)).toMatchObject({...fields, notified_at: null, notification_attempts: 0})
   })
 
+  it('answers uncompressed, its answers being a few hundred bytes, while the pages travel gzipped', async ({
+    site,
+  }) => {
+    const gzip = {'accept-encoding': 'gzip'}
+    const answer = await postJson(site.url, islandBody(validFields()), gzip)
+    expect(answer.status).toBe(201)
+    expect(answer.headers.get('content-encoding')).toBeNull()
+    const page = await fetch(`${site.url}/contact-us`, {headers: gzip})
+    expect(page.headers.get('content-encoding')).toBe('gzip')
+  })
+
   it('stores an ordinary form post without JavaScript and sends the visitor to /contact-us#message-sent', async ({
     site,
   }) => {
