@@ -72,6 +72,7 @@ export const policyVersionsQuery =
   effectiveDate,
   summary,
   recordedAt,
+  shortNotice,
   title,
   description,
   "intro": coalesce(intro, []),
@@ -94,6 +95,7 @@ export const policyFiguresQuery = defineQuery(`*[_id == "policyFigures"][0]{
   contactMessageRetentionMonths,
   refundVerificationBusinessDays,
   breachReportHours,
+  policyChangeNoticeDays,
   governingLaw,
   jurisdictionCity
 }`)

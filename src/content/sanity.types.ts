@@ -100,7 +100,7 @@ export type PolicyFiguresReference = {
 
 export type FigureRef = {
   _type: "figureRef";
-  figure: "cancellationFeePercent" | "refundRequestWindowDays" | "refundProcessingWeeks" | "refundMinimumBusinessDays" | "serviceChangeWindowHours" | "minorAge" | "contractAge" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "contactMessageRetentionMonths" | "refundVerificationBusinessDays" | "breachReportHours" | "governingLaw" | "jurisdictionCity";
+  figure: "cancellationFeePercent" | "refundRequestWindowDays" | "refundProcessingWeeks" | "refundMinimumBusinessDays" | "serviceChangeWindowHours" | "minorAge" | "contractAge" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "contactMessageRetentionMonths" | "refundVerificationBusinessDays" | "breachReportHours" | "policyChangeNoticeDays" | "governingLaw" | "jurisdictionCity";
   figures: PolicyFiguresReference;
 };
 
@@ -188,6 +188,7 @@ export type PolicyVersion = {
   effectiveDate: string;
   summary: string;
   recordedAt: string;
+  shortNotice?: "takesNothingAway" | "requiredByLaw";
   title: string;
   description?: string;
   intro?: PolicyBody;
@@ -195,7 +196,7 @@ export type PolicyVersion = {
     _key: string;
   } & PolicySection>;
   figures?: Array<{
-    figure: "cancellationFeePercent" | "refundRequestWindowDays" | "refundProcessingWeeks" | "refundMinimumBusinessDays" | "serviceChangeWindowHours" | "minorAge" | "contractAge" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "contactMessageRetentionMonths" | "refundVerificationBusinessDays" | "breachReportHours" | "governingLaw" | "jurisdictionCity";
+    figure: "cancellationFeePercent" | "refundRequestWindowDays" | "refundProcessingWeeks" | "refundMinimumBusinessDays" | "serviceChangeWindowHours" | "minorAge" | "contractAge" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "contactMessageRetentionMonths" | "refundVerificationBusinessDays" | "breachReportHours" | "policyChangeNoticeDays" | "governingLaw" | "jurisdictionCity";
     text: string;
     _type: "quotedFigure";
     _key: string;
@@ -275,6 +276,7 @@ export type PolicyFigures = {
   contactMessageRetentionMonths: number;
   refundVerificationBusinessDays: number;
   breachReportHours: number;
+  policyChangeNoticeDays: number;
   governingLaw: string;
   jurisdictionCity: string;
 };
@@ -393,6 +395,7 @@ export type SiteSettings = {
   };
   policyHistory: {
     effectiveFrom: string;
+    announcedOn: string;
     version: string;
     latestChange: string;
     seeChanges: string;
@@ -419,6 +422,8 @@ export type SiteSettings = {
     introduction: string;
     firstVersion: string;
     feedTitle: string;
+    shortNoticeTakesNothingAway: string;
+    shortNoticeRequiredByLaw: string;
   };
   notFound: {
     title: string;
@@ -635,6 +640,7 @@ export type SiteSettingsQueryResult = {
   };
   policyHistory: {
     effectiveFrom: string;
+    announcedOn: string;
     version: string;
     latestChange: string;
     seeChanges: string;
@@ -661,6 +667,8 @@ export type SiteSettingsQueryResult = {
     introduction: string;
     firstVersion: string;
     feedTitle: string;
+    shortNoticeTakesNothingAway: string;
+    shortNoticeRequiredByLaw: string;
   };
   notFound: {
     title: string;
@@ -937,7 +945,7 @@ export type PoliciesQueryResult = Array<{
 
 // Source: ../src/content/queries.ts
 // Variable: policyVersionsQuery
-// Query: *[_type == "policyVersion" && policy in ["privacyPolicy", "termsAndConditions", "refundPolicy"]] | order(policy asc, number asc){  _id,  policy,  number,  effectiveDate,  summary,  recordedAt,  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body},  "figures": coalesce(figures, [])[]{figure, text},  "facts": coalesce(facts, [])[]{fact, text}}
+// Query: *[_type == "policyVersion" && policy in ["privacyPolicy", "termsAndConditions", "refundPolicy"]] | order(policy asc, number asc){  _id,  policy,  number,  effectiveDate,  summary,  recordedAt,  shortNotice,  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body},  "figures": coalesce(figures, [])[]{figure, text},  "facts": coalesce(facts, [])[]{fact, text}}
 export type PolicyVersionsQueryResult = Array<{
   _id: string;
   policy: "privacyPolicy" | "refundPolicy" | "termsAndConditions";
@@ -945,6 +953,7 @@ export type PolicyVersionsQueryResult = Array<{
   effectiveDate: string;
   summary: string;
   recordedAt: string;
+  shortNotice: "requiredByLaw" | "takesNothingAway" | null;
   title: string;
   description: string | null;
   intro: Array<never> | PolicyBody;
@@ -954,7 +963,7 @@ export type PolicyVersionsQueryResult = Array<{
     body: PolicyBody;
   }>;
   figures: Array<{
-    figure: "breachReportHours" | "cancellationFeePercent" | "contactMessageRetentionMonths" | "contractAge" | "governingLaw" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "jurisdictionCity" | "minorAge" | "refundMinimumBusinessDays" | "refundProcessingWeeks" | "refundRequestWindowDays" | "refundVerificationBusinessDays" | "serviceChangeWindowHours";
+    figure: "breachReportHours" | "cancellationFeePercent" | "contactMessageRetentionMonths" | "contractAge" | "governingLaw" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "jurisdictionCity" | "minorAge" | "policyChangeNoticeDays" | "refundMinimumBusinessDays" | "refundProcessingWeeks" | "refundRequestWindowDays" | "refundVerificationBusinessDays" | "serviceChangeWindowHours";
     text: string;
   }> | Array<never>;
   facts: Array<{
@@ -965,7 +974,7 @@ export type PolicyVersionsQueryResult = Array<{
 
 // Source: ../src/content/queries.ts
 // Variable: policyFiguresQuery
-// Query: *[_id == "policyFigures"][0]{  _id,  cancellationFeePercent,  refundRequestWindowDays,  refundProcessingWeeks{min, max},  refundMinimumBusinessDays,  serviceChangeWindowHours,  minorAge,  contractAge,  grievanceAcknowledgementHours,  grievanceResolutionMonths,  contactMessageRetentionMonths,  refundVerificationBusinessDays,  breachReportHours,  governingLaw,  jurisdictionCity}
+// Query: *[_id == "policyFigures"][0]{  _id,  cancellationFeePercent,  refundRequestWindowDays,  refundProcessingWeeks{min, max},  refundMinimumBusinessDays,  serviceChangeWindowHours,  minorAge,  contractAge,  grievanceAcknowledgementHours,  grievanceResolutionMonths,  contactMessageRetentionMonths,  refundVerificationBusinessDays,  breachReportHours,  policyChangeNoticeDays,  governingLaw,  jurisdictionCity}
 export type PolicyFiguresQueryResult = {
   _id: "policyFigures";
   cancellationFeePercent: null;
@@ -980,6 +989,7 @@ export type PolicyFiguresQueryResult = {
   contactMessageRetentionMonths: null;
   refundVerificationBusinessDays: null;
   breachReportHours: null;
+  policyChangeNoticeDays: null;
   governingLaw: null;
   jurisdictionCity: null;
 } | {
@@ -999,6 +1009,7 @@ export type PolicyFiguresQueryResult = {
   contactMessageRetentionMonths: number;
   refundVerificationBusinessDays: number;
   breachReportHours: number;
+  policyChangeNoticeDays: number;
   governingLaw: string;
   jurisdictionCity: string;
 } | null;
@@ -1208,6 +1219,7 @@ export type LaunchCheckQueryResult = Array<{
   contactMessageRetentionMonths: number;
   refundVerificationBusinessDays: number;
   breachReportHours: number;
+  policyChangeNoticeDays: number;
   governingLaw: string;
   jurisdictionCity: string;
 } | {
@@ -1221,6 +1233,7 @@ export type LaunchCheckQueryResult = Array<{
   effectiveDate: string;
   summary: string;
   recordedAt: string;
+  shortNotice?: "requiredByLaw" | "takesNothingAway";
   title: string;
   description?: string;
   intro?: PolicyBody;
@@ -1228,7 +1241,7 @@ export type LaunchCheckQueryResult = Array<{
     _key: string;
   } & PolicySection>;
   figures?: Array<{
-    figure: "breachReportHours" | "cancellationFeePercent" | "contactMessageRetentionMonths" | "contractAge" | "governingLaw" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "jurisdictionCity" | "minorAge" | "refundMinimumBusinessDays" | "refundProcessingWeeks" | "refundRequestWindowDays" | "refundVerificationBusinessDays" | "serviceChangeWindowHours";
+    figure: "breachReportHours" | "cancellationFeePercent" | "contactMessageRetentionMonths" | "contractAge" | "governingLaw" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "jurisdictionCity" | "minorAge" | "policyChangeNoticeDays" | "refundMinimumBusinessDays" | "refundProcessingWeeks" | "refundRequestWindowDays" | "refundVerificationBusinessDays" | "serviceChangeWindowHours";
     text: string;
     _type: "quotedFigure";
     _key: string;
@@ -1323,6 +1336,7 @@ export type LaunchCheckQueryResult = Array<{
   };
   policyHistory: {
     effectiveFrom: string;
+    announcedOn: string;
     version: string;
     latestChange: string;
     seeChanges: string;
@@ -1349,6 +1363,8 @@ export type LaunchCheckQueryResult = Array<{
     introduction: string;
     firstVersion: string;
     feedTitle: string;
+    shortNoticeTakesNothingAway: string;
+    shortNoticeRequiredByLaw: string;
   };
   notFound: {
     title: string;

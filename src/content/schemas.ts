@@ -11,6 +11,7 @@ import {
   isCalendarDate,
   POLICY_HISTORY_WORD_KEYS,
   POLICY_HISTORY_WORD_MAX,
+  SHORT_NOTICE_REASON_KEYS,
   SUMMARY_MAX,
 } from '../../studio/shared/policyVersions'
 
@@ -218,6 +219,7 @@ export const policyVersionSchema = z.object({
   effectiveDate: z.string().refine(isCalendarDate, 'must be a date such as 2026-11-23'),
   summary: text(SUMMARY_MAX),
   recordedAt: z.iso.datetime({offset: true}),
+  shortNotice: z.enum(SHORT_NOTICE_REASON_KEYS).nullish(),
   title: text(80),
   description: z.string().nullish(),
   intro: policyBodySchema,
@@ -243,6 +245,7 @@ export const policyFiguresSchema = z.object({
   contactMessageRetentionMonths: count.min(1),
   refundVerificationBusinessDays: count,
   breachReportHours: count,
+  policyChangeNoticeDays: count.min(1),
   governingLaw: text(60),
   jurisdictionCity: text(60),
 })

@@ -2,7 +2,7 @@ import type {APIRoute} from 'astro'
 import {Feed} from 'feed'
 import {builtContent} from '../content/entries'
 import {getPolicyHistory} from '../content/policyHistory'
-import {formatDate} from '../lib/dates'
+import {formatDate, indiaDay} from '../lib/dates'
 import {
   POLICY_FEED_PATH,
   POLICY_PATHS,
@@ -10,6 +10,7 @@ import {
   policyHistoryPath,
   policyVersionPath,
 } from '../lib/routes'
+import {summaryAsShown} from '../../studio/shared/policyVersions'
 import type {PolicyId} from '../../studio/shared/siteDocuments'
 
 /**
@@ -44,6 +45,7 @@ export const GET: APIRoute = async ({site}) => {
   })
   for (const {policy, version, first} of entries) {
     const effective = `${words.effectiveFrom} ${formatDate(version.effectiveDate)}`
+    const announced = `${words.announcedOn} ${formatDate(indiaDay(version.recordedAt))}`
     feed.addItem({
       id: url(policyVersionPath(policy, version.number)),
       title: `${version.title} · ${words.version} ${version.number} · ${effective}`,
@@ -52,7 +54,7 @@ export const GET: APIRoute = async ({site}) => {
       ),
       date: new Date(version.recordedAt),
       published: new Date(version.recordedAt),
-      description: `${effective}. ${version.summary}`,
+      description: `${effective}. ${announced}. ${summaryAsShown(version, words)}`,
       category: [{name: version.title, term: policy, scheme: url(policyHistoryPath(policy))}],
     })
   }

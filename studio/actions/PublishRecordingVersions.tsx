@@ -11,6 +11,7 @@ import {indiaToday, versionId, type ChangeNote} from '../shared/policyVersions'
 import {RECORD_CHANGE_TITLE, RecordChangeFooter, RecordChangeForm} from './RecordChangeDialog'
 import {
   commitErrorMessage,
+  noticeFrom,
   planPublish,
   PUBLISH_READ_QUERY,
   publishMutations,
@@ -73,7 +74,8 @@ export function publishRecordingVersions(publish: DocumentActionComponent): Docu
           sanityPublish.onHandle?.()
           return
         }
-        setNote({effectiveDate: indiaToday(now), summary: ''})
+        // Announced today, it applies once the notice period has run, unless staff choose otherwise.
+        setNote({effectiveDate: noticeFrom(draft, read, now) ?? indiaToday(now), summary: ''})
         setStep({name: 'dialog', read, now, saving: false})
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error)
@@ -152,6 +154,7 @@ export function publishRecordingVersions(publish: DocumentActionComponent): Docu
             note={note}
             onNoteChange={setNote}
             earliest={indiaToday(current.now)}
+            noticeFrom={draft ? noticeFrom(draft, current.read, current.now) : undefined}
             problems={problems}
             message={message}
             busy={current.saving}
@@ -219,7 +222,7 @@ export const RecordVersionAction: DocumentActionComponent = (props) => {
           name: 'nothing',
           message: 'Every policy already says what its latest version says: there is nothing to record.',
         })
-      setNote({effectiveDate: indiaToday(now), summary: ''})
+      setNote({effectiveDate: noticeFrom(published, read, now) ?? indiaToday(now), summary: ''})
       setStep({name: 'dialog', read, now, saving: false})
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
@@ -273,6 +276,7 @@ export const RecordVersionAction: DocumentActionComponent = (props) => {
           note={note}
           onNoteChange={setNote}
           earliest={indiaToday(step.now)}
+          noticeFrom={noticeFrom(published, step.read, step.now)}
           problems={plan.ok ? [] : plan.problems}
           message={step.message}
           busy={step.saving}

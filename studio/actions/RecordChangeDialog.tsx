@@ -1,6 +1,12 @@
-import {Button, Card, Flex, Stack, Text, TextArea, TextInput} from '@sanity/ui'
+import {Button, Card, Flex, Radio, Stack, Text, TextArea, TextInput} from '@sanity/ui'
 import {useId} from 'react'
-import {SUMMARY_MAX, SUMMARY_MIN, type ChangeNote} from '../shared/policyVersions'
+import {
+  SHORT_NOTICE_REASON_KEYS,
+  SHORT_NOTICE_REASONS,
+  SUMMARY_MAX,
+  SUMMARY_MIN,
+  type ChangeNote,
+} from '../shared/policyVersions'
 import {DOCUMENT_TITLES, type PolicyId} from '../shared/siteDocuments'
 
 export const RECORD_CHANGE_TITLE = 'Record this change'
@@ -12,6 +18,8 @@ interface RecordChangeFormProps {
   onNoteChange: (note: ChangeNote) => void
   /** The first day that may be chosen: today in India. */
   earliest: string
+  /** The first day that needs no reason for short notice; none for a policy's first version. */
+  noticeFrom?: string
   /** What keeps the change from being recorded, in the planner's words. */
   problems: string[]
   /** Why publishing failed, or must wait. */
@@ -28,6 +36,7 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
     note,
     onNoteChange,
     earliest,
+    noticeFrom,
     problems,
     message,
     busy,
@@ -35,7 +44,9 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
   } = props
   const dateId = useId()
   const summaryId = useId()
+  const reasonId = useId()
   const hint = (id: string) => `${id}-hint`
+  const shortNotice = Boolean(noticeFrom && note.effectiveDate && note.effectiveDate < noticeFrom)
   return (
     <Stack gap={5}>
       <Stack gap={3}>
@@ -57,8 +68,11 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
           Applies from
         </Text>
         <Text id={hint(dateId)} size={1} muted>
-          The day, in India, from which the new wording applies: today or later. Until then the site shows it
-          as an upcoming change.
+          The day, in India, from which the new wording applies. Until then the site shows it as an upcoming
+          change, with the day it was announced.
+          {noticeFrom
+            ? ` Readers get notice of a change: choose ${noticeFrom} or later, unless one of the reasons below applies.`
+            : ' Today or later.'}
         </Text>
         <TextInput
           id={dateId}
@@ -70,6 +84,40 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
           onChange={(event) => onNoteChange({...note, effectiveDate: event.currentTarget.value})}
         />
       </Stack>
+      {shortNotice && (
+        <Stack
+          as="fieldset"
+          gap={3}
+          aria-describedby={hint(reasonId)}
+          style={{border: 0, margin: 0, padding: 0}}
+        >
+          <Text as="legend" size={1} weight="medium">
+            Why it may apply before {noticeFrom}
+          </Text>
+          <Text id={hint(reasonId)} size={1} muted>
+            Shown to readers with the new version. Without one of these, choose a later date.
+          </Text>
+          {SHORT_NOTICE_REASON_KEYS.map((reason) => (
+            <Flex as="label" key={reason} gap={3} align="flex-start">
+              <Radio
+                name={reasonId}
+                value={reason}
+                checked={note.shortNotice === reason}
+                disabled={busy}
+                onChange={() => onNoteChange({...note, shortNotice: reason})}
+              />
+              <Stack gap={2}>
+                <Text size={1} weight="medium">
+                  {SHORT_NOTICE_REASONS[reason].title}
+                </Text>
+                <Text size={1} muted>
+                  {SHORT_NOTICE_REASONS[reason].description}
+                </Text>
+              </Stack>
+            </Flex>
+          ))}
+        </Stack>
+      )}
       <Stack gap={3}>
         <Text as="label" htmlFor={summaryId} size={1} weight="medium">
           What changed

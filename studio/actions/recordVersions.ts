@@ -7,8 +7,10 @@ import type {Mutation} from '@sanity/client'
 import type {CompanyFactsDocument} from '../shared/companyFacts'
 import {
   changesPolicy,
+  earliestWithNotice,
   isPolicyId,
   latestVersion,
+  noticeDaysIn,
   planPolicyPublish,
   planQuotedValuesPublish,
   policiesChangedBy,
@@ -135,6 +137,20 @@ export function versionsToRecord(
   const wording = draft as unknown as PolicyWording
   const quotes = quotesFor(wording, context.figures, context.facts)
   return changesPolicy(latest, wording, quotes) ? [{policy, number: (latest?.number ?? 0) + 1}] : []
+}
+
+/**
+ * The first day the change may apply from without a reason for short notice, for the dialog;
+ * undefined when every policy it records gets its first version, which replaces no earlier text.
+ */
+export function noticeFrom(draft: StoredDocument, context: PublishContext, now: Date): string | undefined {
+  const replacesText = versionsToRecord(draft, context).some(({number}) => number > 1)
+  if (!replacesText) return undefined
+  return earliestWithNotice({
+    now,
+    latest: true,
+    noticeDays: noticeDaysIn(valuesAfter(draft, context).figures),
+  })
 }
 
 /** A reference to a document that was a draft when it was chosen becomes a strong one on publish, as in Sanity's own publish. */

@@ -90,6 +90,12 @@ export const POLICY_FIGURES = {
       'A detailed report of a personal data breach reaches the Data Protection Board within this many hours of learning of it (DPDP Rules 2025 allow at most 72). Shown as "72 hours".',
     format: (v) => plural(asNumber(v), 'hour', 'hours'),
   },
+  policyChangeNoticeDays: {
+    title: 'Notice of a policy change (days)',
+    description:
+      'A change to a policy is announced at least this many days before it applies. Studio refuses an earlier date unless the change takes away no right and adds no purpose, or the law requires it, and the reason is shown with the version. Shown as "30 days".',
+    format: (v) => plural(asNumber(v), 'day', 'days'),
+  },
   governingLaw: {
     title: 'Governing law',
     description: 'The state and country whose laws govern our terms, e.g. "Telangana, India".',

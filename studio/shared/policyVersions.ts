@@ -64,14 +64,35 @@ export interface PolicyVersionDocument extends PolicyWording, Quotes {
   effectiveDate: string
   /** What changed, in the staff's words. */
   summary: string
-  /** When it was recorded, by the publish that created it. */
+  /** When it was recorded, by the publish that created it: when it was announced. */
   recordedAt: string
+  /** Why it applies sooner than the notice period after it was announced, when it does. */
+  shortNotice?: ShortNoticeReason
 }
+
+/**
+ * The only reasons a change may apply sooner than the notice period (the figure
+ * `policyChangeNoticeDays`) after it is announced. Readers see which one with the version.
+ */
+export const SHORT_NOTICE_REASONS = {
+  takesNothingAway: {
+    title: 'It takes away no right and adds no purpose',
+    description: 'For example a correction, a clearer wording, a lower fee, or a new right for customers.',
+  },
+  requiredByLaw: {
+    title: 'The law requires it from an earlier date',
+    description: 'A new law, rule or order that applies whatever we announce.',
+  },
+} as const satisfies Record<string, {title: string; description: string}>
+export type ShortNoticeReason = keyof typeof SHORT_NOTICE_REASONS
+export const SHORT_NOTICE_REASON_KEYS = Object.keys(SHORT_NOTICE_REASONS) as ShortNoticeReason[]
 
 /** The change staff describe when they publish. */
 export interface ChangeNote {
   effectiveDate: string
   summary: string
+  /** Given only for a date sooner than the notice period allows. */
+  shortNotice?: ShortNoticeReason
 }
 
 export const SUMMARY_MIN = 10
@@ -180,6 +201,13 @@ export const effectiveFrom = (date: string) => new Date(`${date}T00:00:00${IST_O
 export const indiaToday = (now: Date) =>
   new Date(now.getTime() + (5 * 60 + 30) * 60_000).toISOString().slice(0, 10)
 
+/** The day `days` after a date. */
+export function daysAfter(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`)
+  day.setUTCDate(day.getUTCDate() + days)
+  return day.toISOString().slice(0, 10)
+}
+
 /** The day before a date, for "in force until". */
 export function dayBefore(date: string): string {
   const day = new Date(`${date}T00:00:00Z`)
@@ -238,7 +266,12 @@ export function nextChangeAt(versions: readonly Dated[], now: Date): Date | unde
 /** What is wrong with a change note, in words for the publish dialog; empty when it may be recorded. */
 export function changeNoteProblems(
   note: Partial<ChangeNote>,
-  context: {now: Date; latest?: Dated & {policy?: string}},
+  context: {
+    now: Date
+    latest?: Dated & {policy?: string}
+    /** The notice period in days (the figure policyChangeNoticeDays); none for a policy's first version. */
+    noticeDays?: number
+  },
 ): string[] {
   const problems: string[] = []
   const summary = note.summary?.trim() ?? ''
@@ -265,9 +298,48 @@ export function changeNoteProblems(
       `${title} already has version ${context.latest.number}, taking effect on ${context.latest.effectiveDate}. ` +
         `A change recorded after it cannot apply earlier: choose ${context.latest.effectiveDate} or later.`,
     )
+  } else {
+    const earliest = earliestWithNotice(context)
+    if (earliest && date < earliest && !note.shortNotice)
+      problems.push(
+        `A change is announced at least ${context.noticeDays} days before it applies: choose ${earliest} or later, ` +
+          'or say why this one may apply sooner.',
+      )
   }
+  if (note.shortNotice !== undefined && !SHORT_NOTICE_REASON_KEYS.includes(note.shortNotice))
+    problems.push('Choose why the change may apply sooner, from the reasons listed.')
   return problems
 }
+
+/**
+ * The first day a change announced now may apply from without a reason for short notice: the
+ * notice period after today in India. A policy's first version replaces nothing, so needs none.
+ */
+export function earliestWithNotice(context: {
+  now: Date
+  latest?: unknown
+  noticeDays?: number
+}): string | undefined {
+  if (!context.latest || !context.noticeDays) return undefined
+  return daysAfter(indiaToday(context.now), context.noticeDays)
+}
+
+/**
+ * The note as the version records it: a reason for short notice only when the date needs one, so
+ * that no version claims to have been rushed when it was announced in time.
+ */
+export function noteAsRecorded(
+  note: ChangeNote,
+  context: {now: Date; latest?: unknown; noticeDays?: number},
+): ChangeNote {
+  const earliest = earliestWithNotice(context)
+  const {shortNotice, ...rest} = note
+  return shortNotice && earliest && note.effectiveDate < earliest ? {...rest, shortNotice} : rest
+}
+
+/** The notice period a change is held to: the figure as Policy figures give it, if it is a number. */
+export const noticeDaysIn = (figures: Node): number | undefined =>
+  typeof figures.policyChangeNoticeDays === 'number' ? figures.policyChangeNoticeDays : undefined
 
 /** The highest-numbered version of a policy, if it has any. */
 export const latestVersion = <V extends Dated & {policy: string}>(versions: readonly V[], policy: PolicyId) =>
@@ -295,6 +367,7 @@ export function newVersion(input: {
     effectiveDate: input.note.effectiveDate,
     summary: input.note.summary.trim(),
     recordedAt: input.now.toISOString(),
+    ...(input.note.shortNotice ? {shortNotice: input.note.shortNotice} : {}),
     title,
     description,
     intro: intro?.length ? intro : [],
@@ -331,7 +404,8 @@ export function planPolicyPublish(input: {
   const latest = latestVersion(input.versions, input.policy)
   const quotes = quotesFor(input.draft, input.figures, input.facts)
   if (!changesPolicy(latest, input.draft, quotes)) return {ok: true, versions: []}
-  const problems = changeNoteProblems(input.note, {now: input.now, latest})
+  const context = {now: input.now, latest, noticeDays: noticeDaysIn(input.figures)}
+  const problems = changeNoteProblems(input.note, context)
   if (problems.length > 0) return {ok: false, problems}
   return {
     ok: true,
@@ -340,7 +414,7 @@ export function planPolicyPublish(input: {
         policy: input.policy,
         wording: input.draft,
         quotes,
-        note: input.note as ChangeNote,
+        note: noteAsRecorded(input.note as ChangeNote, context),
         previous: latest,
         now: input.now,
       }),
@@ -379,7 +453,10 @@ export function planQuotedValuesPublish(input: {
 }): PublishPlan {
   const changed = policiesChangedBy(input)
   if (changed.length === 0) return {ok: true, versions: []}
-  const problems = changed.flatMap(({latest}) => changeNoteProblems(input.note, {now: input.now, latest}))
+  const noticeDays = noticeDaysIn(input.figures)
+  const problems = changed.flatMap(({latest}) =>
+    changeNoteProblems(input.note, {now: input.now, latest, noticeDays}),
+  )
   if (problems.length > 0) return {ok: false, problems: [...new Set(problems)]}
   return {
     ok: true,
@@ -388,7 +465,7 @@ export function planQuotedValuesPublish(input: {
         policy: latest.policy,
         wording: latest,
         quotes,
-        note: input.note as ChangeNote,
+        note: noteAsRecorded(input.note as ChangeNote, {now: input.now, latest, noticeDays}),
         previous: latest,
         now: input.now,
       }),
@@ -401,6 +478,7 @@ export function planQuotedValuesPublish(input: {
 
 export const POLICY_HISTORY_WORDS = {
   effectiveFrom: {title: 'In effect from', example: 'In effect from'},
+  announcedOn: {title: 'Announced on (the day a version was published)', example: 'Announced on'},
   version: {title: 'Version', example: 'Version'},
   latestChange: {title: 'Latest change', example: 'What changed'},
   seeChanges: {title: 'Link to the differences', example: 'See the changes'},
@@ -434,8 +512,32 @@ export const POLICY_HISTORY_WORDS = {
   introduction: {title: 'The text before section 1', example: 'Introduction'},
   firstVersion: {title: 'The first version', example: 'The first published version of this policy.'},
   feedTitle: {title: 'Feed name', example: 'Policy changes'},
+  shortNoticeTakesNothingAway: {
+    title: 'After the summary of a change that applied with short notice: it takes nothing away',
+    example: 'It applies without the usual notice because it takes away no right and adds no purpose.',
+  },
+  shortNoticeRequiredByLaw: {
+    title: 'After the summary of a change that applied with short notice: the law requires it',
+    example: 'It applies without the usual notice because the law requires it.',
+  },
 } as const satisfies Record<string, {title: string; example: string}>
 
 export type PolicyHistoryWord = keyof typeof POLICY_HISTORY_WORDS
+
+/** The words that say why a version applied with short notice, by reason. */
+export const SHORT_NOTICE_WORDS = {
+  takesNothingAway: 'shortNoticeTakesNothingAway',
+  requiredByLaw: 'shortNoticeRequiredByLaw',
+} as const satisfies Record<ShortNoticeReason, PolicyHistoryWord>
+
+/** A version's summary as readers see it: the staff's words, and why it applied sooner when it did. */
+export function summaryAsShown(
+  version: {summary: string; shortNotice?: ShortNoticeReason | null},
+  words: Record<PolicyHistoryWord, string>,
+): string {
+  return version.shortNotice
+    ? `${version.summary} ${words[SHORT_NOTICE_WORDS[version.shortNotice]]}`
+    : version.summary
+}
 export const POLICY_HISTORY_WORD_KEYS = Object.keys(POLICY_HISTORY_WORDS) as PolicyHistoryWord[]
 export const POLICY_HISTORY_WORD_MAX = 300

@@ -34,6 +34,12 @@ function statusOf(key: PolicyKey, version: Version): 'current' | 'earlier' | 'up
   return version.number === versionInForce(key).number ? 'current' : 'earlier'
 }
 
+/** The day a version was announced: the calendar day in India when it was recorded. */
+const announcedDay = (version: Version): string => indiaDate(new Date(version.recordedAt))
+
+/** "Announced on 18 November 2026", as a page or the feed prints it. */
+const announcement = (version: Version) => `${words.announcedOn} ${readableDate(announcedDay(version))}`
+
 /** The day before a calendar date: the last day an earlier version applied. */
 function dayBefore(date: string): string {
   const day = new Date(`${date}T00:00:00Z`)
@@ -93,7 +99,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close())
 
 describe("a policy's page", () => {
-  it('shows the version in force: the date it took effect, its number and what changed, with links to every version, to the differences and to the feed', async () => {
+  it('shows the version in force: the date it took effect, the day it was announced, its number and what changed, with links to every version, to the differences and to the feed', async () => {
     await withPage(browser, DESKTOP, async (page) => {
       for (const key of POLICY_KEYS) {
         const current = versionInForce(key)
@@ -103,10 +109,12 @@ describe("a policy's page", () => {
         await page.goto(base + where)
         const header = await shownText(page, 'main header')
         expect(header, where).toContain(
-          `${words.effectiveFrom}: ${readableDate(current.effectiveDate)} · ${words.version} ${current.number} · ${words.allVersions}`,
+          `${words.effectiveFrom}: ${readableDate(current.effectiveDate)} · ${announcement(current)} · ${words.version} ${current.number} · ${words.allVersions}`,
         )
         expect(header, where).toContain(`${words.latestChange}: ${current.summary}`)
         await expect(page.locator(`main time[datetime="${current.effectiveDate}"]`).count()).resolves.toBe(1)
+        const announced = page.locator(`main header time[datetime="${announcedDay(current)}"]`).first()
+        await expect(announced.textContent(), where).resolves.toBe(readableDate(announcedDay(current)))
 
         const main = page.getByRole('main')
         const allVersions = main.getByRole('link', {name: words.allVersions, exact: true})
@@ -128,7 +136,7 @@ describe("a policy's page", () => {
 })
 
 describe("a policy's version history", () => {
-  it('lists every version newest first, each with its status, the date it took effect and its summary, and every link on it works', async () => {
+  it('lists every version newest first, each with its status, the date it took effect, the day it was announced and its summary, and every link on it works', async () => {
     await withPage(browser, DESKTOP, async (page) => {
       for (const key of POLICY_KEYS) {
         const paths = historyPaths(key)
@@ -159,11 +167,14 @@ describe("a policy's version history", () => {
           const item = items.nth(index)
           const where = `${paths.history}, version ${version.number}`
           const text = (await item.innerText()).replace(/\s+/g, ' ')
-          expect(text, where).toContain(`${words.effectiveFrom}: ${readableDate(version.effectiveDate)}`)
-          expect(text, where).toContain(version.summary)
-          await expect(item.locator('time').getAttribute('datetime'), where).resolves.toBe(
-            version.effectiveDate,
+          expect(text, where).toContain(
+            `${words.effectiveFrom}: ${readableDate(version.effectiveDate)} · ${announcement(version)}`,
           )
+          expect(text, where).toContain(version.summary)
+          await expect(
+            item.locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime'))),
+            where,
+          ).resolves.toEqual([version.effectiveDate, announcedDay(version)])
           const link = item.getByRole('link', {name: `${words.version} ${version.number}`, exact: true})
           await expect(link.getAttribute('href'), where).resolves.toBe(paths.version(version.number))
           const changes = item.getByRole('link', {name: words.seeChanges, exact: true})
@@ -209,7 +220,7 @@ describe("a policy's version history", () => {
 })
 
 describe("a version's own page", () => {
-  it('says when an earlier version applied, from and until, and links to the version in effect now; the version in force says since when', async () => {
+  it('says when an earlier version applied, from and until, and links to the version in effect now; the version in force says since when; each says the day it was announced', async () => {
     await withPage(browser, DESKTOP, async (page) => {
       for (const key of POLICY_KEYS) {
         const inForce = versionsOf(key).filter((version) => statusOf(key, version) !== 'upcoming')
@@ -221,14 +232,23 @@ describe("a version's own page", () => {
           await expect(main.getByRole('heading', {level: 1}).textContent(), path).resolves.toBe(version.title)
           const header = await shownText(page, 'main header')
           const from = readableDate(version.effectiveDate)
+          const announced = `${announcement(version)}. ${words.readCurrent}`
           if (statusOf(key, version) === 'earlier') {
             const until = readableDate(dayBefore(inForce[index + 1].effectiveDate))
             expect(header, path).toContain(
-              `${words.appliedFrom} ${from} ${words.appliedUntil} ${until}. ${words.readCurrent}`,
+              `${words.appliedFrom} ${from} ${words.appliedUntil} ${until}. ${announced}`,
             )
           } else {
-            expect(header, path).toContain(`${words.currentSince} ${from}. ${words.readCurrent}`)
+            expect(header, path).toContain(`${words.currentSince} ${from}. ${announced}`)
           }
+          const banner = main.locator('header p').filter({hasText: words.readCurrent})
+          await expect(
+            banner
+              .locator(`time[datetime="${announcedDay(version)}"]`)
+              .first()
+              .textContent(),
+            path,
+          ).resolves.toBe(readableDate(announcedDay(version)))
           expect(header, path).toContain(`${words.version} ${version.number} · ${words.allVersions}`)
           expect(header, path).toContain(`${words.latestChange}: ${version.summary}`)
           const current = main.getByRole('link', {name: words.readCurrent, exact: true})
@@ -351,7 +371,7 @@ describe('the Atom feed of policy changes', () => {
   /** RFC 3339 date-time, as RFC 4287 §3.3 requires. */
   const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
 
-  it('is valid Atom (RFC 4287), served as application/atom+xml, with one entry for each version, each leading to a page', async () => {
+  it('is valid Atom (RFC 4287), served as application/atom+xml, with one entry for each version, each leading to a page, published when the version was recorded', async () => {
     const response = await fetch(base + POLICY_FEED_PATH)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^application\/atom\+xml\b/)
@@ -388,6 +408,8 @@ describe('the Atom feed of policy changes', () => {
               ids: texts(entry, 'id'),
               titles: texts(entry, 'title'),
               updated: texts(entry, 'updated'),
+              published: texts(entry, 'published'),
+              summaries: texts(entry, 'summary'),
               links: links(entry),
             })),
           }
@@ -433,13 +455,23 @@ describe('the Atom feed of policy changes', () => {
       }
     }
 
-    // One entry for each version, naming its policy and its number.
+    // One entry for each version, naming its policy and its number, published when it was
+    // recorded, and saying from which day it applies and on which day it was announced.
     for (const version of allVersions) {
+      const where = `${version.title}, version ${version.number}`
       const number = new RegExp(`\\b${words.version} ${version.number}\\b`)
       const named = feed.entries.filter(
         (entry) => entry.titles[0].includes(version.title) && number.test(entry.titles[0]),
       )
-      expect(named, `${version.title}, version ${version.number}`).toHaveLength(1)
+      expect(named, where).toHaveLength(1)
+      const [entry] = named
+      expect(entry.published, where).toHaveLength(1)
+      expect(entry.published[0], where).toMatch(RFC_3339)
+      expect(Date.parse(entry.published[0]), where).toBe(Date.parse(version.recordedAt))
+      expect(entry.summaries, where).toHaveLength(1)
+      expect(entry.summaries[0], where).toContain(
+        `${words.effectiveFrom} ${readableDate(version.effectiveDate)}. ${announcement(version)}.`,
+      )
     }
   })
 })

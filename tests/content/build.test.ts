@@ -34,7 +34,8 @@ describe('building from the Content Lake', () => {
       documents,
       'refundPolicy',
       (policy) => (policy.sections[2].heading = 'Changing Your Booking (edited)'),
-      {summary: 'The third section has a clearer heading.'},
+      // A clearer heading takes nothing away: it may apply at once.
+      {summary: 'The third section has a clearer heading.', shortNotice: 'takesNothingAway'},
     )
     // The search description is not policy text: changing it records no version, yet it shows.
     const description = 'How to cancel a booking and get a refund, and how long the refund takes to arrive.'
@@ -51,6 +52,9 @@ describe('building from the Content Lake', () => {
     expect(readFileSync(join(result.outDir, 'about-us.html'), 'utf8')).toContain(about.intro)
     const refund = readFileSync(join(result.outDir, 'Refund&Cancellation-Policy.html'), 'utf8')
     expect(refund).toContain('Changing Your Booking (edited)')
+    // It applies at once, and says why it could: the words staff set for that reason.
+    const {policyHistory: words} = documentById(documents, 'siteSettings')
+    expect(refund).toContain(`The third section has a clearer heading. ${words.shortNoticeTakesNothingAway}`)
     expect(refund).toContain(`<meta name="description" content="${description}">`)
     // Eight collections and the launch check, nine queries: never one query per page.
     expect(standIn.requests).toHaveLength(9)
@@ -138,6 +142,8 @@ describe('policy versions from either content backend', () => {
     expect(result.code, result.output).toBe(0)
     const page = readFileSync(join(result.outDir, 'privacy-policy.html'), 'utf8')
     expect(page).toContain(`<time datetime="${upcoming.effectiveDate}"`)
+    // Announced today, in India.
+    expect(page).toContain(`<time datetime="${indiaToday(new Date(upcoming.recordedAt))}"`)
     expect(page).toContain('The first section says more plainly what it lists.')
     expect(page).toContain(`href="/policy-versions/privacy-policy/${upcoming.number}"`)
     expect(page).toContain(`href="/policy-changes/privacy-policy/${upcoming.number}"`)

@@ -21,8 +21,10 @@ import {
   planPolicyPublish,
   planQuotedValuesPublish,
   quotesFor,
+  SHORT_NOTICE_REASON_KEYS,
   timeline,
   versionId,
+  type ChangeNote,
   type PolicyVersionDocument,
 } from '../../studio/shared/policyVersions'
 import {DOCUMENT_TITLES, POLICY_IDS, type PolicyId} from '../../studio/shared/siteDocuments'
@@ -48,7 +50,7 @@ const policy = (id: PolicyId) => policies.find((document) => document._id === id
 /** Noon in India on 1 December 2026. */
 const NOW = new Date('2026-12-01T06:30:00Z')
 const TODAY = '2026-12-01'
-const NOTE = {effectiveDate: '2026-12-15', summary: '  Explains when a refund may be asked for.  '}
+const NOTE = {effectiveDate: '2027-01-04', summary: '  Explains when a refund may be asked for.  '}
 
 /** Version 1 of each policy, recorded from its bundled text in the spring. */
 const recorded: PolicyVersionDocument[] = policies.map((document) =>
@@ -87,7 +89,7 @@ const printed = (version: PolicyVersionDocument, figure: PolicyFigureKey) =>
 const problemsOf = (plan: ReturnType<typeof planPolicyPublish>) => (plan.ok ? [] : plan.problems)
 
 describe('publishing a changed policy', () => {
-  const publish = (note: Partial<typeof NOTE>, versions = recorded) =>
+  const publish = (note: Partial<ChangeNote>, versions = recorded) =>
     planPolicyPublish({
       policy: 'refundPolicy',
       draft: editedRefundPolicy() as never,
@@ -174,6 +176,82 @@ describe('publishing a changed policy', () => {
     expect(accepted.ok && accepted.versions.map(({_id}) => _id)).toEqual(['policyVersion-refundPolicy-3'])
   })
 
+  describe('announced ahead', () => {
+    const noticeDays = figures.policyChangeNoticeDays as number
+    /** The first day a change announced on TODAY may apply from: the notice period later. */
+    const firstNoticedDay = new Date(Date.parse(`${TODAY}T00:00:00Z`) + noticeDays * 86_400_000)
+      .toISOString()
+      .slice(0, 10)
+    const dayBeforeThat = new Date(Date.parse(`${firstNoticedDay}T00:00:00Z`) - 86_400_000)
+      .toISOString()
+      .slice(0, 10)
+
+    it('is refused with a date sooner than the notice period in Policy figures, naming the first day allowed', () => {
+      expect(noticeDays).toBeGreaterThan(1)
+      expect(problemsOf(publish({...NOTE, effectiveDate: dayBeforeThat}))).toEqual([
+        `A change is announced at least ${noticeDays} days before it applies: choose ${firstNoticedDay} or later, ` +
+          'or say why this one may apply sooner.',
+      ])
+      expect(problemsOf(publish({...NOTE, effectiveDate: TODAY}))).toHaveLength(1)
+      expect(publish({...NOTE, effectiveDate: firstNoticedDay}).ok).toBe(true)
+    })
+
+    it('may apply sooner when it takes away no right and adds no purpose, or the law requires it, and the version says which', () => {
+      for (const shortNotice of SHORT_NOTICE_REASON_KEYS) {
+        const plan = publish({...NOTE, effectiveDate: TODAY, shortNotice})
+        expect(plan.ok, shortNotice).toBe(true)
+        expect(plan.ok && plan.versions[0]!.shortNotice).toBe(shortNotice)
+      }
+      expect(problemsOf(publish({...NOTE, effectiveDate: TODAY, shortNotice: 'because' as never}))).toContain(
+        'Choose why the change may apply sooner, from the reasons listed.',
+      )
+    })
+
+    it('records no reason for short notice on a change announced in time', () => {
+      const plan = publish({...NOTE, effectiveDate: firstNoticedDay, shortNotice: 'requiredByLaw'})
+      expect(plan.ok && plan.versions[0]).not.toHaveProperty('shortNotice')
+    })
+
+    it('is not asked of a policy’s first version, which replaces no earlier text', () => {
+      const plan = publish({...NOTE, effectiveDate: TODAY}, [])
+      expect(plan.ok && plan.versions.map(({number}) => number)).toEqual([1])
+    })
+
+    it('follows the figure staff set', () => {
+      const week = planPolicyPublish({
+        policy: 'refundPolicy',
+        draft: editedRefundPolicy() as never,
+        versions: recorded,
+        figures: {...figures, policyChangeNoticeDays: 7},
+        facts,
+        note: {...NOTE, effectiveDate: '2026-12-08'},
+        now: NOW,
+      })
+      expect(week.ok).toBe(true)
+    })
+
+    it('holds for a changed figure or fact too, for every policy that quotes it', () => {
+      const plan = planQuotedValuesPublish({
+        versions: recorded,
+        figures: {...figures, cancellationFeePercent: 25},
+        facts,
+        note: {...NOTE, effectiveDate: dayBeforeThat},
+        now: NOW,
+      })
+      expect(problemsOf(plan).join()).toMatch(new RegExp(`choose ${firstNoticedDay} or later`))
+      const lower = planQuotedValuesPublish({
+        versions: recorded,
+        figures: {...figures, cancellationFeePercent: 15},
+        facts,
+        note: {...NOTE, effectiveDate: TODAY, shortNotice: 'takesNothingAway'},
+        now: NOW,
+      })
+      expect(lower.ok && lower.versions.every((version) => version.shortNotice === 'takesNothingAway')).toBe(
+        true,
+      )
+    })
+  })
+
   it('records the next version with its date, the trimmed summary, the full text and the values it quotes', () => {
     const draft = editedRefundPolicy()
     const plan = publish(NOTE)
@@ -186,7 +264,7 @@ describe('publishing a changed policy', () => {
       _type: 'policyVersion',
       policy: 'refundPolicy',
       number: 2,
-      effectiveDate: '2026-12-15',
+      effectiveDate: '2027-01-04',
       summary: 'Explains when a refund may be asked for.',
       recordedAt: NOW.toISOString(),
       title: draft.title,
@@ -231,7 +309,7 @@ describe('publishing Policy figures', () => {
     for (const version of plan.versions) {
       const previous = recorded.find(({policy}) => policy === version.policy)!
       expect(version._id).toBe(versionId(version.policy, 2))
-      expect(version.effectiveDate).toBe('2026-12-15')
+      expect(version.effectiveDate).toBe('2027-01-04')
       expect(version.sections).toEqual(previous.sections)
       expect(printed(version, 'cancellationFeePercent')).toBe('25%')
     }
@@ -570,7 +648,7 @@ describe('publishing against the Content Lake', () => {
     expect(await stored('drafts.refundPolicy')).toBeNull()
     expect(await stored('policyVersion-refundPolicy-2')).toMatchObject({
       number: 2,
-      effectiveDate: '2026-12-15',
+      effectiveDate: '2027-01-04',
     })
     // The policy is now what its latest version says: publishing it again records nothing.
     const after = await read('refundPolicy')

@@ -71,8 +71,10 @@ async function settled(timeoutMs = 90_000): Promise<Status> {
 /** The bundled dataset after staff publish a new heading for the refund policy, with this summary. */
 function withRefundHeading(heading: string, summary = `The first section is now called "${heading}".`) {
   const documents = bundledDocuments()
+  // A new heading takes nothing away: it applies at once.
   publishPolicyChange(documents, 'refundPolicy', (policy) => (policy.sections[0].heading = heading), {
     summary,
+    shortNotice: 'takesNothingAway',
   })
   return documents
 }

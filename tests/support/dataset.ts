@@ -7,6 +7,7 @@ import {
   indiaToday,
   planPolicyPublish,
   POLICY_VERSION_TYPE,
+  type ChangeNote,
   type PolicyVersionDocument,
   type PolicyWording,
 } from '../../studio/shared/policyVersions.ts'
@@ -32,14 +33,14 @@ export function writeNdjson(documents: SanityDocumentLike[]): string {
 
 /**
  * Publishes a change to a policy as Studio's publish action does: edits the policy document and
- * records the version the change makes, with the staff's date (today in India unless given) and
- * summary. Returns the new version.
+ * records the version the change makes, with the staff's date (today in India unless given),
+ * summary and, for a date sooner than the notice period, the reason. Returns the new version.
  */
 export function publishPolicyChange(
   documents: SanityDocumentLike[],
   policy: PolicyId,
   edit: (policy: Record<string, any>) => void,
-  note: {summary: string; effectiveDate?: string},
+  note: Pick<ChangeNote, 'summary'> & Partial<ChangeNote>,
   now = new Date(),
 ): PolicyVersionDocument {
   const draft = documentById(documents, policy)
@@ -50,7 +51,7 @@ export function publishPolicyChange(
     versions: documents.filter((document) => document._type === POLICY_VERSION_TYPE) as never,
     figures: documentById(documents, 'policyFigures'),
     facts: documentById(documents, 'companyFacts'),
-    note: {effectiveDate: note.effectiveDate ?? indiaToday(now), summary: note.summary},
+    note: {effectiveDate: indiaToday(now), ...note},
     now,
   })
   if (!plan.ok) throw new Error(plan.problems.join(' '))

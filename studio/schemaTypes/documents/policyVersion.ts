@@ -2,7 +2,12 @@ import {ClockIcon} from '@sanity/icons/Clock'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {COMPANY_FACT_KEYS, COMPANY_FACTS} from '../../shared/companyFacts'
 import {POLICY_FIGURE_KEYS, POLICY_FIGURES} from '../../shared/policyFigures'
-import {POLICY_VERSION_TYPE, SUMMARY_MAX} from '../../shared/policyVersions'
+import {
+  POLICY_VERSION_TYPE,
+  SHORT_NOTICE_REASON_KEYS,
+  SHORT_NOTICE_REASONS,
+  SUMMARY_MAX,
+} from '../../shared/policyVersions'
 import {DOCUMENT_TITLES, POLICY_IDS} from '../../shared/siteDocuments'
 
 /**
@@ -56,6 +61,16 @@ export const policyVersion = defineType({
       type: 'datetime',
       description: 'When the publish that recorded this version happened.',
       validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'shortNotice',
+      title: 'Applies with short notice because',
+      type: 'string',
+      description:
+        'Set when the change applies sooner than the notice period in Policy figures after it was recorded; shown with the version.',
+      options: {
+        list: SHORT_NOTICE_REASON_KEYS.map((value) => ({value, title: SHORT_NOTICE_REASONS[value].title})),
+      },
     }),
     defineField({name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required()}),
     defineField({name: 'description', title: 'Search description', type: 'text', rows: 3}),

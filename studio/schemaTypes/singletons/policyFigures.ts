@@ -65,6 +65,7 @@ export const policyFigures = defineType({
     wholeNumber('contactMessageRetentionMonths', 1, 120),
     wholeNumber('refundVerificationBusinessDays', 1, 60),
     wholeNumber('breachReportHours', 1, 72),
+    wholeNumber('policyChangeNoticeDays', 1, 365),
     defineField({...figure('governingLaw'), type: 'string', validation: (rule) => rule.required().max(60)}),
     defineField({
       ...figure('jurisdictionCity'),
