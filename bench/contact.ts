@@ -52,8 +52,9 @@ async function submitOne(): Promise<{status: number; ms: number}> {
       phone: '+44 20 7946 0000',
       subject: 'Knee replacement in Hyderabad',
       message: `Message ${n}: I would like to plan a consultation and a stay near the hospital in March.`,
-      // The island sends the ticked consent box as `true`; without it the endpoint refuses the message.
+      // The island sends the ticked consent and age boxes as `true`; without them the endpoint refuses the message.
       consent: true,
+      ageConfirmation: true,
       website: '',
       submissionId: crypto.randomUUID(),
     }),

@@ -5,7 +5,8 @@
 //   npm run messages -- export --phone NUMBER       the same, by phone number
 //   npm run messages -- erase --email ADDRESS       delete them: asks a person at a terminal first;
 //                                                   elsewhere (a script, a pipe) only with --yes
-//   npm run messages -- list --since 2026-11-01     every message since that day (India time), one per line
+//   npm run messages -- list --since 2026-11-01     every message since that day (India time), one per line,
+//                                                   with the reference its sender was given
 //
 // export and erase first show what they matched, one line per message, so that staff see whose
 // messages they are about to hand over or erase (export on stderr: its JSON stays whole for a program).
@@ -17,7 +18,7 @@ import {createInterface} from 'node:readline/promises'
 import {parseArgs} from 'node:util'
 import {ConfigError, readConfig} from '../src/config/index.ts'
 import {messageStoreFromConfig} from '../src/contact/service.ts'
-import type {MessageRecord, Sender} from '../src/contact/store.ts'
+import {referenceOf, type MessageRecord, type NotificationState, type Sender} from '../src/contact/store.ts'
 
 const USAGE = `Usage:
   npm run messages -- export (--email ADDRESS | --phone NUMBER)
@@ -56,18 +57,34 @@ function openStore() {
 
 const describe = (sender: Sender) => (sender.email !== undefined ? sender.email : `phone ${sender.phone}`)
 
-/** One line per message: when, id, who, subject, and how its e-mail went. */
+/** How the e-mail to customer care about a message went. */
+function notificationState(n: NotificationState): string {
+  if (n.notifiedAt) return `e-mailed ${n.notifiedAt}`
+  if (n.gaveUpAt)
+    return `E-MAIL GIVEN UP after ${n.attempts} refusals (${n.lastError ?? 'no reason given'}): reply from here`
+  if (n.attempts > 0) return `e-mail refused ${n.attempts} times, next try after ${n.nextAttemptAt}`
+  return 'e-mail not sent yet'
+}
+
+/** How the acknowledgement to the sender went; nothing when none is owed. */
+function acknowledgementState(a: NotificationState | undefined): string {
+  if (!a) return ''
+  if (a.notifiedAt) return `; acknowledged ${a.notifiedAt}`
+  if (a.gaveUpAt)
+    return `; acknowledgement given up after ${a.attempts} refusals (${a.lastError ?? 'no reason given'})`
+  if (a.attempts > 0)
+    return `; acknowledgement refused ${a.attempts} times, next try after ${a.nextAttemptAt}`
+  return '; acknowledgement not sent yet'
+}
+
+/**
+ * One line per message: when, id, the reference the sender was given, who, subject, whether the
+ * health details may be used, and how its e-mails went.
+ */
 function line(message: MessageRecord): string {
-  const {notification: n} = message
-  const mail = n.notifiedAt
-    ? `e-mailed ${n.notifiedAt}`
-    : n.gaveUpAt
-      ? `E-MAIL GIVEN UP after ${n.attempts} refusals (${n.lastError ?? 'no reason given'}): reply from here`
-      : n.attempts > 0
-        ? `e-mail refused ${n.attempts} times, next try after ${n.nextAttemptAt}`
-        : 'e-mail not sent yet'
   const who = [message.name, message.email, message.phone].filter(Boolean).join(', ')
-  return `${message.receivedAt}  ${message.id}  ${who}  "${message.subject}"  ${mail}`
+  const health = `health details ${message.consent.healthDetailsAllowed ? 'may' : 'may NOT'} be used`
+  return `${message.receivedAt}  ${message.id}  ${referenceOf(message.id)}  ${who}  "${message.subject}"  ${health}  ${notificationState(message.notification)}${acknowledgementState(message.acknowledgement)}`
 }
 
 /**

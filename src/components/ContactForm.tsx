@@ -1,22 +1,25 @@
 import {useEffect, useId, useRef, useState, type FormEvent, type ReactNode} from 'react'
 import {
-  CONSENT_FIELD,
+  CONSENT_BOXES,
+  CONSENT_BOX_NAMES,
   CONSENT_VALUE,
   CONTACT_FIELDS,
   PRIVACY_VERSION_FIELD,
   precheckContactMessage,
+  type ConsentBox,
   type ContactErrorCode,
   type ContactField,
   type ContactFieldErrors,
+  type TickedBoxes,
 } from '../contact/formRules'
 import './ContactForm.css'
 
-export type ContactFormLabels = Record<`${ContactField}Label`, string> &
+export type ContactFormLabels = Record<`${ContactField | ConsentBox}Label`, string> &
   Record<ContactErrorCode, string> & {
-    consentLabel: string
     submitLabel: string
     sendingLabel: string
     successMessage: string
+    referenceLabel: string
     errorMessage: string
     invalidMessage: string
     rateLimitedMessage: string
@@ -26,12 +29,14 @@ type Values = Record<ContactField, string>
 type Status =
   | {kind: 'idle'}
   | {kind: 'sending'}
-  | {kind: 'sent'}
+  | {kind: 'sent'; reference?: string}
   | {kind: 'failed'; message: string; fieldErrors: ContactFieldErrors}
 
 const EMPTY: Values = {name: '', email: '', phone: '', subject: '', message: ''}
+// Never ticked in advance: the visitor agrees to the notice, and decides on the health box, for each message.
+const UNTICKED = Object.fromEntries(CONSENT_BOX_NAMES.map((name) => [name, false])) as TickedBoxes
 /** The form's controls in page order: the first with an error takes the focus. */
-const CONTROLS = [...CONTACT_FIELDS, CONSENT_FIELD] as const
+const CONTROLS = [...CONTACT_FIELDS, ...CONSENT_BOX_NAMES] as const
 const INPUTS: Record<ContactField, {type: string; autoComplete?: string}> = {
   name: {type: 'text', autoComplete: 'name'},
   email: {type: 'email', autoComplete: 'email'},
@@ -46,7 +51,7 @@ const INPUTS: Record<ContactField, {type: string; autoComplete?: string}> = {
  * the server confirms the message is stored. Without JavaScript it is an ordinary form post.
  *
  * `children` is the privacy notice, rendered by the page from the CMS: it stands above the
- * consent box (whose wording refers to it) and describes the send button, as `noticeId`.
+ * boxes (whose wording refers to it) and describes the send button, as `noticeId`.
  */
 export default function ContactForm({
   labels,
@@ -63,8 +68,7 @@ export default function ContactForm({
   children: ReactNode
 }) {
   const [values, setValues] = useState<Values>(EMPTY)
-  // Never ticked in advance: the visitor agrees to the notice for each message.
-  const [consent, setConsent] = useState(false)
+  const [boxes, setBoxes] = useState<TickedBoxes>(UNTICKED)
   const [status, setStatus] = useState<Status>({kind: 'idle'})
   const idPrefix = useId()
   // One id per message, kept across retries, so a send repeated after a timeout is stored once.
@@ -81,15 +85,18 @@ export default function ContactForm({
       if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)
         typed[name] = element.value
     }
-    const box = formRef.current?.elements.namedItem(CONSENT_FIELD)
-    const ticked = box instanceof HTMLInputElement && box.checked
+    const ticked = {...UNTICKED}
+    for (const name of CONSENT_BOX_NAMES) {
+      const box = formRef.current?.elements.namedItem(name)
+      ticked[name] = box instanceof HTMLInputElement && box.checked
+    }
     // "Book Appointment" links here with the subject filled in.
     const subject = new URLSearchParams(window.location.search).get('subject')
     if (subject && !typed.subject) typed.subject = subject.slice(0, 150)
     // Reading the DOM once after hydration is the point here; one extra render is the price.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setValues(typed)
-    setConsent(ticked)
+    setBoxes(ticked)
   }, [])
 
   const fail = (message: string, fieldErrors: ContactFieldErrors = {}) => {
@@ -100,7 +107,7 @@ export default function ContactForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const checked = precheckContactMessage({...values, [CONSENT_FIELD]: consent})
+    const checked = precheckContactMessage({...values, ...boxes})
     if (!checked.ok) return fail(labels.invalidMessage, checked.fieldErrors)
     setStatus({kind: 'sending'})
     submissionId.current ??= crypto.randomUUID()
@@ -110,18 +117,21 @@ export default function ContactForm({
         headers: {'content-type': 'application/json', accept: 'application/json'},
         body: JSON.stringify({
           ...values,
-          [CONSENT_FIELD]: consent,
+          ...boxes,
           website: honeypot.current?.value ?? '',
           submissionId: submissionId.current,
           [PRIVACY_VERSION_FIELD]: privacyVersion,
         }),
       })
-      const body = (await response.json().catch(() => ({}))) as {fieldErrors?: ContactFieldErrors}
+      const body = (await response.json().catch(() => ({}))) as {
+        fieldErrors?: ContactFieldErrors
+        reference?: unknown
+      }
       if (response.ok) {
         submissionId.current = undefined
         setValues(EMPTY)
-        setConsent(false)
-        setStatus({kind: 'sent'})
+        setBoxes(UNTICKED)
+        setStatus({kind: 'sent', reference: typeof body.reference === 'string' ? body.reference : undefined})
         statusRef.current?.focus()
       } else if (response.status === 422) {
         fail(labels.invalidMessage, body.fieldErrors ?? {})
@@ -168,32 +178,44 @@ export default function ContactForm({
     )
   }
 
-  const consentId = `${idPrefix}-${CONSENT_FIELD}`
-  const consentError = fieldErrors[CONSENT_FIELD]
+  const checkbox = (name: ConsentBox): ReactNode => {
+    const id = `${idPrefix}-${name}`
+    const error = fieldErrors[name]
+    const required = CONSENT_BOXES[name].requiredError !== undefined
+    return (
+      <div
+        className={`contact-form__consent${required ? '' : ' contact-form__consent--optional'}`}
+        key={name}
+      >
+        <input
+          type="checkbox"
+          id={id}
+          name={name}
+          value={CONSENT_VALUE}
+          checked={boxes[name]}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked
+            setBoxes((current) => ({...current, [name]: checked}))
+          }}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <label htmlFor={id}>{labels[`${name}Label`]}</label>
+        {error ? (
+          <p className="contact-form__error" id={`${id}-error`}>
+            {labels[error]}
+          </p>
+        ) : null}
+      </div>
+    )
+  }
 
   return (
     <form ref={formRef} className="contact-form" method="post" action={action} onSubmit={submit} noValidate>
       {CONTACT_FIELDS.map(field)}
       {children}
-      <div className="contact-form__consent">
-        <input
-          type="checkbox"
-          id={consentId}
-          name={CONSENT_FIELD}
-          value={CONSENT_VALUE}
-          checked={consent}
-          onChange={(event) => setConsent(event.currentTarget.checked)}
-          required
-          aria-invalid={consentError ? true : undefined}
-          aria-describedby={consentError ? `${consentId}-error` : undefined}
-        />
-        <label htmlFor={consentId}>{labels.consentLabel}</label>
-        {consentError ? (
-          <p className="contact-form__error" id={`${consentId}-error`}>
-            {labels[consentError]}
-          </p>
-        ) : null}
-      </div>
+      {CONSENT_BOX_NAMES.map(checkbox)}
       {privacyVersion === undefined ? null : (
         <input type="hidden" name={PRIVACY_VERSION_FIELD} value={privacyVersion} />
       )}
@@ -220,6 +242,11 @@ export default function ContactForm({
       </button>
       <div className="contact-form__status" role="status" aria-live="polite" tabIndex={-1} ref={statusRef}>
         {status.kind === 'sent' ? <p className="contact-form__success">{labels.successMessage}</p> : null}
+        {status.kind === 'sent' && status.reference ? (
+          <p className="contact-form__reference">
+            {labels.referenceLabel} <strong>{status.reference}</strong>
+          </p>
+        ) : null}
         {status.kind === 'failed' ? <p className="contact-form__failure">{status.message}</p> : null}
       </div>
     </form>

@@ -25,6 +25,7 @@ export const CONTACT_LIMITS: Record<ContactField, number> = {
 
 export const CONTACT_ERROR_CODES = [
   'consentRequired',
+  'ageConfirmationRequired',
   'replyRequired',
   'emailInvalid',
   'phoneInvalid',
@@ -37,6 +38,8 @@ export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[number]
 /** Said when Studio has no wording for a code (and in API answers). */
 export const DEFAULT_ERROR_TEXT: Record<ContactErrorCode, string> = {
   consentRequired: 'Please tick the box to agree, so that we may use what you write to reply to you.',
+  ageConfirmationRequired:
+    'Please confirm that you are 18 or over, or the parent or lawful guardian of the person this message is about.',
   replyRequired: 'Please give an e-mail address or a phone number so that we can reply.',
   emailInvalid: 'Please check the e-mail address, for example name@example.com.',
   phoneInvalid: 'Please check the phone number, with its country code, for example +44 20 7946 0000.',
@@ -93,29 +96,45 @@ const contactMessageSchema = (isReplyPhone: PhoneRule) =>
   })
 
 export type ContactMessage = z.output<ReturnType<typeof contactMessageSchema>>
+
 /**
- * The consent box: the visitor agrees to the notice beside the form before sending. The island
- * sends `true`; a ticked box in a plain form post sends its value, "yes" ("on" where a browser
- * drops the value). Anything else, or nothing, is no consent.
+ * The boxes beside the privacy notice, in page order, each recorded with its words. The first two
+ * must be ticked to send (DPDP Act s.6 consent to the notice; s.9, no child's data without a parent
+ * or guardian). The health box never blocks sending: without it, staff answer without the health
+ * details and ask first. The island sends a ticked box as `true`; a plain form post sends its
+ * value, "yes" ("on" where a browser drops the value). Anything else, or nothing, is not ticked.
  */
-export const CONSENT_FIELD = 'consent'
+export const CONSENT_BOXES = {
+  consent: {requiredError: 'consentRequired'},
+  ageConfirmation: {requiredError: 'ageConfirmationRequired'},
+  healthDetails: {requiredError: undefined},
+} as const satisfies Record<string, {requiredError: ContactErrorCode | undefined}>
+export type ConsentBox = keyof typeof CONSENT_BOXES
+export const CONSENT_BOX_NAMES = Object.keys(CONSENT_BOXES) as ConsentBox[]
 export const CONSENT_VALUE = 'yes'
 /**
  * The number of the Privacy Policy version in force on the page the visitor filled in: the
  * notice they agreed to, even if a newer one went live before they pressed Send.
  */
 export const PRIVACY_VERSION_FIELD = 'privacyVersion'
-const consentGiven = (value: unknown) => value === true || value === CONSENT_VALUE || value === 'on'
+const ticked = (value: unknown) => value === true || value === CONSENT_VALUE || value === 'on'
 
-export type ContactFieldErrors = Partial<Record<ContactField | typeof CONSENT_FIELD, ContactErrorCode>>
+export type ContactFieldErrors = Partial<Record<ContactField | ConsentBox, ContactErrorCode>>
+export type TickedBoxes = Record<ConsentBox, boolean>
 
 export type ContactValidation =
-  {ok: true; message: ContactMessage} | {ok: false; fieldErrors: ContactFieldErrors}
+  {ok: true; message: ContactMessage; ticked: TickedBoxes} | {ok: false; fieldErrors: ContactFieldErrors}
 
-/** A check of every rule at once, so the visitor sees all problems together, with this rule for the phone number. */
-export function contactMessageValidator(isReplyPhone: PhoneRule): (input: unknown) => ContactValidation {
+/**
+ * A check of every rule at once, so the visitor sees all problems together, with this rule for the
+ * phone number. `shown` names the boxes the visitor's page showed: a box it did not show (a build
+ * made before that box existed) is never required.
+ */
+export function contactMessageValidator(
+  isReplyPhone: PhoneRule,
+): (input: unknown, shown?: readonly ConsentBox[]) => ContactValidation {
   const schema = contactMessageSchema(isReplyPhone)
-  return (input) => {
+  return (input, shown = CONSENT_BOX_NAMES) => {
     const parsed = schema.safeParse(typeof input === 'object' && input !== null ? input : {})
     const fieldErrors: ContactFieldErrors = {}
     for (const issue of parsed.success ? [] : parsed.error.issues) {
@@ -127,10 +146,18 @@ export function contactMessageValidator(isReplyPhone: PhoneRule): (input: unknow
       Boolean(parsed.success ? parsed.data[name] : cleanedText(input, name))
     if (!present('message')) fieldErrors.message ??= 'messageRequired'
     if (!present('email') && !present('phone') && !fieldErrors.phone) fieldErrors.email ??= 'replyRequired'
-    if (!consentGiven((input as Record<string, unknown> | null | undefined)?.[CONSENT_FIELD]))
-      fieldErrors.consent = 'consentRequired'
+    const boxes = Object.fromEntries(
+      CONSENT_BOX_NAMES.map((box) => [
+        box,
+        shown.includes(box) && ticked((input as Record<string, unknown> | null | undefined)?.[box]),
+      ]),
+    ) as TickedBoxes
+    for (const box of shown) {
+      const error = CONSENT_BOXES[box].requiredError
+      if (error && !boxes[box]) fieldErrors[box] = error
+    }
     return parsed.success && Object.keys(fieldErrors).length === 0
-      ? {ok: true, message: parsed.data}
+      ? {ok: true, message: parsed.data, ticked: boxes}
       : {ok: false, fieldErrors}
   }
 }

@@ -1,4 +1,5 @@
-import {CONSENT_FIELD, CONTACT_FIELDS, DEFAULT_ERROR_TEXT, PRIVACY_VERSION_FIELD} from './schema.ts'
+import {CONSENT_BOX_NAMES, CONTACT_FIELDS, DEFAULT_ERROR_TEXT, PRIVACY_VERSION_FIELD} from './schema.ts'
+import {sentPageAddress} from './sentPage.ts'
 import type {ContactService, Outcome, Submission} from './service.ts'
 import {visitorAddressOf} from './rateLimit.ts'
 
@@ -13,8 +14,9 @@ const MAX_ENCODED_FORM_BYTES = 3 * MAX_BODY_BYTES
 type Kind = 'json' | 'form'
 
 /**
- * Where a form post without JavaScript lands; the contact page shows the matching notice. A
- * message the store could not take is the exception: it gets a 503 page of its own (`answer`).
+ * Where a form post without JavaScript lands; the contact page shows the matching notice. Two are
+ * exceptions: a stored message lands on a page with its reference (sentPage.ts, which falls back
+ * to this anchor), and a message the store could not take gets a 503 page of its own (`answer`).
  */
 export const FORM_OUTCOME_ANCHORS = {
   stored: 'message-sent',
@@ -91,7 +93,8 @@ function parseSubmission(kind: Kind, body: string): Submission {
     return {
       fields: {
         ...Object.fromEntries(CONTACT_FIELDS.map((name) => [name, form.get(name) ?? ''])),
-        [CONSENT_FIELD]: form.get(CONSENT_FIELD) ?? undefined,
+        // An unticked box is not sent at all.
+        ...Object.fromEntries(CONSENT_BOX_NAMES.map((box) => [box, form.get(box) ?? undefined])),
       },
       website: form.get('website') ?? undefined,
       privacyVersion: form.get(PRIVACY_VERSION_FIELD) ?? undefined,
@@ -109,8 +112,7 @@ function parseSubmission(kind: Kind, body: string): Submission {
   const record = json as Record<string, unknown>
   return {
     fields: {
-      ...Object.fromEntries(CONTACT_FIELDS.map((name) => [name, record[name]])),
-      [CONSENT_FIELD]: record[CONSENT_FIELD],
+      ...Object.fromEntries([...CONTACT_FIELDS, ...CONSENT_BOX_NAMES].map((name) => [name, record[name]])),
     },
     website: record.website,
     submissionId: record.submissionId,
@@ -134,13 +136,18 @@ function answer(kind: Kind, outcome: Outcome, contactPath: string): Response {
     // message still typed in, where a fresh contact page would have lost it.
     if (outcome.kind === 'unavailable')
       return errorPage({status: 503, message: STORE_UNAVAILABLE}, contactPath, STORE_RETRY_AFTER)
-    const headers: Record<string, string> = {location: `${contactPath}#${FORM_OUTCOME_ANCHORS[outcome.kind]}`}
+    const headers: Record<string, string> = {
+      location:
+        outcome.kind === 'stored'
+          ? sentPageAddress(outcome.reference)
+          : `${contactPath}#${FORM_OUTCOME_ANCHORS[outcome.kind]}`,
+    }
     if (outcome.kind === 'rateLimited') headers['retry-after'] = String(outcome.retryAfterSeconds)
     return new Response(null, {status: 303, headers: {...headers, 'cache-control': 'no-store'}})
   }
   switch (outcome.kind) {
     case 'stored':
-      return json(outcome.duplicate ? 200 : 201, {ok: true, id: outcome.id})
+      return json(outcome.duplicate ? 200 : 201, {ok: true, id: outcome.id, reference: outcome.reference})
     case 'invalid':
       return json(422, {
         ok: false,

@@ -1,8 +1,18 @@
 import nodemailer from 'nodemailer'
-import type {MessageStore, StoredMessage} from './store.ts'
+import {
+  MAILS,
+  referenceOf,
+  type Mail,
+  type MessageRecord,
+  type MessageStore,
+  type StoredMessage,
+} from './store.ts'
 
 export interface Notifier {
-  /** Sends the e-mails that are due (at most 50 at a time); a failure leaves the message stored for a later try. */
+  /**
+   * Sends the e-mails that are due (at most 50 of each kind at a time): the notifications to
+   * customer care, then the acknowledgements to senders. A failure leaves the message stored for a later try.
+   */
   flush(): Promise<{sent: number; failed: number}>
   /** Waits for a send in progress, so a message e-mailed just now is also marked as sent. */
   close(): Promise<void>
@@ -24,12 +34,25 @@ function afterRefusal(attempts: number, now: Date, policy: RetryPolicy) {
   return {nextAttemptAt: new Date(now.getTime() + policy.firstWaitMs * 2 ** (attempts - 1)).toISOString()}
 }
 
+/** The acknowledgement's words in the build being served (Studio: Contact page → Acknowledgement e-mail). */
+export interface AcknowledgementWords {
+  subject: string
+  body: string
+  /** Put before the message's reference, as on the page: "Your reference:". */
+  referenceLabel: string
+}
+
 interface NotifierOptions {
   smtpUrl: string
-  /** The recipient, asked at each flush: the address of the build being served. */
+  /** Customer care's address, asked at each flush: the address of the build being served. */
   to: () => string
   from: string
   store: MessageStore
+  /**
+   * The acknowledgement's words, asked at each flush. None (a build made before acknowledgements):
+   * the acknowledgements owed wait for a build that has them.
+   */
+  acknowledgement?: () => AcknowledgementWords | undefined
   retry?: RetryPolicy
   now?: () => Date
   log?: (line: string) => void
@@ -46,20 +69,50 @@ function mailText(message: StoredMessage): string {
     '',
     message.message,
     '',
+    // What the notice beside the form promised about health details (the health box).
+    message.consent.healthDetailsAllowed
+      ? 'Health details may be used: yes (the visitor ticked the box allowing us to use them to answer).'
+      : 'Health details may be used: no. Answer without them, and ask the visitor before using any.',
+    "If the message is about another adult's health, ask that person or their lawful representative before acting on it.",
+    '',
+    `Reference:  ${referenceOf(message.id)}`,
     `Message id: ${message.id}`,
   ].join('\n')
+}
+
+/** One e-mail as it goes out. */
+type Envelope = {to: string; replyTo?: string; subject: string; text: string}
+
+/**
+ * The acknowledgement repeats nothing the sender typed (not the name, subject or message), so the
+ * form cannot be used to send someone else words of the sender's choosing; the rate limit bounds
+ * how many go out.
+ */
+function acknowledgementText(message: MessageRecord, words: AcknowledgementWords): string {
+  return `${words.body.trim()}\n\n${words.referenceLabel} ${referenceOf(message.id)}`
+}
+
+/** How the log names each e-mail. */
+const ABOUT: Record<Mail, {what: string; went: string}> = {
+  notification: {what: 'its e-mail', went: 'was e-mailed'},
+  acknowledgement: {what: 'the acknowledgement to its sender', went: 'was acknowledged to its sender'},
 }
 
 /** Nodemailer's codes for a server that could not be reached or spoken to at all. */
 const CONNECTION_ERRORS = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'EAUTH', 'ETLS', 'EPROXY'])
 const unreachable = (error: unknown) => CONNECTION_ERRORS.has(String((error as {code?: unknown})?.code))
 
-/** E-mails the support address about each new message, plain text only. */
+/**
+ * E-mails the support address about each new message, and acknowledges it to the sender, plain
+ * text only. Each e-mail has its own state in the store: one refused is retried on its own and never
+ * holds back the other.
+ */
 export function smtpNotifier({
   smtpUrl,
   to,
   from,
   store,
+  acknowledgement = () => undefined,
   retry = DEFAULT_RETRY,
   now = () => new Date(),
   log = console.warn,
@@ -70,46 +123,66 @@ export function smtpNotifier({
   async function send(): Promise<{sent: number; failed: number}> {
     let sent = 0
     let failed = 0
-    const recipient = to()
-    for (const message of await store.dueForNotification(now().toISOString(), 50)) {
-      try {
-        await transport.sendMail({
-          from,
-          to: recipient,
-          replyTo: message.email || undefined,
-          subject: `Website message: ${message.subject || message.name || 'no subject'}`.slice(0, 200),
-          text: mailText(message),
-        })
-      } catch (error) {
-        failed++
-        const reason = error instanceof Error ? error.message : String(error)
-        // A mail server that cannot be reached fails every message alike: nothing is counted
-        // against the message, and the rest wait for the next try.
-        if (unreachable(error)) {
+    const careAddress = to()
+    const words = acknowledgement()
+    const envelope: Record<Mail, (message: MessageRecord) => Envelope | undefined> = {
+      notification: (message) => ({
+        to: careAddress,
+        replyTo: message.email || undefined,
+        subject: `Website message: ${message.subject || message.name || 'no subject'}`.slice(0, 200),
+        text: mailText(message),
+      }),
+      acknowledgement: (message) =>
+        words && message.email
+          ? {
+              to: message.email,
+              // A reply reaches customer care, not this server's sending address.
+              replyTo: careAddress,
+              subject: oneLine(words.subject),
+              text: acknowledgementText(message, words),
+            }
+          : undefined,
+    }
+    for (const mail of MAILS) {
+      if (mail === 'acknowledgement' && !words) continue
+      for (const message of await store.dueFor(mail, now().toISOString(), 50)) {
+        const outgoing = envelope[mail](message)
+        if (!outgoing) continue
+        try {
+          await transport.sendMail({from, ...outgoing})
+        } catch (error) {
+          failed++
+          const reason = error instanceof Error ? error.message : String(error)
+          // A mail server that cannot be reached fails every e-mail alike: nothing is counted
+          // against the message, and the rest wait for the next try.
+          if (unreachable(error)) {
+            log(
+              `Contact message ${message.id} is stored; the mail server could not be reached (${reason}). It will be retried.`,
+            )
+            return {sent, failed}
+          }
+          // A refusal of this one e-mail must not hold back the others; it is retried later and
+          // later, and given up after the last attempt.
+          const attempts = (message[mail]?.attempts ?? 0) + 1
+          const next = afterRefusal(attempts, now(), retry)
+          await store.recordRefusal(mail, message.id, {error: reason, ...next})
           log(
-            `Contact message ${message.id} is stored; the mail server could not be reached (${reason}). It will be retried.`,
+            next.gaveUpAt
+              ? `Contact message ${message.id} is stored, but the mail server refused ${ABOUT[mail].what} ${attempts} times (${reason}); it is no longer retried. Read it with \`npm run messages -- list\` or in Studio and reply from there.`
+              : `Contact message ${message.id} is stored; the mail server refused ${ABOUT[mail].what} (${reason}). Attempt ${attempts} of ${retry.maxAttempts}; next try after ${next.nextAttemptAt}.`,
           )
-          break
+          continue
         }
-        // A refusal of this one message must not hold back the others; it is retried later and
-        // later, and given up after the last attempt.
-        const attempts = message.notification.attempts + 1
-        const next = afterRefusal(attempts, now(), retry)
-        await store.recordNotificationFailure(message.id, {error: reason, ...next})
-        log(
-          next.gaveUpAt
-            ? `Contact message ${message.id} is stored, but the mail server refused its e-mail ${attempts} times (${reason}); it is no longer retried. Read it with \`npm run messages -- list\` or in Studio and reply from there.`
-            : `Contact message ${message.id} is stored; the mail server refused its e-mail (${reason}). Attempt ${attempts} of ${retry.maxAttempts}; next try after ${next.nextAttemptAt}.`,
-        )
-        continue
+        sent++
+        // The e-mail went out: a store that fails to record it now is not the mail server refusing.
+        await store
+          .markSent(mail, message.id, now().toISOString())
+          .catch((error: unknown) =>
+            log(
+              `Contact message ${message.id} ${ABOUT[mail].went}, but could not be marked so: ${String(error)}`,
+            ),
+          )
       }
-      sent++
-      // The e-mail went out: a store that fails to record it now is not the mail server refusing.
-      await store
-        .markNotified(message.id, now().toISOString())
-        .catch((error: unknown) =>
-          log(`Contact message ${message.id} was e-mailed, but could not be marked so: ${String(error)}`),
-        )
     }
     return {sent, failed}
   }
@@ -127,3 +200,6 @@ export function smtpNotifier({
     },
   }
 }
+
+/** A subject is one line: staff's words never add a header. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 200)

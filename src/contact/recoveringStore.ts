@@ -109,11 +109,10 @@ export function recoveringStore(
   open()
   return {
     description: opener.description,
-    save: (message) => within((store) => store.save(message)),
-    dueForNotification: (now, limit) => within((store) => store.dueForNotification(now, limit)),
-    markNotified: (id, at) => within((store) => store.markNotified(id, at)),
-    recordNotificationFailure: (id, failure) =>
-      within((store) => store.recordNotificationFailure(id, failure)),
+    save: (message, options) => within((store) => store.save(message, options)),
+    dueFor: (mail, now, limit) => within((store) => store.dueFor(mail, now, limit)),
+    markSent: (mail, id, at) => within((store) => store.markSent(mail, id, at)),
+    recordRefusal: (mail, id, failure) => within((store) => store.recordRefusal(mail, id, failure)),
     deleteReceivedBefore: (cutoff) => within((store) => store.deleteReceivedBefore(cutoff)),
     findFrom: (sender) => within((store) => store.findFrom(sender)),
     deleteFrom: (sender) => within((store) => store.deleteFrom(sender)),

@@ -1,6 +1,7 @@
 import {readConfig} from '../config/index.ts'
 import {PAGE_PATHS} from '../lib/routes.ts'
-import {handleContactPost, visitorAddress} from './http.ts'
+import {FORM_OUTCOME_ANCHORS, handleContactPost, visitorAddress} from './http.ts'
+import {sentPage} from './sentPage.ts'
 import {contactServiceFromConfig, type ContactContent, type ContactService} from './service.ts'
 
 /** What the /api/contact route needs for a request: the service and two settings. */
@@ -71,4 +72,25 @@ async function runtimeForOneRequest(contactContent: () => Promise<ContactContent
     siteUrl: config.siteUrl,
     trustProxy: config.server.trustProxy,
   }
+}
+
+/**
+ * GET /api/contact/sent: the page a form post without JavaScript lands on once its message is
+ * stored, in the words of the build being served (the server's service knows which that is; a
+ * host without our server has only its own build).
+ */
+export async function answerSentPage({
+  request,
+  locals,
+  contactContent,
+}: {
+  request: Request
+  locals: App.Locals
+  contactContent: () => Promise<ContactContent>
+}): Promise<Response> {
+  const content = locals.contact ? locals.contact.service.content() : await contactContent()
+  return sentPage(new URL(request.url), content.sentPage, {
+    contactPath: PAGE_PATHS.contact,
+    sentAnchor: FORM_OUTCOME_ANCHORS.stored,
+  })
 }

@@ -1,31 +1,68 @@
 import {sanityClient, type SanityTarget} from '../lib/sanityClient.ts'
-import {isFrom, type MessageRecord, type MessageStore, type Sender, type StoredMessage} from './store.ts'
+import {
+  isFrom,
+  type Mail,
+  type MessageRecord,
+  type MessageStore,
+  type NotificationState,
+  type Sender,
+  type StoredMessage,
+} from './store.ts'
 
 // An id with a dot lies under a path: such documents are never readable without a token, even
 // in a public dataset, so visitors' messages stay private while the site's content is public.
 const documentId = (id: string) => `contactMessage.${id}`
 
+/** Each e-mail's state fields on a contactMessage document, and which documents owe it. */
+const MAIL_FIELDS = {
+  notification: {
+    owed: 'true',
+    sentAt: 'notifiedAt',
+    attempts: 'notificationAttempts',
+    lastError: 'lastNotificationError',
+    nextAttemptAt: 'nextNotificationAt',
+    gaveUpAt: 'notificationGivenUpAt',
+  },
+  acknowledgement: {
+    owed: 'acknowledgementOwed == true',
+    sentAt: 'acknowledgedAt',
+    attempts: 'acknowledgementAttempts',
+    lastError: 'lastAcknowledgementError',
+    nextAttemptAt: 'nextAcknowledgementAt',
+    gaveUpAt: 'acknowledgementGivenUpAt',
+  },
+} as const satisfies Record<Mail, Record<string, string>>
+
+const mailState = (f: (typeof MAIL_FIELDS)[Mail]) =>
+  `{"attempts": coalesce(${f.attempts}, 0), "notifiedAt": ${f.sentAt}, "lastError": ${f.lastError}, "nextAttemptAt": ${f.nextAttemptAt}, "gaveUpAt": ${f.gaveUpAt}}`
+
 const RECORD_FIELDS = `
   "id": coalesce(submissionId, _id), receivedAt, name, email, phone, subject, message,
-  "consent": {"givenAt": coalesce(consent.givenAt, ""), "privacyPolicyUpdated": coalesce(consent.privacyPolicyUpdated, ""), "wording": coalesce(consent.wording, "")},
-  "notification": {
-    "attempts": coalesce(notificationAttempts, 0),
-    notifiedAt, "lastError": lastNotificationError, "nextAttemptAt": nextNotificationAt, "gaveUpAt": notificationGivenUpAt
-  }`
+  "consent": {
+    "givenAt": coalesce(consent.givenAt, ""), "privacyPolicyUpdated": coalesce(consent.privacyPolicyUpdated, ""),
+    "wording": coalesce(consent.wording, ""), "ageConfirmationWording": coalesce(consent.ageConfirmationWording, ""),
+    "healthDetailsAllowed": coalesce(consent.healthDetailsAllowed, false), "healthDetailsWording": coalesce(consent.healthDetailsWording, "")
+  },
+  "notification": ${mailState(MAIL_FIELDS.notification)},
+  "acknowledgement": select(${MAIL_FIELDS.acknowledgement.owed} => ${mailState(MAIL_FIELDS.acknowledgement)})`
 const RECORD = `{${RECORD_FIELDS}}`
-const DUE = `*[_type == "contactMessage" && !defined(notifiedAt) && !defined(notificationGivenUpAt)
-  && (!defined(nextNotificationAt) || nextNotificationAt <= $now)] | order(receivedAt asc)[0...$limit]${RECORD}`
+const due = (
+  f: (typeof MAIL_FIELDS)[Mail],
+) => `*[_type == "contactMessage" && ${f.owed} && !defined(${f.sentAt}) && !defined(${f.gaveUpAt})
+  && (!defined(${f.nextAttemptAt}) || ${f.nextAttemptAt} <= $now)] | order(receivedAt asc)[0...$limit]${RECORD}`
 const EXPIRED = `*[_type == "contactMessage" && receivedAt < $cutoff]._id`
 // Matched in JavaScript, as the SQLite store does, so both stores find the same messages.
 const ALL = `*[_type == "contactMessage"] | order(receivedAt asc){_id, ${RECORD_FIELDS}}`
 const SINCE = `*[_type == "contactMessage" && receivedAt >= $since] | order(receivedAt asc)${RECORD}`
 
+const present = (state: NotificationState) =>
+  Object.fromEntries(Object.entries(state).filter(([, value]) => value !== null)) as NotificationState
+
 /** GROQ answers a missing field with null; a record leaves it out. */
-const withoutNulls = (record: MessageRecord): MessageRecord => ({
+const withoutNulls = ({acknowledgement, ...record}: MessageRecord): MessageRecord => ({
   ...record,
-  notification: Object.fromEntries(
-    Object.entries(record.notification).filter(([, value]) => value !== null),
-  ) as MessageRecord['notification'],
+  notification: present(record.notification),
+  ...(acknowledgement ? {acknowledgement: present(acknowledgement)} : {}),
 })
 
 /**
@@ -49,12 +86,13 @@ export function sanityMessageStore(config: SanityTarget & {token: string}): Mess
 
   return {
     description: `Sanity dataset "${config.dataset}" of project ${config.projectId}`,
-    async save(message: StoredMessage) {
+    async save(message: StoredMessage, {acknowledge} = {acknowledge: false}) {
       const document = {
         _id: documentId(message.id),
         _type: 'contactMessage',
         submissionId: message.id,
         ...withoutId(message),
+        ...(acknowledge ? {acknowledgementOwed: true} : {}),
       }
       const {results} = await client.mutate([{createIfNotExists: document}], {
         visibility: 'sync',
@@ -62,22 +100,26 @@ export function sanityMessageStore(config: SanityTarget & {token: string}): Mess
       })
       return {stored: results[0]?.operation === 'create'}
     },
-    async dueForNotification(now, limit) {
-      return (await client.fetch<MessageRecord[]>(DUE, {now, limit})).map(withoutNulls)
+    async dueFor(mail, now, limit) {
+      return (await client.fetch<MessageRecord[]>(due(MAIL_FIELDS[mail]), {now, limit})).map(withoutNulls)
     },
-    async markNotified(id, at) {
+    async markSent(mail, id, at) {
       // Visible before the next flush reads the Inbox, so no message is e-mailed twice.
-      await client.patch(documentId(id)).set({notifiedAt: at}).commit({visibility: 'sync'})
-    },
-    async recordNotificationFailure(id, {error, nextAttemptAt, gaveUpAt}) {
       await client
         .patch(documentId(id))
-        .setIfMissing({notificationAttempts: 0})
-        .inc({notificationAttempts: 1})
+        .set({[MAIL_FIELDS[mail].sentAt]: at})
+        .commit({visibility: 'sync'})
+    },
+    async recordRefusal(mail, id, {error, nextAttemptAt, gaveUpAt}) {
+      const f = MAIL_FIELDS[mail]
+      await client
+        .patch(documentId(id))
+        .setIfMissing({[f.attempts]: 0})
+        .inc({[f.attempts]: 1})
         .set({
-          lastNotificationError: error.slice(0, 500),
-          ...(nextAttemptAt ? {nextNotificationAt: nextAttemptAt} : {}),
-          ...(gaveUpAt ? {notificationGivenUpAt: gaveUpAt} : {}),
+          [f.lastError]: error.slice(0, 500),
+          ...(nextAttemptAt ? {[f.nextAttemptAt]: nextAttemptAt} : {}),
+          ...(gaveUpAt ? {[f.gaveUpAt]: gaveUpAt} : {}),
         })
         .commit({visibility: 'sync'})
     },

@@ -1,12 +1,17 @@
 import {randomUUID} from 'node:crypto'
 import type {ContactConfig} from '../config/index.ts'
-import {smtpNotifier, type Notifier} from './notifier.ts'
+import {smtpNotifier, type AcknowledgementWords, type Notifier} from './notifier.ts'
 import {slidingWindowLimiter, type RateLimiter} from './rateLimit.ts'
 import {recoveringStore, StoreUnavailableError} from './recoveringStore.ts'
-import {validateContactMessage, type ContactFieldErrors} from './schema.ts'
+import {
+  CONSENT_BOX_NAMES,
+  validateContactMessage,
+  type ConsentBox,
+  type ContactFieldErrors,
+} from './schema.ts'
 import {sanityMessageStore} from './sanityStore.ts'
 import {sqliteMessageStore, sqliteStoreOpener} from './sqliteStore.ts'
-import type {MessageStore} from './store.ts'
+import {referenceOf, type MessageStore} from './store.ts'
 
 export type Submission = {
   fields: unknown
@@ -26,18 +31,37 @@ function noticeShown(version: unknown, versions: Record<string, string>): string
 }
 
 export type Outcome =
-  | {kind: 'stored'; id: string; duplicate: boolean}
+  | {kind: 'stored'; id: string; reference: string; duplicate: boolean}
   | {kind: 'invalid'; fieldErrors: ContactFieldErrors}
   | {kind: 'rejected'}
   | {kind: 'rateLimited'; retryAfterSeconds: number}
   | {kind: 'unavailable'}
 
-/** What the service takes from the content of the build being served. */
+/** The words of the page a form post without JavaScript lands on once its message is stored. */
+export interface SentPageWords {
+  title: string
+  /** What the island says once a message is stored: the same words. */
+  message: string
+  /** Put before the reference: "Your reference:". */
+  referenceLabel: string
+  /** The link back to the contact page. */
+  backLabel: string
+}
+
+/**
+ * What the service takes from the content of the build being served. The words a build made
+ * before the age and health boxes, references and acknowledgements lacks are optional: its form
+ * did not show those boxes, so they are not asked for (and nothing is recorded for them).
+ */
 export interface ContactContent {
   /** New messages are e-mailed here (unless CONTACT_MAIL_TO says otherwise). */
   customerCareEmail: string
   /** The words beside the consent box, recorded with each message. */
   consentWording: string
+  /** The words beside the age box (18 or over, or a parent or lawful guardian), recorded with each message. */
+  ageConfirmationWording?: string
+  /** The words beside the optional health box, recorded with each message, ticked or not. */
+  healthDetailsWording?: string
   /** The effective date of the Privacy Policy in force: the notice the visitor agreed to. */
   privacyPolicyUpdated: string
   /**
@@ -47,10 +71,23 @@ export interface ContactContent {
   privacyPolicyVersions?: Record<string, string>
   /** Messages are deleted this many months after they arrive (a policy figure). */
   retentionMonths: number
+  /** The acknowledgement e-mailed to a sender who gave an e-mail address. */
+  acknowledgement?: AcknowledgementWords
+  /** The page a form post without JavaScript lands on (sentPage.ts). */
+  sentPage?: SentPageWords
 }
+
+/** Where each box's words are in the content; a box whose words the build lacks was not shown. */
+const BOX_WORDING = {
+  consent: 'consentWording',
+  ageConfirmation: 'ageConfirmationWording',
+  healthDetails: 'healthDetailsWording',
+} as const satisfies Record<ConsentBox, keyof ContactContent>
 
 export interface ContactService {
   submit(submission: Submission, clientKey: string): Promise<Outcome>
+  /** The content of the build being served, as each message is recorded with it. */
+  content(): ContactContent
   /** Deletes the messages older than the retention period; says how many. */
   deleteExpired(): Promise<number>
   /** Sends the e-mails still owed now (at start, and after each stored message). */
@@ -135,7 +172,9 @@ export function createContactService({
       // No minimum fill time: the page is static and a plain form post carries nothing the server
       // issued, so any time would be the client's own claim (docs/contact-api.md, "What refuses robots").
 
-      const validation = validateContactMessage(submission.fields)
+      const words = content()
+      const shown = CONSENT_BOX_NAMES.filter((box) => typeof words[BOX_WORDING[box]] === 'string')
+      const validation = validateContactMessage(submission.fields, shown)
       if (!validation.ok) return {kind: 'invalid', fieldErrors: validation.fieldErrors}
 
       const id =
@@ -144,25 +183,33 @@ export function createContactService({
           : newId()
       try {
         const receivedAt = now().toISOString()
-        const {consentWording, privacyPolicyUpdated, privacyPolicyVersions = {}} = content()
-        const {stored} = await store.save({
-          id,
-          receivedAt,
-          ...validation.message,
-          consent: {
-            givenAt: receivedAt,
-            privacyPolicyUpdated:
-              noticeShown(submission.privacyVersion, privacyPolicyVersions) ?? privacyPolicyUpdated,
-            wording: consentWording,
+        const {privacyPolicyUpdated, privacyPolicyVersions = {}} = words
+        const {stored} = await store.save(
+          {
+            id,
+            receivedAt,
+            ...validation.message,
+            consent: {
+              givenAt: receivedAt,
+              privacyPolicyUpdated:
+                noticeShown(submission.privacyVersion, privacyPolicyVersions) ?? privacyPolicyUpdated,
+              wording: words.consentWording,
+              ageConfirmationWording: words.ageConfirmationWording ?? '',
+              healthDetailsAllowed: validation.ticked.healthDetails,
+              healthDetailsWording: words.healthDetailsWording ?? '',
+            },
           },
-        })
+          // Only where this server sends e-mail, to an address the sender gave, in words the build has.
+          {acknowledge: Boolean(notifier && words.acknowledgement && validation.message.email)},
+        )
         if (stored) void flush()
-        return {kind: 'stored', id, duplicate: !stored}
+        return {kind: 'stored', id, reference: referenceOf(id), duplicate: !stored}
       } catch (error) {
         log(`A contact message could not be stored in ${store.description}: ${String(error)}`)
         return {kind: 'unavailable'}
       }
     },
+    content,
     flush,
     deleteExpired,
     async close() {
@@ -209,6 +256,7 @@ export function contactServiceFromConfig(
           smtpUrl: mail.smtpUrl,
           to: () => mail.to ?? content().customerCareEmail,
           from: mail.from,
+          acknowledgement: () => content().acknowledgement,
           store,
           retry: {firstWaitMs: mail.retrySeconds * 1000, maxAttempts: mail.maxAttempts},
           log,

@@ -2,7 +2,15 @@ import {chmodSync, mkdirSync} from 'node:fs'
 import {dirname, resolve} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
 import type {StoreOpener} from './recoveringStore.ts'
-import {isFrom, type MessageRecord, type MessageStore, type Sender} from './store.ts'
+import {
+  isFrom,
+  MAILS,
+  type Mail,
+  type MessageRecord,
+  type MessageStore,
+  type NotificationState,
+  type Sender,
+} from './store.ts'
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS contact_messages (
@@ -27,7 +35,37 @@ const ADDED_COLUMNS: Record<string, string> = {
   consent_wording: 'TEXT',
   next_notification_at: 'TEXT',
   notification_given_up_at: 'TEXT',
+  consent_age_confirmation_wording: 'TEXT',
+  consent_health_details_allowed: 'INTEGER',
+  consent_health_details_wording: 'TEXT',
+  // Messages stored before acknowledgements existed are owed none.
+  acknowledgement_owed: 'INTEGER NOT NULL DEFAULT 0',
+  acknowledged_at: 'TEXT',
+  acknowledgement_attempts: 'INTEGER NOT NULL DEFAULT 0',
+  last_acknowledgement_error: 'TEXT',
+  next_acknowledgement_at: 'TEXT',
+  acknowledgement_given_up_at: 'TEXT',
 }
+
+/** Each e-mail's state columns, and which messages owe it. */
+const MAIL_COLUMNS = {
+  notification: {
+    owed: '1',
+    sentAt: 'notified_at',
+    attempts: 'notification_attempts',
+    lastError: 'last_notification_error',
+    nextAttemptAt: 'next_notification_at',
+    gaveUpAt: 'notification_given_up_at',
+  },
+  acknowledgement: {
+    owed: 'acknowledgement_owed = 1',
+    sentAt: 'acknowledged_at',
+    attempts: 'acknowledgement_attempts',
+    lastError: 'last_acknowledgement_error',
+    nextAttemptAt: 'next_acknowledgement_at',
+    gaveUpAt: 'acknowledgement_given_up_at',
+  },
+} as const satisfies Record<Mail, Record<string, string>>
 
 interface Row {
   id: string
@@ -45,6 +83,32 @@ interface Row {
   consent_wording: string | null
   next_notification_at: string | null
   notification_given_up_at: string | null
+  consent_age_confirmation_wording: string | null
+  consent_health_details_allowed: number | null
+  consent_health_details_wording: string | null
+  acknowledgement_owed: number
+  acknowledged_at: string | null
+  acknowledgement_attempts: number
+  last_acknowledgement_error: string | null
+  next_acknowledgement_at: string | null
+  acknowledgement_given_up_at: string | null
+}
+
+function mailState(row: Row, mail: Mail): NotificationState {
+  const c = MAIL_COLUMNS[mail]
+  const [notifiedAt, lastError, nextAttemptAt, gaveUpAt] = [
+    c.sentAt,
+    c.lastError,
+    c.nextAttemptAt,
+    c.gaveUpAt,
+  ].map((column) => row[column])
+  return {
+    attempts: row[c.attempts],
+    ...(notifiedAt ? {notifiedAt} : {}),
+    ...(lastError ? {lastError} : {}),
+    ...(nextAttemptAt ? {nextAttemptAt} : {}),
+    ...(gaveUpAt ? {gaveUpAt} : {}),
+  }
 }
 
 const fromRow = (row: Row): MessageRecord => ({
@@ -59,14 +123,12 @@ const fromRow = (row: Row): MessageRecord => ({
     givenAt: row.consent_given_at ?? '',
     privacyPolicyUpdated: row.consent_privacy_policy_updated ?? '',
     wording: row.consent_wording ?? '',
+    ageConfirmationWording: row.consent_age_confirmation_wording ?? '',
+    healthDetailsAllowed: row.consent_health_details_allowed === 1,
+    healthDetailsWording: row.consent_health_details_wording ?? '',
   },
-  notification: {
-    attempts: row.notification_attempts,
-    ...(row.notified_at ? {notifiedAt: row.notified_at} : {}),
-    ...(row.last_notification_error ? {lastError: row.last_notification_error} : {}),
-    ...(row.next_notification_at ? {nextAttemptAt: row.next_notification_at} : {}),
-    ...(row.notification_given_up_at ? {gaveUpAt: row.notification_given_up_at} : {}),
-  },
+  notification: mailState(row, 'notification'),
+  ...(row.acknowledgement_owed === 1 ? {acknowledgement: mailState(row, 'acknowledgement')} : {}),
 })
 
 const describeFile = (path: string) => `SQLite file ${resolve(path)}`
@@ -133,21 +195,36 @@ export function sqliteMessageStore(path: string): MessageStore {
 
   const insert = db.prepare(`
     INSERT INTO contact_messages (id, received_at, name, email, phone, subject, message,
-      consent_given_at, consent_privacy_policy_updated, consent_wording)
+      consent_given_at, consent_privacy_policy_updated, consent_wording,
+      consent_age_confirmation_wording, consent_health_details_allowed, consent_health_details_wording,
+      acknowledgement_owed)
     VALUES (:id, :receivedAt, :name, :email, :phone, :subject, :message,
-      :consentGivenAt, :consentPrivacyPolicyUpdated, :consentWording)
+      :consentGivenAt, :consentPrivacyPolicyUpdated, :consentWording,
+      :consentAgeConfirmationWording, :consentHealthDetailsAllowed, :consentHealthDetailsWording,
+      :acknowledgementOwed)
     ON CONFLICT (id) DO NOTHING`)
-  const due = db.prepare(`
-    SELECT * FROM contact_messages
-    WHERE notified_at IS NULL AND notification_given_up_at IS NULL
-      AND (next_notification_at IS NULL OR next_notification_at <= :now)
-    ORDER BY received_at LIMIT :limit`)
-  const notified = db.prepare('UPDATE contact_messages SET notified_at = :at WHERE id = :id')
-  const failed = db.prepare(`
-    UPDATE contact_messages
-    SET notification_attempts = notification_attempts + 1, last_notification_error = :error,
-      next_notification_at = :nextAttemptAt, notification_given_up_at = :gaveUpAt
-    WHERE id = :id`)
+  // Column names come from MAIL_COLUMNS above, never from a request.
+  const statements = Object.fromEntries(
+    MAILS.map((mail) => {
+      const c = MAIL_COLUMNS[mail]
+      return [
+        mail,
+        {
+          due: db.prepare(`
+            SELECT * FROM contact_messages
+            WHERE ${c.owed} AND ${c.sentAt} IS NULL AND ${c.gaveUpAt} IS NULL
+              AND (${c.nextAttemptAt} IS NULL OR ${c.nextAttemptAt} <= :now)
+            ORDER BY received_at LIMIT :limit`),
+          sent: db.prepare(`UPDATE contact_messages SET ${c.sentAt} = :at WHERE id = :id`),
+          refused: db.prepare(`
+            UPDATE contact_messages
+            SET ${c.attempts} = ${c.attempts} + 1, ${c.lastError} = :error,
+              ${c.nextAttemptAt} = :nextAttemptAt, ${c.gaveUpAt} = :gaveUpAt
+            WHERE id = :id`),
+        },
+      ]
+    }),
+  ) as Record<Mail, Record<'due' | 'sent' | 'refused', ReturnType<DatabaseSync['prepare']>>>
   const expired = db.prepare('DELETE FROM contact_messages WHERE received_at < :cutoff')
   // Matched in JavaScript, not SQL: SQLite's lower() folds only A to Z, and phones match on digits.
   const all = db.prepare('SELECT * FROM contact_messages ORDER BY received_at')
@@ -159,23 +236,27 @@ export function sqliteMessageStore(path: string): MessageStore {
 
   return {
     description: describeFile(file),
-    async save({consent, ...message}) {
+    async save({consent, ...message}, {acknowledge} = {acknowledge: false}) {
       const {changes} = insert.run({
         ...message,
         consentGivenAt: consent.givenAt,
         consentPrivacyPolicyUpdated: consent.privacyPolicyUpdated,
         consentWording: consent.wording,
+        consentAgeConfirmationWording: consent.ageConfirmationWording,
+        consentHealthDetailsAllowed: consent.healthDetailsAllowed ? 1 : 0,
+        consentHealthDetailsWording: consent.healthDetailsWording,
+        acknowledgementOwed: acknowledge ? 1 : 0,
       })
       return {stored: Number(changes) === 1}
     },
-    async dueForNotification(now, limit) {
-      return (due.all({now, limit}) as unknown as Row[]).map(fromRow)
+    async dueFor(mail, now, limit) {
+      return (statements[mail].due.all({now, limit}) as unknown as Row[]).map(fromRow)
     },
-    async markNotified(id, at) {
-      notified.run({id, at})
+    async markSent(mail, id, at) {
+      statements[mail].sent.run({id, at})
     },
-    async recordNotificationFailure(id, {error, nextAttemptAt, gaveUpAt}) {
-      failed.run({
+    async recordRefusal(mail, id, {error, nextAttemptAt, gaveUpAt}) {
+      statements[mail].refused.run({
         id,
         error: error.slice(0, 500),
         nextAttemptAt: nextAttemptAt ?? null,

@@ -3,15 +3,25 @@ import type {ContactMessage} from './schema.ts'
 
 /**
  * What the visitor agreed to when sending: proof of consent under the DPDP Act (s.6(10) puts the
- * burden of proving a notice and consent on the company).
+ * burden of proving a notice and consent on the company). Every wording is the one the build live
+ * when the message arrived showed beside its box.
  */
 export interface ConsentRecord {
   /** When the visitor ticked the box and sent the form. */
   givenAt: string
   /** The notice they agreed to: the effective date of the Privacy Policy version the form's page showed. */
   privacyPolicyUpdated: string
-  /** The words beside the box, exactly as shown. */
+  /** The words beside the consent box, exactly as shown. */
   wording: string
+  /**
+   * The words of the box the visitor ticked to say they are 18 or over, or the parent or lawful
+   * guardian of the person the message is about. Empty for a message sent before the box existed.
+   */
+  ageConfirmationWording: string
+  /** Whether the visitor ticked the optional box allowing us to use the health details in the message. */
+  healthDetailsAllowed: boolean
+  /** The words beside that box, ticked or not. Empty for a message sent before the box existed. */
+  healthDetailsWording: string
 }
 
 export interface StoredMessage extends ContactMessage {
@@ -21,8 +31,9 @@ export interface StoredMessage extends ContactMessage {
   consent: ConsentRecord
 }
 
-/** How the e-mail about a message went. */
+/** How an e-mail about a message went. */
 export interface NotificationState {
+  /** When it went out. */
   notifiedAt?: string
   /** Times the mail server refused it. */
   attempts: number
@@ -33,9 +44,34 @@ export interface NotificationState {
   gaveUpAt?: string
 }
 
+/**
+ * The two e-mails about a message, each with its own state, so that one refused never holds back
+ * the other: the notification to customer care, and the acknowledgement to the sender.
+ */
+export const MAILS = ['notification', 'acknowledgement'] as const
+export type Mail = (typeof MAILS)[number]
+
 export interface MessageRecord extends StoredMessage {
   notification: NotificationState
+  /**
+   * The automatic acknowledgement to the sender's e-mail address. Absent when none is owed: the
+   * sender gave no e-mail address, the site sends no e-mail, or the message came before acknowledgements.
+   */
+  acknowledgement?: NotificationState
 }
+
+/** Whether a message is owed an acknowledgement, given when it is stored. */
+export interface SaveOptions {
+  acknowledge: boolean
+}
+
+/**
+ * A message's reference, given to the sender at once and quoted back to staff: the first eight
+ * characters of its id, in capitals, short enough to read out on the phone.
+ */
+export const referenceOf = (id: string): string => id.slice(0, 8).toUpperCase()
+/** What a reference looks like; nothing else in an address is taken for one. */
+export const REFERENCE_PATTERN = /^[0-9A-F]{8}$/
 
 /** Whom a request for access or erasure is about: the e-mail address or phone number they wrote from. */
 export type Sender = {email: string; phone?: undefined} | {phone: string; email?: undefined}
@@ -46,13 +82,17 @@ export type Sender = {email: string; phone?: undefined} | {phone: string; email?
  */
 export interface MessageStore {
   readonly description: string
-  /** Stores the message; `stored: false` when a message with this id is already there. */
-  save(message: StoredMessage): Promise<{stored: boolean}>
-  /** Messages whose e-mail is due at `now`: not sent, not given up, not waiting for a later try; oldest first. */
-  dueForNotification(now: string, limit: number): Promise<MessageRecord[]>
-  markNotified(id: string, at: string): Promise<void>
-  /** The mail server refused the message's e-mail: one more attempt, and when to try again or that it gave up. */
-  recordNotificationFailure(
+  /**
+   * Stores the message, owing it an acknowledgement if `acknowledge`; `stored: false` when a
+   * message with this id is already there.
+   */
+  save(message: StoredMessage, options?: SaveOptions): Promise<{stored: boolean}>
+  /** Messages whose e-mail of this kind is due at `now`: owed, not sent, not given up, not waiting for a later try; oldest first. */
+  dueFor(mail: Mail, now: string, limit: number): Promise<MessageRecord[]>
+  markSent(mail: Mail, id: string, at: string): Promise<void>
+  /** The mail server refused this e-mail about the message: one more attempt, and when to try again or that it gave up. */
+  recordRefusal(
+    mail: Mail,
     id: string,
     failure: {error: string; nextAttemptAt?: string; gaveUpAt?: string},
   ): Promise<void>

@@ -14,6 +14,8 @@ export async function readContactContent(): Promise<ContactContent> {
   return {
     customerCareEmail: facts.customerCare.email,
     consentWording: contact.form.consentLabel,
+    ageConfirmationWording: contact.form.ageConfirmationLabel,
+    healthDetailsWording: contact.form.healthDetailsLabel,
     // The version in force; a policy with no recorded version yet is dated by this build.
     privacyPolicyUpdated: privacy.current?.effectiveDate ?? BUILD_TIME.toISOString().slice(0, 10),
     // Every version that has been in force: a visitor may have opened the form under an earlier one.
@@ -23,5 +25,12 @@ export async function readContactContent(): Promise<ContactContent> {
         .map((version) => [String(version.number), version.effectiveDate]),
     ),
     retentionMonths: figures.contactMessageRetentionMonths,
+    acknowledgement: {...contact.acknowledgement, referenceLabel: contact.form.referenceLabel},
+    sentPage: {
+      title: contact.sentPage.title,
+      message: contact.form.successMessage,
+      referenceLabel: contact.form.referenceLabel,
+      backLabel: contact.sentPage.backLabel,
+    },
   }
 }

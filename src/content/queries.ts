@@ -51,7 +51,9 @@ export const contactPageQuery = defineQuery(`*[_id == "contactPage"][0]{
   grievance{heading, body},
   privacyNotice,
   form,
-  noScriptNotices{invalid, rateLimited, failed}
+  noScriptNotices{invalid, rateLimited, failed},
+  sentPage{title, backLabel},
+  acknowledgement{subject, body}
 }`)
 
 export const policiesQuery =

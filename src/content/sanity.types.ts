@@ -168,12 +168,21 @@ export type ContactMessage = {
     givenAt?: string;
     privacyPolicyUpdated?: string;
     wording?: string;
+    ageConfirmationWording?: string;
+    healthDetailsAllowed?: boolean;
+    healthDetailsWording?: string;
   };
   notifiedAt?: string;
   submissionId?: string;
   notificationAttempts?: number;
   nextNotificationAt?: string;
   notificationGivenUpAt?: string;
+  acknowledgedAt?: string;
+  acknowledgementOwed?: boolean;
+  acknowledgementAttempts?: number;
+  nextAcknowledgementAt?: string;
+  acknowledgementGivenUpAt?: string;
+  lastAcknowledgementError?: string;
   lastNotificationError?: string;
 };
 
@@ -304,9 +313,12 @@ export type ContactPage = {
     subjectLabel: string;
     messageLabel: string;
     consentLabel: string;
+    ageConfirmationLabel: string;
+    healthDetailsLabel: string;
     submitLabel: string;
     sendingLabel: string;
     successMessage: string;
+    referenceLabel: string;
     errorMessage: string;
     invalidMessage: string;
     rateLimitedMessage: string;
@@ -315,6 +327,7 @@ export type ContactPage = {
     phoneInvalid: string;
     messageRequired: string;
     consentRequired: string;
+    ageConfirmationRequired: string;
     tooLong: string;
     invalid: string;
   };
@@ -322,6 +335,14 @@ export type ContactPage = {
     invalid: string;
     rateLimited: string;
     failed: string;
+  };
+  sentPage: {
+    title: string;
+    backLabel: string;
+  };
+  acknowledgement: {
+    subject: string;
+    body: string;
   };
 };
 
@@ -809,7 +830,7 @@ export type AboutPageQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: contactPageQuery
-// Query: *[_id == "contactPage"][0]{  _id,  seo{title, description},  title,  intro,  reachUsHeading,  reachUsText,  grievance{heading, body},  privacyNotice,  form,  noScriptNotices{invalid, rateLimited, failed}}
+// Query: *[_id == "contactPage"][0]{  _id,  seo{title, description},  title,  intro,  reachUsHeading,  reachUsText,  grievance{heading, body},  privacyNotice,  form,  noScriptNotices{invalid, rateLimited, failed},  sentPage{title, backLabel},  acknowledgement{subject, body}}
 export type ContactPageQueryResult = {
   _id: "contactPage";
   seo: null;
@@ -821,6 +842,8 @@ export type ContactPageQueryResult = {
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
+  sentPage: null;
+  acknowledgement: null;
 } | {
   _id: "contactPage";
   seo: null;
@@ -832,6 +855,8 @@ export type ContactPageQueryResult = {
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
+  sentPage: null;
+  acknowledgement: null;
 } | {
   _id: "contactPage";
   seo: {
@@ -846,6 +871,8 @@ export type ContactPageQueryResult = {
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
+  sentPage: null;
+  acknowledgement: null;
 } | {
   _id: "contactPage";
   seo: {
@@ -860,6 +887,8 @@ export type ContactPageQueryResult = {
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
+  sentPage: null;
+  acknowledgement: null;
 } | {
   _id: "contactPage";
   seo: {
@@ -874,6 +903,8 @@ export type ContactPageQueryResult = {
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
+  sentPage: null;
+  acknowledgement: null;
 } | {
   _id: "contactPage";
   seo: null;
@@ -885,6 +916,8 @@ export type ContactPageQueryResult = {
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
+  sentPage: null;
+  acknowledgement: null;
 } | {
   _id: "contactPage";
   seo: {
@@ -907,9 +940,12 @@ export type ContactPageQueryResult = {
     subjectLabel: string;
     messageLabel: string;
     consentLabel: string;
+    ageConfirmationLabel: string;
+    healthDetailsLabel: string;
     submitLabel: string;
     sendingLabel: string;
     successMessage: string;
+    referenceLabel: string;
     errorMessage: string;
     invalidMessage: string;
     rateLimitedMessage: string;
@@ -918,6 +954,7 @@ export type ContactPageQueryResult = {
     phoneInvalid: string;
     messageRequired: string;
     consentRequired: string;
+    ageConfirmationRequired: string;
     tooLong: string;
     invalid: string;
   };
@@ -925,6 +962,14 @@ export type ContactPageQueryResult = {
     invalid: string;
     rateLimited: string;
     failed: string;
+  };
+  sentPage: {
+    title: string;
+    backLabel: string;
+  };
+  acknowledgement: {
+    subject: string;
+    body: string;
   };
 } | null;
 
@@ -1124,12 +1169,21 @@ export type LaunchCheckQueryResult = Array<{
     givenAt?: string;
     privacyPolicyUpdated?: string;
     wording?: string;
+    ageConfirmationWording?: string;
+    healthDetailsAllowed?: boolean;
+    healthDetailsWording?: string;
   };
   notifiedAt?: string;
   submissionId?: string;
   notificationAttempts?: number;
   nextNotificationAt?: string;
   notificationGivenUpAt?: string;
+  acknowledgedAt?: string;
+  acknowledgementOwed?: boolean;
+  acknowledgementAttempts?: number;
+  nextAcknowledgementAt?: string;
+  acknowledgementGivenUpAt?: string;
+  lastAcknowledgementError?: string;
   lastNotificationError?: string;
 } | {
   _id: string;
@@ -1154,9 +1208,12 @@ export type LaunchCheckQueryResult = Array<{
     subjectLabel: string;
     messageLabel: string;
     consentLabel: string;
+    ageConfirmationLabel: string;
+    healthDetailsLabel: string;
     submitLabel: string;
     sendingLabel: string;
     successMessage: string;
+    referenceLabel: string;
     errorMessage: string;
     invalidMessage: string;
     rateLimitedMessage: string;
@@ -1165,6 +1222,7 @@ export type LaunchCheckQueryResult = Array<{
     phoneInvalid: string;
     messageRequired: string;
     consentRequired: string;
+    ageConfirmationRequired: string;
     tooLong: string;
     invalid: string;
   };
@@ -1172,6 +1230,14 @@ export type LaunchCheckQueryResult = Array<{
     invalid: string;
     rateLimited: string;
     failed: string;
+  };
+  sentPage: {
+    title: string;
+    backLabel: string;
+  };
+  acknowledgement: {
+    subject: string;
+    body: string;
   };
 } | {
   _id: string;

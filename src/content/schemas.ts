@@ -181,9 +181,12 @@ export const contactPageSchema = z.object({
     subjectLabel: formLabel(),
     messageLabel: formLabel(),
     consentLabel: formLabel(300),
+    ageConfirmationLabel: formLabel(300),
+    healthDetailsLabel: formLabel(300),
     submitLabel: formLabel(),
     sendingLabel: formLabel(),
     successMessage: formLabel(300),
+    referenceLabel: formLabel(),
     errorMessage: formLabel(300),
     invalidMessage: formLabel(300),
     rateLimitedMessage: formLabel(300),
@@ -192,10 +195,13 @@ export const contactPageSchema = z.object({
     phoneInvalid: formLabel(200),
     messageRequired: formLabel(200),
     consentRequired: formLabel(200),
+    ageConfirmationRequired: formLabel(200),
     tooLong: formLabel(200),
     invalid: formLabel(200),
   }),
   noScriptNotices: z.object({invalid: formLabel(300), rateLimited: formLabel(300), failed: formLabel(300)}),
+  sentPage: z.object({title: formLabel(60), backLabel: formLabel(60)}),
+  acknowledgement: z.object({subject: formLabel(150), body: formLabel(1500)}),
 })
 
 const policySections = z.array(z.object({_key: key, heading: text(90), body: policyBodySchema.min(1)})).min(1)
@@ -313,6 +319,15 @@ export type QueriesFeedTheirSchemas = [
   NothingUnread<Unread<Results.AboutPageQueryResult, typeof aboutPageSchema>>,
   NothingUnread<Unread<Results.ContactPageQueryResult, typeof contactPageSchema>>,
   NothingUnread<Unread<Row<Results.ContactPageQueryResult>['form'], typeof contactPageSchema.shape.form>>,
+  NothingUnread<
+    Unread<Row<Results.ContactPageQueryResult>['sentPage'], typeof contactPageSchema.shape.sentPage>
+  >,
+  NothingUnread<
+    Unread<
+      Row<Results.ContactPageQueryResult>['acknowledgement'],
+      typeof contactPageSchema.shape.acknowledgement
+    >
+  >,
   NothingUnread<Unread<Results.PoliciesQueryResult, typeof policySchema>>,
   NothingUnread<Unread<Results.PolicyVersionsQueryResult, typeof policyVersionSchema>>,
   NothingUnread<

@@ -37,12 +37,23 @@ export function buildDataIntegration(): AstroIntegration {
   }
 }
 
-/** The contact service's part of a build's content, as the build wrote it. */
+/** Whether `value` is absent, or an object whose `keys` are all text. */
+const absentOrWords = (value: unknown, keys: readonly string[]) =>
+  value === undefined ||
+  (typeof value === 'object' &&
+    value !== null &&
+    keys.every((key) => typeof (value as Record<string, unknown>)[key] === 'string'))
+
+/**
+ * The contact service's part of a build's content, as the build wrote it. A build made before
+ * policies had versions has none; one made before the age and health boxes, references and
+ * acknowledgements has none of their words (its form showed no such box: see ContactContent).
+ */
 export async function readBuildData(buildDir: string): Promise<ContactContent> {
   const file = join(buildDir, 'server', FOLDER, 'contact.json')
   const data = JSON.parse(await readFile(file, 'utf8')) as Partial<ContactContent>
   const {customerCareEmail, consentWording, privacyPolicyUpdated, retentionMonths} = data
-  // A build from before policies had versions has none.
+  const {ageConfirmationWording, healthDetailsWording, acknowledgement, sentPage} = data
   const privacyPolicyVersions = data.privacyPolicyVersions ?? {}
   if (
     typeof customerCareEmail !== 'string' ||
@@ -50,10 +61,24 @@ export async function readBuildData(buildDir: string): Promise<ContactContent> {
     typeof privacyPolicyUpdated !== 'string' ||
     typeof retentionMonths !== 'number' ||
     typeof privacyPolicyVersions !== 'object' ||
-    Object.values(privacyPolicyVersions).some((date) => typeof date !== 'string')
+    Object.values(privacyPolicyVersions).some((date) => typeof date !== 'string') ||
+    (ageConfirmationWording !== undefined && typeof ageConfirmationWording !== 'string') ||
+    (healthDetailsWording !== undefined && typeof healthDetailsWording !== 'string') ||
+    !absentOrWords(acknowledgement, ['subject', 'body', 'referenceLabel']) ||
+    !absentOrWords(sentPage, ['title', 'message', 'referenceLabel', 'backLabel'])
   )
     throw new Error(`${file} is not the contact data of this site's build.`)
-  return {customerCareEmail, consentWording, privacyPolicyUpdated, retentionMonths, privacyPolicyVersions}
+  return {
+    customerCareEmail,
+    consentWording,
+    privacyPolicyUpdated,
+    retentionMonths,
+    privacyPolicyVersions,
+    ...(ageConfirmationWording === undefined ? {} : {ageConfirmationWording}),
+    ...(healthDetailsWording === undefined ? {} : {healthDetailsWording}),
+    ...(acknowledgement === undefined ? {} : {acknowledgement}),
+    ...(sentPage === undefined ? {} : {sentPage}),
+  }
 }
 
 /** A policy version whose date had not come when the build ran. */

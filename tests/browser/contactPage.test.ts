@@ -207,7 +207,7 @@ describe('the contact page', () => {
             // The send button's accessible description is the notice, paragraph by paragraph.
             await expect(sendButtonDescription(page)).resolves.toBe(squash(NOTICE_TEXTS.join(' ')))
 
-            // The consent box is never ticked in advance; its words name health details.
+            // The consent box is never ticked in advance; its words leave health details to their own box.
             const box = consentBox(page)
             await expect(box.isVisible()).resolves.toBe(true)
             await expect(box.isChecked()).resolves.toBe(false)
@@ -234,6 +234,89 @@ describe('the contact page', () => {
       })
     }
   }
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    for (const javaScriptEnabled of [true, false]) {
+      const how = javaScriptEnabled ? 'with' : 'without'
+      it(`shows, below the consent box, the age box and then the optional health box, each unticked and labelled with its words from the CMS, ${how} JavaScript at ${viewport.width} px`, async () => {
+        await withPage(
+          browser,
+          viewport,
+          async (page) => {
+            await page.goto(base + '/contact-us')
+            if (javaScriptEnabled)
+              await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {
+                state: 'attached',
+              })
+            const form = contactPage.form
+            const boxes = [
+              {label: form.consentLabel, name: 'consent', required: true},
+              {label: form.ageConfirmationLabel, name: 'ageConfirmation', required: true},
+              {label: form.healthDetailsLabel, name: 'healthDetails', required: false},
+            ]
+            expect(form.ageConfirmationLabel).toBe(
+              'I am 18 or over, or the parent or lawful guardian of the person this message is about.',
+            )
+            expect(form.healthDetailsLabel).toMatch(/^Optional\b.*health details/)
+            const places = []
+            for (const {label, name, required} of boxes) {
+              // Found by its label: the words are tied to the box, for a click and for a screen reader.
+              const box = page.getByRole('checkbox', {name: label, exact: true})
+              await expect(box.count(), name).resolves.toBe(1)
+              await expect(box.isVisible(), name).resolves.toBe(true)
+              await expect(box.isChecked(), name).resolves.toBe(false)
+              await expect(box.getAttribute('name'), name).resolves.toBe(name)
+              await expect(box.getAttribute('value'), name).resolves.toBe('yes')
+              await expect(
+                box.evaluate((input: HTMLInputElement) => input.required),
+                name,
+              ).resolves.toBe(required)
+              // The words are on screen beside the box, and clicking them ticks it.
+              const words = page.locator('form label', {hasText: label})
+              await expect(words.isVisible(), name).resolves.toBe(true)
+              const wordsBox = await words.boundingBox()
+              expect(wordsBox!.x + wordsBox!.width, name).toBeLessThanOrEqual(viewport.width)
+              await words.click()
+              await expect(box.isChecked(), name).resolves.toBe(true)
+              await words.click()
+              places.push((await box.boundingBox())!.y)
+            }
+            // In the order the notice describes them, above the send button.
+            const button = (await sendButton(page).boundingBox())!.y
+            expect([...places].sort((a, b) => a - b)).toEqual(places)
+            expect(places.at(-1)!).toBeLessThan(button)
+          },
+          {javaScriptEnabled},
+        )
+      })
+    }
+  }
+
+  it('the privacy notice says where a message goes, how long every copy is kept, what the health box changes, the acknowledgement, and where to complain', () => {
+    const text = squash(NOTICE_TEXTS.join(' '))
+    for (const said of [
+      /message store/,
+      /a database on our server/,
+      /Sanity, our content management provider/,
+      /e-mailed to our customer care team/,
+      /outside India/,
+      /We delete your message, and the e-mailed copy, 12 months after it reaches us/,
+      /a provider's document history may keep an earlier copy for longer/,
+      /health details only if you tick the separate health box/,
+      /without it, we answer without them and ask you first/,
+      /another adult's health, we do not act on your word alone/,
+      /lawful representative/,
+      /automatic acknowledgement with your message's reference/,
+      /Data Protection Board of India/,
+    ])
+      expect(text).toMatch(said)
+    // Figures and facts come from their documents, never typed into the notice.
+    const inline = NOTICE.flatMap((block) => block.children)
+    expect(inline.filter((child) => child.figure).map((child) => child.figure)).toEqual([
+      'contactMessageRetentionMonths',
+    ])
+    expect(inline.filter((child) => child.fact).map((child) => child.fact)).toEqual(['privacyContactEmail'])
+  })
 
   it("the privacy notice's link leads to the section on rights of the built privacy policy", async () => {
     expect(RIGHTS_HEADING).toBe('Your Rights and How to Use Them')

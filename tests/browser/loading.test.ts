@@ -226,7 +226,7 @@ describe('the contact form before its script has arrived', () => {
   })
   afterAll(() => browser?.close())
 
-  it('Send posts the form the plain way, and the visitor lands on the "sent" notice', async () => {
+  it('Send posts the form the plain way, and the visitor lands on the "sent" page with the reference', async () => {
     await withPage(browser, DESKTOP, async (page) => {
       await holdScripts(page)
       await page.goto(base + '/contact-us')
@@ -234,12 +234,18 @@ describe('the contact form before its script has arrived', () => {
       await page.getByLabel('Email', {exact: true}).fill('anjali.rao@example.com')
       await page.getByLabel('Message', {exact: true}).fill('Sent before the form script arrived.')
       await page.getByRole('checkbox', {name: contactPage.form.consentLabel, exact: true}).check()
+      await page.getByRole('checkbox', {name: contactPage.form.ageConfirmationLabel, exact: true}).check()
       await expect(formIsland(page).getAttribute('ssr')).resolves.not.toBeNull()
       await Promise.all([
-        page.waitForURL(`${base}/contact-us#message-sent`),
+        page.waitForURL((url) => url.pathname === '/api/contact/sent'),
         page.getByRole('button', {name: contactPage.form.submitLabel}).click(),
       ])
-      await expect(page.locator('#message-sent').isVisible()).resolves.toBe(true)
+      await expect(page.getByText(contactPage.form.successMessage, {exact: true}).isVisible()).resolves.toBe(
+        true,
+      )
+      await expect(page.getByText(contactPage.form.referenceLabel, {exact: false}).isVisible()).resolves.toBe(
+        true,
+      )
     })
   })
 })

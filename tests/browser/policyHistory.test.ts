@@ -112,7 +112,10 @@ describe("a policy's page", () => {
           `${words.effectiveFrom}: ${readableDate(current.effectiveDate)} · ${announcement(current)} · ${words.version} ${current.number} · ${words.allVersions}`,
         )
         expect(header, where).toContain(`${words.latestChange}: ${current.summary}`)
-        await expect(page.locator(`main time[datetime="${current.effectiveDate}"]`).count()).resolves.toBe(1)
+        // A version announced on the day it takes effect shows that day twice.
+        await expect(page.locator(`main time[datetime="${current.effectiveDate}"]`).count()).resolves.toBe(
+          announcedDay(current) === current.effectiveDate ? 2 : 1,
+        )
         const announced = page.locator(`main header time[datetime="${announcedDay(current)}"]`).first()
         await expect(announced.textContent(), where).resolves.toBe(readableDate(announcedDay(current)))
 
@@ -234,7 +237,9 @@ describe("a version's own page", () => {
           const from = readableDate(version.effectiveDate)
           const announced = `${announcement(version)}. ${words.readCurrent}`
           if (statusOf(key, version) === 'earlier') {
-            const until = readableDate(dayBefore(inForce[index + 1].effectiveDate))
+            // Replaced on the day it took effect, it applied that day only; otherwise until the day before the next.
+            const next = inForce[index + 1].effectiveDate
+            const until = readableDate(next === version.effectiveDate ? next : dayBefore(next))
             expect(header, path).toContain(
               `${words.appliedFrom} ${from} ${words.appliedUntil} ${until}. ${announced}`,
             )

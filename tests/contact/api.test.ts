@@ -28,15 +28,18 @@ describe('POST /api/contact on the production server', () => {
     expect(page.headers.get('content-encoding')).toBe('gzip')
   })
 
-  it('stores an ordinary form post without JavaScript and sends the visitor to /contact-us#message-sent', async ({
+  it("stores an ordinary form post without JavaScript and sends the visitor to the page with the message's reference", async ({
     site,
   }) => {
     const fields = validFields()
     const response = await postForm(site.url, {...fields, website: ''})
     expect(response.status).toBe(303)
+    const [row] = rowsWith(site.dbPath, fields.message)
+    expect(row).toEqual(expect.objectContaining(fields))
     const location = new URL(response.headers.get('location')!, site.url)
-    expect(location.pathname + location.hash).toBe('/contact-us#message-sent')
-    expect(rowsWith(site.dbPath, fields.message)).toEqual([expect.objectContaining(fields)])
+    expect(location.pathname + location.search).toBe(
+      `/api/contact/sent?reference=${row!.id.slice(0, 8).toUpperCase()}`,
+    )
     // The page it lands on is there.
     expect((await fetch(location)).status).toBe(200)
   })

@@ -6,10 +6,11 @@ import {createContactService, type ContactContent} from '../../src/contact/servi
 import {bundledDocuments, documentById} from '../support/dataset'
 import {versionInForce} from '../support/site'
 import {contactContent, memoryStore} from '../support/memoryStore'
-import {islandBody, postJson, rowById, rowsWith, validFields, type MessageRow} from './support'
+import {islandBody, postJson, rowById, rowsWith, validFields} from './support'
 
-// The consent box beside the form (DPDP Act s.6): no message is kept without it, and each one
-// kept records what the visitor agreed to. What the box accepts is in schema.test.ts.
+// The boxes beside the form: consent to the notice (DPDP Act s.6) and the age box (s.9) must be
+// ticked, or no message is kept; the health box is optional. Each message kept records what the
+// visitor agreed to, in the words their page showed. What each box accepts is in schema.test.ts.
 
 const RECEIVED_AT = new Date('2026-12-01T10:00:00.000Z')
 const VISITOR = '203.0.113.7'
@@ -48,15 +49,25 @@ describe('the consent the visitor gives', () => {
     let content = contactContent({
       privacyPolicyUpdated: '2026-11-23',
       consentWording: 'I agree, as described above.',
+      ageConfirmationWording: 'I am 18 or over.',
+      healthDetailsWording: 'You may use my health details.',
     })
     const {store, service} = serviceWith(() => content)
-    const first = await service.submit({fields: {...validFields(), consent: true}}, VISITOR)
+    const first = await service.submit(
+      {fields: {...validFields(), consent: true, ageConfirmation: true}},
+      VISITOR,
+    )
     // A rebuild puts a revised notice and new words live; the next message records those.
     content = contactContent({
       privacyPolicyUpdated: '2027-02-01',
       consentWording: 'I agree to the revised notice.',
+      ageConfirmationWording: 'I am 18 or over, or a parent or guardian.',
+      healthDetailsWording: 'Optional: you may use the health details in my message.',
     })
-    const second = await service.submit({fields: {...validFields(), consent: 'yes'}}, VISITOR)
+    const second = await service.submit(
+      {fields: {...validFields(), consent: 'yes', ageConfirmation: 'yes', healthDetails: 'yes'}},
+      VISITOR,
+    )
 
     const consentOf = (outcome: typeof first) =>
       outcome.kind === 'stored' ? store.messages.get(outcome.id)?.consent : outcome
@@ -64,11 +75,17 @@ describe('the consent the visitor gives', () => {
       givenAt: RECEIVED_AT.toISOString(),
       privacyPolicyUpdated: '2026-11-23',
       wording: 'I agree, as described above.',
+      ageConfirmationWording: 'I am 18 or over.',
+      healthDetailsAllowed: false,
+      healthDetailsWording: 'You may use my health details.',
     })
     expect(consentOf(second)).toEqual({
       givenAt: RECEIVED_AT.toISOString(),
       privacyPolicyUpdated: '2027-02-01',
       wording: 'I agree to the revised notice.',
+      ageConfirmationWording: 'I am 18 or over, or a parent or guardian.',
+      healthDetailsAllowed: true,
+      healthDetailsWording: 'Optional: you may use the health details in my message.',
     })
     expect([...store.messages.values()].map((message) => message.receivedAt)).toEqual([
       RECEIVED_AT.toISOString(),
@@ -84,7 +101,7 @@ describe('the consent the visitor gives', () => {
     const {store, service} = serviceWith(() => content)
     const agreedTo = async (privacyVersion: unknown) => {
       const outcome = await service.submit(
-        {fields: {...validFields(), consent: true}, privacyVersion},
+        {fields: {...validFields(), consent: true, ageConfirmation: true}, privacyVersion},
         VISITOR,
       )
       return outcome.kind === 'stored'
@@ -110,7 +127,13 @@ describe('the consent the visitor gives', () => {
     expect(island.status).toBe(201)
     const form = await post(
       service,
-      new URLSearchParams({...validFields(), consent: 'yes', website: '', privacyVersion: '3'}).toString(),
+      new URLSearchParams({
+        ...validFields(),
+        consent: 'yes',
+        ageConfirmation: 'yes',
+        website: '',
+        privacyVersion: '3',
+      }).toString(),
       'application/x-www-form-urlencoded',
     )
     expect(form.status).toBe(303)
@@ -124,12 +147,13 @@ describe('the consent the visitor gives', () => {
     it('in the service, naming the consent box', async () => {
       const {store, service} = serviceWith()
       for (const consent of [undefined, false, 'no', ''])
-        expect(await service.submit({fields: {...validFields(), consent}}, VISITOR), String(consent)).toEqual(
-          {
-            kind: 'invalid',
-            fieldErrors: {consent: 'consentRequired'},
-          },
-        )
+        expect(
+          await service.submit({fields: {...validFields(), consent, ageConfirmation: true}}, VISITOR),
+          String(consent),
+        ).toEqual({
+          kind: 'invalid',
+          fieldErrors: {consent: 'consentRequired'},
+        })
       expect(store.messages.size).toBe(0)
     })
 
@@ -152,7 +176,7 @@ describe('the consent the visitor gives', () => {
       const {store, service} = serviceWith()
       const response = await post(
         service,
-        new URLSearchParams({...validFields(), website: ''}).toString(),
+        new URLSearchParams({...validFields(), ageConfirmation: 'yes', website: ''}).toString(),
         'application/x-www-form-urlencoded',
       )
       expect(response.status).toBe(303)
@@ -162,22 +186,159 @@ describe('the consent the visitor gives', () => {
   })
 })
 
+describe('the age box (18 or over, or the parent or lawful guardian of the person the message is about)', () => {
+  describe('unticked, refuses the message and stores nothing', () => {
+    it('in the service, naming the age box', async () => {
+      const {store, service} = serviceWith()
+      for (const ageConfirmation of [undefined, false, 'no', ''])
+        expect(
+          await service.submit({fields: {...validFields(), consent: true, ageConfirmation}}, VISITOR),
+          String(ageConfirmation),
+        ).toEqual({kind: 'invalid', fieldErrors: {ageConfirmation: 'ageConfirmationRequired'}})
+      expect(store.messages.size).toBe(0)
+    })
+
+    it('from the island: 422, with the box named and the words to show beside it', async () => {
+      const {store, service} = serviceWith()
+      const response = await post(
+        service,
+        islandBody({...validFields(), ageConfirmation: false}),
+        'application/json',
+      )
+      expect(response.status).toBe(422)
+      expect(await response.json()).toMatchObject({
+        fieldErrors: {ageConfirmation: 'ageConfirmationRequired'},
+        fieldMessages: {ageConfirmation: DEFAULT_ERROR_TEXT.ageConfirmationRequired},
+      })
+      expect(store.messages.size).toBe(0)
+    })
+
+    it('from a form post without JavaScript, where an unticked box sends nothing: back to /contact-us#message-invalid (303)', async () => {
+      const {store, service} = serviceWith()
+      const response = await post(
+        service,
+        new URLSearchParams({...validFields(), consent: 'yes', website: ''}).toString(),
+        'application/x-www-form-urlencoded',
+      )
+      expect(response.status).toBe(303)
+      expect(response.headers.get('location')).toBe('/contact-us#message-invalid')
+      expect(store.messages.size).toBe(0)
+    })
+  })
+
+  it('is not asked for by a build whose form did not show it (made before the box), which records no words for it', async () => {
+    const {ageConfirmationWording: _, healthDetailsWording: __, ...before} = contactContent()
+    const {store, service} = serviceWith(() => before)
+    const outcome = await service.submit({fields: {...validFields(), consent: true}}, VISITOR)
+    expect(outcome).toMatchObject({kind: 'stored'})
+    expect([...store.messages.values()][0]?.consent).toMatchObject({
+      ageConfirmationWording: '',
+      healthDetailsAllowed: false,
+      healthDetailsWording: '',
+    })
+  })
+})
+
+describe('the health box', () => {
+  it('unticked, never stops a message: it is stored, recorded as not allowing the health details, with the words shown', async () => {
+    const {store, service} = serviceWith()
+    const island = await post(service, islandBody(validFields()), 'application/json')
+    expect(island.status).toBe(201)
+    const form = await post(
+      service,
+      new URLSearchParams({...validFields(), consent: 'yes', ageConfirmation: 'yes', website: ''}).toString(),
+      'application/x-www-form-urlencoded',
+    )
+    expect(form.status).toBe(303)
+    expect([...store.messages.values()].map((message) => message.consent)).toEqual([
+      expect.objectContaining({
+        healthDetailsAllowed: false,
+        healthDetailsWording: contactContent().healthDetailsWording,
+      }),
+      expect.objectContaining({
+        healthDetailsAllowed: false,
+        healthDetailsWording: contactContent().healthDetailsWording,
+      }),
+    ])
+  })
+
+  it('ticked, is recorded as allowing them, from the island and from a form post', async () => {
+    const {store, service} = serviceWith()
+    await post(service, islandBody(validFields(), {healthDetails: true}), 'application/json')
+    await post(
+      service,
+      new URLSearchParams({
+        ...validFields(),
+        consent: 'yes',
+        ageConfirmation: 'yes',
+        healthDetails: 'yes',
+        website: '',
+      }).toString(),
+      'application/x-www-form-urlencoded',
+    )
+    expect([...store.messages.values()].map((message) => message.consent.healthDetailsAllowed)).toEqual([
+      true,
+      true,
+    ])
+  })
+})
+
+describe('the words recorded', () => {
+  it("are the build's, never words the request sends", async () => {
+    const {store, service} = serviceWith()
+    const response = await post(
+      service,
+      islandBody(validFields(), {
+        consentWording: 'I agree to anything.',
+        ageConfirmationWording: 'Forged.',
+        healthDetailsWording: 'Forged.',
+        consent: {wording: 'Forged.'},
+      }),
+      'application/json',
+    )
+    // A consent that is not a tick is no consent: nothing is stored.
+    expect(response.status).toBe(422)
+    await post(
+      service,
+      islandBody(validFields(), {ageConfirmationWording: 'Forged.', healthDetailsWording: 'Forged.'}),
+      'application/json',
+    )
+    const {consentWording, ageConfirmationWording, healthDetailsWording} = contactContent()
+    expect([...store.messages.values()].map((message) => message.consent)).toEqual([
+      expect.objectContaining({
+        wording: consentWording,
+        ageConfirmationWording,
+        healthDetailsWording,
+      }),
+    ])
+  })
+})
+
 describe('the consent on the production server', () => {
   // The server every test of the built site shares: built from the bundled dataset, storing in SQLite.
   const base = inject('siteUrl')
   const dbPath = inject('contactDbPath')
   const documents = bundledDocuments()
 
-  it('is stored with the message: when it was given, the day the Privacy Policy in force took effect, and the words beside the box', async () => {
+  it('is stored with the message: when it was given, the day the Privacy Policy in force took effect, and the words beside each box', async () => {
     const response = await postJson(base, islandBody(validFields()))
     expect(response.status).toBe(201)
-    const row = rowById(dbPath, (await response.json()).id) as MessageRow & Record<string, unknown>
+    const form = documentById(documents, 'contactPage').form
+    const row = rowById(dbPath, (await response.json()).id)!
     expect(row).toMatchObject({
       consent_given_at: row.received_at,
       consent_privacy_policy_updated: versionInForce('privacy').effectiveDate,
-      consent_wording: documentById(documents, 'contactPage').form.consentLabel,
+      consent_wording: form.consentLabel,
+      consent_age_confirmation_wording: form.ageConfirmationLabel,
+      consent_health_details_allowed: 0,
+      consent_health_details_wording: form.healthDetailsLabel,
     })
     expect(Date.parse(row.received_at)).not.toBeNaN()
+    const ticked = await postJson(base, islandBody(validFields(), {healthDetails: true}))
+    expect(rowById(dbPath, (await ticked.json()).id)).toMatchObject({
+      consent_health_details_allowed: 1,
+      consent_health_details_wording: form.healthDetailsLabel,
+    })
   })
 
   it('the form names the Privacy Policy version in force, which the message records as the notice agreed to', async () => {
@@ -186,15 +347,21 @@ describe('the consent on the production server', () => {
     expect(html).toContain(`<input type="hidden" name="privacyVersion" value="${inForce.number}"/>`)
     const response = await postJson(base, islandBody(validFields(), {privacyVersion: inForce.number}))
     expect(response.status).toBe(201)
-    const row = rowById(dbPath, (await response.json()).id) as MessageRow & Record<string, unknown>
+    const row = rowById(dbPath, (await response.json()).id)!
     expect(row.consent_privacy_policy_updated).toBe(inForce.effectiveDate)
   })
 
   it('is missing: the island post (422) and the form post (303) are refused and nothing is stored', async () => {
     const fromIsland = validFields()
-    const island = await postJson(base, islandBody({...fromIsland, consent: undefined}))
+    const island = await postJson(
+      base,
+      islandBody({...fromIsland, consent: undefined, ageConfirmation: undefined}),
+    )
     expect(island.status).toBe(422)
-    expect((await island.json()).fieldErrors).toEqual({consent: 'consentRequired'})
+    expect((await island.json()).fieldErrors).toEqual({
+      consent: 'consentRequired',
+      ageConfirmation: 'ageConfirmationRequired',
+    })
 
     const withoutJs = validFields()
     const form = await fetch(`${base}/api/contact`, {

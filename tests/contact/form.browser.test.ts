@@ -23,6 +23,8 @@ function visitor(ref = marker()): Fields {
 
 const field = (page: Page, name: keyof typeof LABELS) => page.getByLabel(LABELS[name], {exact: true})
 const consentBox = (page: Page) => page.getByRole('checkbox', {name: FORM.consentLabel, exact: true})
+const ageBox = (page: Page) => page.getByRole('checkbox', {name: FORM.ageConfirmationLabel, exact: true})
+const healthBox = (page: Page) => page.getByRole('checkbox', {name: FORM.healthDetailsLabel, exact: true})
 const sendButton = (page: Page) => page.getByRole('button', {name: FORM.submitLabel})
 /** The form's own live status region (the page has one more role=status, the no-JavaScript notice). */
 const formStatus = (page: Page) => page.locator('form.contact-form').getByRole('status')
@@ -33,11 +35,19 @@ async function openContactPage(page: Page, query = ''): Promise<void> {
   await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
 }
 
-/** Types the fields and, as a visitor who agrees to the privacy notice does, ticks the consent box. */
-async function fill(page: Page, fields: Partial<Fields>, {consent = true} = {}) {
+/**
+ * Types the fields and, as a visitor who agrees to the privacy notice and is 18 or over does, ticks
+ * the consent and age boxes; the optional health box only if asked.
+ */
+async function fill(page: Page, fields: Partial<Fields>, {consent = true, age = true, health = false} = {}) {
   for (const [name, value] of Object.entries(fields)) await field(page, name as keyof Fields).fill(value)
   if (consent) await consentBox(page).check()
+  if (age) await ageBox(page).check()
+  if (health) await healthBox(page).check()
 }
+
+/** The reference a stored message was given: the first eight characters of its id, in capitals. */
+const referenceOf = (row: {id: string}) => row.id.slice(0, 8).toUpperCase()
 
 async function values(page: Page): Promise<Fields> {
   const entries = await Promise.all(
@@ -71,26 +81,34 @@ describe('the contact form in Chromium', () => {
   afterAll(() => browser?.close())
 
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`at ${viewport.width} px sends the five fields, confirms with the success message, and the message is stored`, async () => {
+    it(`at ${viewport.width} px sends the five fields without the optional health box, confirms with the success message and the reference, and the message is stored`, async () => {
       await withPage(browser, viewport, async (page) => {
         await openContactPage(page)
         const fields = visitor()
         await fill(page, fields)
+        await expect(healthBox(page).isChecked()).resolves.toBe(false)
         await sendButton(page).click()
 
         await statusSays(page, FORM.successMessage)
         const rows = await storedWith(fields.message)
         expect(rows).toHaveLength(1)
         expect(rows[0]).toMatchObject(fields)
-        // With the record of what the visitor agreed to: when, to which privacy notice, in which words.
+        // The reference, shown by its label, is the stored message's.
+        await statusSays(page, `${FORM.referenceLabel} ${referenceOf(rows[0]!)}`)
+        // With the record of what the visitor agreed to: when, to which privacy notice, in which
+        // words, and that the health details may not be used.
         expect(rows[0]).toMatchObject({
           consent_given_at: rows[0]!.received_at,
           consent_privacy_policy_updated: versionInForce('privacy').effectiveDate,
           consent_wording: FORM.consentLabel,
+          consent_age_confirmation_wording: FORM.ageConfirmationLabel,
+          consent_health_details_allowed: 0,
+          consent_health_details_wording: FORM.healthDetailsLabel,
         })
         // Sent and confirmed, the form is empty for a next message, which needs its own consent.
         expect(await values(page)).toEqual({name: '', email: '', phone: '', subject: '', message: ''})
-        await expect(consentBox(page).isChecked()).resolves.toBe(false)
+        for (const box of [consentBox, ageBox, healthBox])
+          await expect(box(page).isChecked()).resolves.toBe(false)
         // The success message is seen, not just present.
         const box = await formStatus(page).boundingBox()
         expect(box!.width).toBeGreaterThan(0)
@@ -98,7 +116,7 @@ describe('the contact form in Chromium', () => {
     })
   }
 
-  it('keeps and sends what the visitor typed, and the ticked consent box, from before the form script arrived (a slow connection)', async () => {
+  it('keeps and sends what the visitor typed, and the ticked boxes, from before the form script arrived (a slow connection)', async () => {
     await withPage(browser, DESKTOP, async (page) => {
       let release!: () => void
       const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
@@ -108,16 +126,17 @@ describe('the contact form in Chromium', () => {
       })
       await page.goto(base + '/contact-us')
       const fields = visitor()
-      await fill(page, fields)
+      await fill(page, fields, {health: true})
       release()
       await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
       expect(await values(page)).toEqual(fields)
-      await expect(consentBox(page).isChecked()).resolves.toBe(true)
+      for (const box of [consentBox, ageBox, healthBox])
+        await expect(box(page).isChecked()).resolves.toBe(true)
       await sendButton(page).click()
 
       await statusSays(page, FORM.successMessage)
       const rows = await storedWith(fields.message)
-      expect(rows[0]).toMatchObject(fields)
+      expect(rows[0]).toMatchObject({...fields, consent_health_details_allowed: 1})
     })
   })
 
@@ -215,30 +234,52 @@ describe('the contact form in Chromium', () => {
     })
   })
 
-  it('without JavaScript, posts the plain form, lands on /contact-us#message-sent with the success notice, and the message is stored', async () => {
-    await withPage(
-      browser,
-      DESKTOP,
-      async (page) => {
-        await page.goto(base + '/contact-us')
-        const sent = page.locator('#message-sent')
-        await expect(sent.isVisible()).resolves.toBe(false)
-        const fields = visitor()
-        await fill(page, fields)
-        await Promise.all([page.waitForURL(`${base}/contact-us#message-sent`), sendButton(page).click()])
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`without JavaScript at ${viewport.width} px, posts the plain form and lands on a page with the success message and the reference; the message is stored with its boxes`, async () => {
+      await withPage(
+        browser,
+        viewport,
+        async (page) => {
+          await page.goto(base + '/contact-us')
+          const fields = visitor()
+          await fill(page, fields, {health: viewport === DESKTOP})
+          await Promise.all([
+            page.waitForURL((url) => url.pathname === '/api/contact/sent'),
+            sendButton(page).click(),
+          ])
 
-        await expect(sent.isVisible()).resolves.toBe(true)
-        await expect(sent.textContent()).resolves.toBe(FORM.successMessage)
-        for (const other of ['#message-invalid', '#message-rate-limited', '#message-failed']) {
-          await expect(page.locator(other).isVisible(), other).resolves.toBe(false)
-        }
-        const rows = rowsWith(dbPath, fields.message)
-        expect(rows).toHaveLength(1)
-        expect(rows[0]).toMatchObject(fields)
-      },
-      {javaScriptEnabled: false},
-    )
-  })
+          const rows = rowsWith(dbPath, fields.message)
+          expect(rows).toHaveLength(1)
+          expect(rows[0]).toMatchObject({
+            ...fields,
+            consent_wording: FORM.consentLabel,
+            consent_age_confirmation_wording: FORM.ageConfirmationLabel,
+            consent_health_details_allowed: viewport === DESKTOP ? 1 : 0,
+            consent_health_details_wording: FORM.healthDetailsLabel,
+          })
+          const reference = referenceOf(rows[0]!)
+          expect(new URL(page.url()).searchParams.get('reference')).toBe(reference)
+          await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe(
+            contactPage.sentPage.title,
+          )
+          await expect(page.getByText(FORM.successMessage, {exact: true}).isVisible()).resolves.toBe(true)
+          await expect(
+            page.getByText(`${FORM.referenceLabel} ${reference}`, {exact: true}).isVisible(),
+          ).resolves.toBe(true)
+          // A reload shows the same page and sends nothing again.
+          await page.reload()
+          await expect(
+            page.getByText(`${FORM.referenceLabel} ${reference}`, {exact: true}).isVisible(),
+          ).resolves.toBe(true)
+          expect(rowsWith(dbPath, fields.message)).toHaveLength(1)
+          // And leads back to the contact page.
+          await page.getByRole('link', {name: contactPage.sentPage.backLabel}).click()
+          await page.waitForURL(`${base}/contact-us`)
+        },
+        {javaScriptEnabled: false},
+      )
+    })
+  }
 
   it('without JavaScript, a form with no message lands on #message-invalid, and nothing is stored', async () => {
     await withPage(
@@ -264,7 +305,7 @@ describe('the contact form in Chromium', () => {
     )
   })
 
-  describe('consent to the privacy notice', () => {
+  describe('the boxes beside the privacy notice', () => {
     /** The consent box's error, found through the box's aria-describedby. */
     async function consentError(page: Page) {
       const box = consentBox(page)
@@ -315,6 +356,77 @@ describe('the contact form in Chromium', () => {
           await expect(consentBox(page).getAttribute('aria-invalid')).resolves.toBeNull()
           expect(posts).toHaveLength(1)
         })
+      })
+    }
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      it(`at ${viewport.width} px, sending without ticking the age box shows the ageConfirmationRequired text by that box, takes the visitor there, posts and stores nothing, and keeps everything typed`, async () => {
+        await withPage(browser, viewport, async (page) => {
+          const posts: string[] = []
+          page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()))
+          await openContactPage(page)
+          await expect(ageBox(page).isChecked()).resolves.toBe(false)
+          const fields = visitor()
+          await fill(page, fields, {age: false, health: true})
+          await sendButton(page).click()
+
+          await statusSays(page, FORM.invalidMessage)
+          const box = ageBox(page)
+          await expect(box.getAttribute('aria-invalid')).resolves.toBe('true')
+          const error = page.locator(`[id="${await box.getAttribute('aria-describedby')}"]`)
+          await expect(error.textContent()).resolves.toBe(FORM.ageConfirmationRequired)
+          await expect(error.isVisible()).resolves.toBe(true)
+          const placement = await error.evaluate(
+            (node, input) => ({
+              sameGroup: node.parentElement === input!.parentElement,
+              below: node.getBoundingClientRect().top >= input!.getBoundingClientRect().top,
+            }),
+            await box.elementHandle(),
+          )
+          expect(placement).toEqual({sameGroup: true, below: true})
+          await expect(page.locator('form [aria-invalid="true"]').count()).resolves.toBe(1)
+          await expect(box.evaluate((node) => node === document.activeElement)).resolves.toBe(true)
+          // Nothing typed or ticked is lost.
+          expect(await values(page)).toEqual(fields)
+          await expect(consentBox(page).isChecked()).resolves.toBe(true)
+          await expect(healthBox(page).isChecked()).resolves.toBe(true)
+          expect(posts).toEqual([])
+          expect(rowsWith(dbPath, fields.message)).toEqual([])
+
+          // Ticked, the message is sent and stored once.
+          await box.check()
+          await sendButton(page).click()
+          await statusSays(page, FORM.successMessage)
+          const rows = await storedWith(fields.message)
+          expect(rows).toHaveLength(1)
+          expect(rows[0]).toMatchObject({consent_health_details_allowed: 1})
+          await expect(box.getAttribute('aria-invalid')).resolves.toBeNull()
+        })
+      })
+
+      it(`without JavaScript at ${viewport.width} px, a form sent without ticking the age box lands on #message-invalid, which mentions the box, and nothing is stored`, async () => {
+        await withPage(
+          browser,
+          viewport,
+          async (page) => {
+            await page.goto(base + '/contact-us')
+            const fields = visitor()
+            await fill(page, fields, {age: false})
+            await Promise.all([
+              page.waitForURL(`${base}/contact-us#message-invalid`),
+              sendButton(page).click(),
+            ])
+            const invalid = page.locator('#message-invalid')
+            await expect(invalid.isVisible()).resolves.toBe(true)
+            await expect(invalid.textContent()).resolves.toBe(contactPage.noScriptNotices.invalid)
+            expect(contactPage.noScriptNotices.invalid).toMatch(/\bage\b/)
+            expect(rowsWith(dbPath, fields.message)).toEqual([])
+            // Back, as the notice says, returns to everything typed.
+            await page.goBack()
+            expect(await values(page)).toEqual(fields)
+          },
+          {javaScriptEnabled: false},
+        )
       })
     }
 

@@ -54,7 +54,7 @@ const jsonPost = (body: BodyInit, headers: Headers = {}) =>
 
 /** What a browser without JavaScript sends. */
 const formPost = (fields: Record<string, string>, headers: Headers = {}) =>
-  request(new URLSearchParams({consent: 'yes', ...fields}).toString(), {
+  request(new URLSearchParams({consent: 'yes', ageConfirmation: 'yes', ...fields}).toString(), {
     'content-type': 'application/x-www-form-urlencoded',
     ...headers,
   })
@@ -63,15 +63,17 @@ const landsOn = (response: Response) => response.headers.get('location')
 
 describe('POST /api/contact', () => {
   describe('stores a good message', () => {
-    it('sent by the island, answering 201 with its id and nothing else', async () => {
+    it('sent by the island, answering 201 with its id and its reference (the first 8 characters of the id, in capitals) and nothing else', async () => {
       const {store, post} = endpoint()
       const fields = validFields()
       const response = await post(jsonPost(islandBody(fields)))
       expect(response.status).toBe(201)
       expect(response.headers.get('cache-control')).toBe('no-store')
       const body = await response.json()
-      expect(Object.keys(body).sort()).toEqual(['id', 'ok'])
+      expect(Object.keys(body).sort()).toEqual(['id', 'ok', 'reference'])
       expect(body.ok).toBe(true)
+      expect(body.reference).toBe(body.id.slice(0, 8).toUpperCase())
+      expect(body.reference).toMatch(/^[0-9A-F]{8}$/)
       expect(store.messages.get(body.id)).toMatchObject(fields)
     })
 
@@ -82,23 +84,29 @@ describe('POST /api/contact', () => {
       expect(first.status).toBe(201)
       const again = await post(jsonPost(islandBody(validFields(), {submissionId})))
       expect(again.status).toBe(200)
-      await expect(again.json()).resolves.toEqual({ok: true, id: submissionId})
+      await expect(again.json()).resolves.toEqual({
+        ok: true,
+        id: submissionId,
+        reference: submissionId.slice(0, 8).toUpperCase(),
+      })
       expect(store.messages.size).toBe(1)
     })
 
-    it('sent as an ordinary form without JavaScript, sending the visitor to /contact-us#message-sent (303)', async () => {
+    it("sent as an ordinary form without JavaScript, sending the visitor to the page that shows the message's reference (303)", async () => {
       const {store, post} = endpoint()
       const fields = validFields()
       const response = await post(formPost({...fields, website: ''}))
       expect(response.status).toBe(303)
-      expect(landsOn(response)).toBe('/contact-us#message-sent')
-      expect([...store.messages.values()]).toEqual([expect.objectContaining(fields)])
+      expect(response.headers.get('cache-control')).toBe('no-store')
+      const [stored] = [...store.messages.values()]
+      expect(stored).toEqual(expect.objectContaining(fields))
+      expect(landsOn(response)).toBe(`/api/contact/sent?reference=${stored!.id.slice(0, 8).toUpperCase()}`)
     })
 
     it('posted from SITE_URL, the public address a reverse proxy serves the site at', async () => {
       const {store, post} = endpoint()
       const response = await post(formPost(validFields(), {origin: SITE_URL}))
-      expect(landsOn(response)).toBe('/contact-us#message-sent')
+      expect(landsOn(response)).toMatch(/^\/api\/contact\/sent\?reference=[0-9A-F]{8}$/)
       expect(store.messages.size).toBe(1)
     })
 
@@ -115,7 +123,7 @@ describe('POST /api/contact', () => {
       const fields = {...validFields(), message: 'नमस्ते'.repeat(500)}
       expect([...fields.message]).toHaveLength(3000)
       const response = await post(formPost(fields))
-      expect(landsOn(response)).toBe('/contact-us#message-sent')
+      expect(landsOn(response)).toMatch(/^\/api\/contact\/sent\?reference=[0-9A-F]{8}$/)
       expect([...store.messages.values()][0]?.message).toBe(fields.message)
     })
 
@@ -142,8 +150,8 @@ describe('POST /api/contact', () => {
         expect(response.status, `elapsedMs ${JSON.stringify(elapsedMs)}`).toBe(201)
       }
       expect((await post(jsonPost(islandBody(validFields())))).status).toBe(201)
-      expect(landsOn(await post(formPost({...validFields(), elapsedMs: '0'})))).toBe(
-        '/contact-us#message-sent',
+      expect(landsOn(await post(formPost({...validFields(), elapsedMs: '0'})))).toMatch(
+        /^\/api\/contact\/sent\?reference=/,
       )
       expect(store.messages.size).toBe(8)
     })
@@ -419,6 +427,7 @@ describe('POST /api/contact', () => {
     const failing = (): ContactService => ({
       submit: () =>
         Promise.reject(new TypeError('Cannot read properties of undefined at /work/main/src/x.ts:1:1')),
+      content: () => contactContent(),
       flush: async () => {},
       deleteExpired: async () => 0,
       close: async () => {},

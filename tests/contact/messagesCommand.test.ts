@@ -102,11 +102,11 @@ const sameDigits = {
 /** Fills the store as the server would have: Ravi's e-mail given up, Priya's sent. */
 async function fill(store: MessageStore) {
   for (const message of everyone) await store.save(message)
-  await store.recordNotificationFailure(ravi.id, {
+  await store.recordRefusal('notification', ravi.id, {
     error: '550 5.1.1 mailbox unavailable',
     gaveUpAt: '2026-10-21T09:00:00.000Z',
   })
-  await store.markNotified(priya.id, '2026-11-04T08:00:03.000Z')
+  await store.markSent('notification', priya.id, '2026-11-04T08:00:03.000Z')
 }
 
 const ids = (messages: {id: string}[]) => messages.map((message) => message.id)

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
-import {smtpNotifier, type Notifier} from '../../src/contact/notifier'
+import {smtpNotifier, type AcknowledgementWords, type Notifier} from '../../src/contact/notifier'
 import type {StoredMessage} from '../../src/contact/store'
 import {memoryStore, type MemoryStore} from '../support/memoryStore'
 import {freePort} from '../support/ports'
@@ -22,7 +22,14 @@ function storedMessage(overrides: Partial<StoredMessage> = {}): StoredMessage {
     phone: '+91 98765 43210',
     subject: `Cardiology appointment ${ref}`,
     message: `Hello,\nI need a cardiologist in Hyderabad in March.\nనమస్కారం — नमस्ते 🙏\n\nThanks (${ref})`,
-    consent: {givenAt: '2026-03-01T10:00:00.000Z', privacyPolicyUpdated: '2026-11-23', wording: 'I agree.'},
+    consent: {
+      givenAt: '2026-03-01T10:00:00.000Z',
+      privacyPolicyUpdated: '2026-11-23',
+      wording: 'I agree.',
+      ageConfirmationWording: 'I am 18 or over.',
+      healthDetailsAllowed: false,
+      healthDetailsWording: 'You may use my health details.',
+    },
     ...overrides,
   }
 }
@@ -42,15 +49,29 @@ async function mailServer(...args: Parameters<typeof startMailServer>) {
   return mail
 }
 
+/** The acknowledgement's words as staff wrote them in Studio. */
+const ACKNOWLEDGEMENT: AcknowledgementWords = {
+  subject: 'We have received your message',
+  body: 'Thank you for writing to us.\n\nIf you did not write to us, you can ignore this e-mail.',
+  referenceLabel: 'Your reference:',
+}
+
 /** A notifier for `store` that sends through 127.0.0.1:`port`, logging into `lines`. */
-function notifierFor(store: MemoryStore, port: number, to: () => string = () => SUPPORT) {
+function notifierFor(
+  store: MemoryStore,
+  port: number,
+  to: () => string = () => SUPPORT,
+  options: Partial<Parameters<typeof smtpNotifier>[0]> = {},
+) {
   const lines: string[] = []
   const notifier = smtpNotifier({
     smtpUrl: `smtp://127.0.0.1:${port}`,
     to,
     from: FROM,
     store,
+    acknowledgement: () => ACKNOWLEDGEMENT,
     log: (line) => lines.push(line),
+    ...options,
   })
   opened.notifiers.push(notifier)
   return {notifier, lines}
@@ -61,6 +82,19 @@ async function storeWith(...messages: StoredMessage[]) {
   for (const message of messages) await store.save(message)
   return store
 }
+
+/** A store holding these messages, each owed an acknowledgement (as the service stores one with an e-mail address). */
+async function storeAcknowledging(...messages: StoredMessage[]) {
+  const store = memoryStore()
+  for (const message of messages) await store.save(message, {acknowledge: true})
+  return store
+}
+
+/** The acknowledgements that reached an address. */
+const acknowledgementsTo = (mails: ReceivedMail[], address: string) =>
+  mails.filter((mail) => mail.to.includes(address) && !mail.text.includes('Message id:'))
+
+const referenceOf = (message: StoredMessage) => message.id.slice(0, 8).toUpperCase()
 
 describe('the e-mail to the support team', () => {
   it('goes to the support address with all five fields, Reply-To the visitor, and the message is marked e-mailed', async () => {
@@ -114,6 +148,23 @@ describe('the e-mail to the support team', () => {
     expect(mailsAbout(mail.arrived, message.id)).toHaveLength(1)
   })
 
+  it('says whether the visitor allowed us to use the health details, and gives the reference', async () => {
+    const mail = await mailServer()
+    const allowed = storedMessage()
+    allowed.consent.healthDetailsAllowed = true
+    const notAllowed = storedMessage()
+    const {notifier} = notifierFor(await storeWith(allowed, notAllowed), mail.port)
+    await notifier.flush()
+    const [yes] = mailsAbout(mail.accepted, allowed.id)
+    const [no] = mailsAbout(mail.accepted, notAllowed.id)
+    expect(yes!.text).toMatch(/^Health details may be used: yes\b/m)
+    expect(no!.text).toMatch(/^Health details may be used: no\. Answer without them, and ask the visitor/m)
+    expect(no!.text).toContain(
+      "If the message is about another adult's health, ask that person or their lawful representative",
+    )
+    expect(yes!.text).toContain(`Reference:  ${referenceOf(allowed)}`)
+  })
+
   it('goes to the address asked for at each flush, so it follows the build being served', async () => {
     const mail = await mailServer()
     const store = memoryStore()
@@ -161,7 +212,7 @@ describe('when the store cannot record that an e-mail went out', () => {
     const mail = await mailServer()
     const message = storedMessage()
     const store = await storeWith(message)
-    store.markNotified = async () => {
+    store.markSent = async () => {
       throw new Error('database is locked')
     }
     const {notifier, lines} = notifierFor(store, mail.port)
@@ -189,7 +240,7 @@ describe('when the mail server refuses one message', () => {
       lastError: expect.any(String),
     })
     for (const message of later) expect(mailsAbout(mail.accepted, message.id)).toHaveLength(1)
-    const dueLater = await store.dueForNotification('2100-01-01T00:00:00.000Z', 50)
+    const dueLater = await store.dueFor('notification', '2100-01-01T00:00:00.000Z', 50)
     expect(dueLater.map((message) => message.id)).toEqual([refused.id])
   })
 })
@@ -235,5 +286,89 @@ describe('a message whose e-mail the mail server keeps refusing', () => {
     await expect(notifier.flush()).resolves.toEqual({sent: 0, failed: 0})
     expect(state().attempts).toBe(4)
     expect(refusals).toBe(4)
+  })
+})
+
+describe('the acknowledgement to the sender', () => {
+  it("goes to the sender's address with the reference and Studio's words, replies to customer care, and repeats nothing the sender typed", async () => {
+    const mail = await mailServer()
+    const message = storedMessage({name: 'Priya <b>Raman</b>', subject: `Call me ${marker()}`})
+    const store = await storeAcknowledging(message)
+    const {notifier} = notifierFor(store, mail.port)
+
+    await expect(notifier.flush()).resolves.toEqual({sent: 2, failed: 0})
+
+    const [acknowledgement, ...more] = acknowledgementsTo(mail.accepted, message.email)
+    expect(more).toEqual([])
+    expect(acknowledgement!.from).toBe('no-reply@localhost')
+    expect(acknowledgement!.headers['reply-to']).toBe(SUPPORT)
+    expect(acknowledgement!.headers.subject).toBe(ACKNOWLEDGEMENT.subject)
+    expect(acknowledgement!.headers['content-type']).toMatch(/^text\/plain/)
+    expect(acknowledgement!.text.trimEnd()).toBe(
+      `${ACKNOWLEDGEMENT.body}\n\n${ACKNOWLEDGEMENT.referenceLabel} ${referenceOf(message)}`,
+    )
+    for (const typed of [message.name, 'Priya', 'Raman', message.subject, message.message, 'cardiologist'])
+      expect(acknowledgement!.raw, typed).not.toContain(typed)
+    expect(store.messages.get(message.id)?.acknowledgement?.notifiedAt).toBeDefined()
+    // The notification to customer care went too, on its own state.
+    expect(mailsAbout(mail.accepted, message.id)[0]!.to).toEqual([SUPPORT])
+    expect(store.messages.get(message.id)?.notification.notifiedAt).toBeDefined()
+  })
+
+  it('is not sent for a message owed none (no e-mail address given, or stored without one owed)', async () => {
+    const mail = await mailServer()
+    const message = storedMessage()
+    const {notifier} = notifierFor(await storeWith(message), mail.port)
+    await expect(notifier.flush()).resolves.toEqual({sent: 1, failed: 0})
+    expect(acknowledgementsTo(mail.arrived, message.email)).toEqual([])
+  })
+
+  it('waits while the build being served has no words for it, and goes once one has', async () => {
+    const mail = await mailServer()
+    const message = storedMessage()
+    const store = await storeAcknowledging(message)
+    let words: AcknowledgementWords | undefined = undefined
+    const {notifier} = notifierFor(store, mail.port, () => SUPPORT, {acknowledgement: () => words})
+    await expect(notifier.flush()).resolves.toEqual({sent: 1, failed: 0})
+    expect(store.messages.get(message.id)?.acknowledgement).toEqual({attempts: 0})
+    words = ACKNOWLEDGEMENT
+    await expect(notifier.flush()).resolves.toEqual({sent: 1, failed: 0})
+    expect(acknowledgementsTo(mail.accepted, message.email)).toHaveLength(1)
+  })
+
+  it('refused by the mail server, is retried on its own state later, never holding back the e-mail to customer care', async () => {
+    let refusals = 0
+    const mail = await mailServer(0, (received) => !received.text.includes('Message id:') && ++refusals === 1)
+    const message = storedMessage()
+    const store = await storeAcknowledging(message)
+    let clock = new Date('2026-03-01T10:00:00.000Z')
+    const {notifier, lines} = notifierFor(store, mail.port, () => SUPPORT, {
+      retry: {firstWaitMs: 60_000, maxAttempts: 3},
+      now: () => clock,
+    })
+
+    await expect(notifier.flush()).resolves.toEqual({sent: 1, failed: 1})
+    expect(mailsAbout(mail.accepted, message.id)).toHaveLength(1)
+    expect(store.messages.get(message.id)?.notification).toEqual({
+      attempts: 0,
+      notifiedAt: clock.toISOString(),
+    })
+    expect(store.messages.get(message.id)?.acknowledgement).toMatchObject({
+      attempts: 1,
+      lastError: expect.any(String),
+      nextAttemptAt: '2026-03-01T10:01:00.000Z',
+    })
+    expect(lines).toEqual([
+      expect.stringMatching(/refused the acknowledgement to its sender .* Attempt 1 of 3; next try after/),
+    ])
+
+    // Not before its time; then it goes, once, and the e-mail to customer care is not sent again.
+    await expect(notifier.flush()).resolves.toEqual({sent: 0, failed: 0})
+    clock = new Date('2026-03-01T10:01:00.000Z')
+    await expect(notifier.flush()).resolves.toEqual({sent: 1, failed: 0})
+    expect(acknowledgementsTo(mail.accepted, message.email)).toHaveLength(1)
+    expect(acknowledgementsTo(mail.arrived, message.email)).toHaveLength(2)
+    expect(mailsAbout(mail.arrived, message.id)).toHaveLength(1)
+    expect(store.messages.get(message.id)?.acknowledgement?.notifiedAt).toBe(clock.toISOString())
   })
 })

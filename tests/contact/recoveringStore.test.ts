@@ -48,7 +48,14 @@ function message(): StoredMessage {
     id: randomUUID(),
     receivedAt: '2026-03-01T10:00:00.000Z',
     ...validFields(),
-    consent: {givenAt: '2026-03-01T10:00:00.000Z', privacyPolicyUpdated: '2026-11-23', wording: 'I agree.'},
+    consent: {
+      givenAt: '2026-03-01T10:00:00.000Z',
+      privacyPolicyUpdated: '2026-11-23',
+      wording: 'I agree.',
+      ageConfirmationWording: 'I am 18 or over.',
+      healthDetailsAllowed: false,
+      healthDetailsWording: 'You may use my health details.',
+    },
   }
 }
 
@@ -74,7 +81,7 @@ describe('a message store that recovers', () => {
       `The contact message store (${FILE}) cannot be opened: Error: ENOTDIR: not a directory, mkdir '/srv/site/data'. The pages are served; the contact form answers 503 until the store opens. ${ADVICE} Next try in 5 s.`,
     ])
     await expect(store.save(message())).rejects.toThrow(StoreUnavailableError)
-    await expect(store.dueForNotification('2026-03-01T10:00:00.000Z', 50)).rejects.toThrow(
+    await expect(store.dueFor('notification', '2026-03-01T10:00:00.000Z', 50)).rejects.toThrow(
       StoreUnavailableError,
     )
     await expect(store.deleteReceivedBefore('2025-03-01T10:00:00.000Z')).rejects.toThrow(
@@ -218,7 +225,7 @@ describe('the contact service over a store that recovers', () => {
       content: () => contactContent(),
       log: () => {},
     })
-    const submission = () => ({fields: {consent: true, ...validFields()}, website: ''})
+    const submission = () => ({fields: {consent: true, ageConfirmation: true, ...validFields()}, website: ''})
     await expect(service.submit(submission(), '203.0.113.7')).resolves.toMatchObject({kind: 'stored'})
     file.opened[0]!.breakSaves(spent())
     await expect(service.submit(submission(), '203.0.113.7')).resolves.toEqual({kind: 'unavailable'})

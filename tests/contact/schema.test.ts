@@ -11,9 +11,12 @@ const VALID = {
   message: 'I would like to know about doctors and a hotel near the hospital.',
 }
 
-/** The consent box is ticked unless a test says otherwise. */
+/** The two boxes that must be ticked (consent, age) are, unless a test says otherwise. */
+const REQUIRED_BOXES = {consent: true, ageConfirmation: true}
 const ticked = (input: unknown) =>
-  typeof input === 'object' && input !== null && !('consent' in input) ? {consent: true, ...input} : input
+  typeof input === 'object' && input !== null ? {...REQUIRED_BOXES, ...input} : input
+/** What a message with only the two required boxes ticked is, as the rules give it. */
+const REQUIRED_ONLY = {consent: true, ageConfirmation: true, healthDetails: false}
 
 function errorsOf(input: unknown): ContactFieldErrors {
   const result = validateContactMessage(ticked(input))
@@ -33,7 +36,11 @@ const emojis = (length: number) => '😀'.repeat(length)
 
 describe('the contact form rules', () => {
   it('accept a complete message with all five fields and keep every field', () => {
-    expect(validateContactMessage({...VALID, consent: true})).toEqual({ok: true, message: VALID})
+    expect(validateContactMessage({...VALID, ...REQUIRED_BOXES})).toEqual({
+      ok: true,
+      message: VALID,
+      ticked: REQUIRED_ONLY,
+    })
   })
 
   describe('the consent box', () => {
@@ -48,11 +55,70 @@ describe('the contact form rules', () => {
     })
 
     it('is named together with the other problems, so the visitor sees all of them at once', () => {
-      expect(errorsOf({message: '', consent: false})).toEqual({
+      expect(errorsOf({message: '', consent: false, ageConfirmation: false})).toEqual({
         consent: 'consentRequired',
+        ageConfirmation: 'ageConfirmationRequired',
         message: 'messageRequired',
         email: 'replyRequired',
       })
+    })
+  })
+
+  describe('the age box (18 or over, or the parent or lawful guardian of the person the message is about)', () => {
+    it('must be ticked: a message that is right in every other way is refused without it (ageConfirmationRequired)', () => {
+      for (const ageConfirmation of [undefined, false, '', 'no', 'false', 0, null]) {
+        expect(errorsOf({...VALID, ageConfirmation}), String(ageConfirmation)).toEqual({
+          ageConfirmation: 'ageConfirmationRequired',
+        })
+      }
+    })
+
+    it('is ticked as the island sends it (true) and as a form without JavaScript sends it ("yes", or "on")', () => {
+      for (const ageConfirmation of [true, 'yes', 'on'])
+        expect(cleaned({...VALID, ageConfirmation})).toEqual(VALID)
+    })
+
+    it('is not asked for when the page did not show it (a build made before the box existed)', () => {
+      expect(validateContactMessage({...VALID, consent: true}, ['consent', 'healthDetails'])).toEqual({
+        ok: true,
+        message: VALID,
+        ticked: {consent: true, ageConfirmation: false, healthDetails: false},
+      })
+    })
+
+    it('is checked by the island too, before anything is sent', () => {
+      expect(precheckContactMessage({...VALID, consent: true})).toEqual({
+        ok: false,
+        fieldErrors: {ageConfirmation: 'ageConfirmationRequired'},
+      })
+    })
+  })
+
+  describe('the health box (optional)', () => {
+    it('never stops a message: unticked, the message passes, recorded as not ticked', () => {
+      for (const healthDetails of [undefined, false, '', 'no'])
+        expect(validateContactMessage({...VALID, ...REQUIRED_BOXES, healthDetails})).toEqual({
+          ok: true,
+          message: VALID,
+          ticked: REQUIRED_ONLY,
+        })
+    })
+
+    it('is recorded as ticked when the island sends true and a form without JavaScript "yes" (or "on")', () => {
+      for (const healthDetails of [true, 'yes', 'on'])
+        expect(validateContactMessage({...VALID, ...REQUIRED_BOXES, healthDetails})).toMatchObject({
+          ok: true,
+          ticked: {healthDetails: true},
+        })
+    })
+
+    it('counts as not ticked when the page did not show it, whatever is sent', () => {
+      expect(
+        validateContactMessage({...VALID, ...REQUIRED_BOXES, healthDetails: true}, [
+          'consent',
+          'ageConfirmation',
+        ]),
+      ).toMatchObject({ok: true, ticked: {healthDetails: false}})
     })
   })
 
@@ -134,8 +200,12 @@ describe('the contact form rules', () => {
     })
 
     it("is only shape-checked by the island, which leaves the number's length in its country to the endpoint", () => {
-      const message = {...VALID, phone: '+1 234 567 8901 2345', consent: true}
-      expect(precheckContactMessage(message)).toEqual({ok: true, message: {...VALID, phone: message.phone}})
+      const message = {...VALID, phone: '+1 234 567 8901 2345', ...REQUIRED_BOXES}
+      expect(precheckContactMessage(message)).toEqual({
+        ok: true,
+        message: {...VALID, phone: message.phone},
+        ticked: REQUIRED_ONLY,
+      })
       expect(validateContactMessage(message)).toEqual({ok: false, fieldErrors: {phone: 'phoneInvalid'}})
       expect(precheckContactMessage({...message, phone: '+44 20 ABCD 0000'})).toEqual({
         ok: false,
@@ -239,6 +309,7 @@ describe('the contact form rules', () => {
           email: 'replyRequired',
           message: 'messageRequired',
           consent: 'consentRequired',
+          ageConfirmation: 'ageConfirmationRequired',
         })
       }
     })

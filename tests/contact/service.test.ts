@@ -25,8 +25,11 @@ const VISITOR = '203.0.113.7'
 
 /** What the island sends: the fields and an empty honeypot. */
 const fromIsland = (fields: unknown = validFields(), extra: Partial<Submission> = {}): Submission => ({
-  // The consent box is ticked unless a test says otherwise.
-  fields: typeof fields === 'object' && fields !== null ? {consent: true, ...fields} : fields,
+  // The consent and age boxes are ticked unless a test says otherwise.
+  fields:
+    typeof fields === 'object' && fields !== null
+      ? {consent: true, ageConfirmation: true, ...fields}
+      : fields,
   website: '',
   ...extra,
 })
@@ -73,6 +76,7 @@ describe('the contact service', () => {
       await expect(service.submit(fromIsland(fields), VISITOR)).resolves.toEqual({
         kind: 'stored',
         id: '00000000-0000-4000-8000-000000000001',
+        reference: '00000000',
         duplicate: false,
       })
       expect([...store.messages.values()]).toEqual([
@@ -98,21 +102,24 @@ describe('the contact service', () => {
       const {service, store} = serviceWith()
       const submissionId = randomUUID()
       const fields = validFields()
+      const reference = submissionId.slice(0, 8).toUpperCase()
       await expect(service.submit(fromIsland(fields, {submissionId}), VISITOR)).resolves.toEqual({
         kind: 'stored',
         id: submissionId,
+        reference,
         duplicate: false,
       })
       const again = {...fields, message: `${fields.message} (sent again)`}
       await expect(service.submit(fromIsland(again, {submissionId}), VISITOR)).resolves.toEqual({
         kind: 'stored',
         id: submissionId,
+        reference,
         duplicate: true,
       })
       // However the id is written.
       await expect(
         service.submit(fromIsland(fields, {submissionId: submissionId.toUpperCase()}), VISITOR),
-      ).resolves.toEqual({kind: 'stored', id: submissionId, duplicate: true})
+      ).resolves.toEqual({kind: 'stored', id: submissionId, reference, duplicate: true})
       expect([...store.messages.keys()]).toEqual([submissionId])
       expect(store.messages.get(submissionId)?.message).toBe(fields.message)
     })
@@ -132,10 +139,42 @@ describe('the contact service', () => {
 
     it('from a form post, which has no submissionId and no honeypot value to send', async () => {
       const {service, store} = serviceWith()
-      expect(await service.submit({fields: {...validFields(), consent: 'yes'}}, VISITOR)).toMatchObject({
+      expect(
+        await service.submit({fields: {...validFields(), consent: 'yes', ageConfirmation: 'yes'}}, VISITOR),
+      ).toMatchObject({
         kind: 'stored',
       })
       expect(store.messages.size).toBe(1)
+    })
+  })
+
+  describe('owes the sender an acknowledgement', () => {
+    it('when the site sends e-mail and the sender gave an e-mail address', async () => {
+      const {notifier} = countingNotifier()
+      const {service, store} = serviceWith({notifier})
+      const outcome = await service.submit(fromIsland(), VISITOR)
+      expect(store.messages.get((outcome as {id: string}).id)?.acknowledgement).toEqual({attempts: 0})
+    })
+
+    it('never to a sender who gave only a phone number', async () => {
+      const {notifier} = countingNotifier()
+      const {service, store} = serviceWith({notifier})
+      const outcome = await service.submit(fromIsland({...validFields(), email: ''}), VISITOR)
+      expect(store.messages.get((outcome as {id: string}).id)).not.toHaveProperty('acknowledgement')
+    })
+
+    it('never where the site sends no e-mail (no SMTP_URL), so none goes out late if e-mail is set up later', async () => {
+      const {service, store} = serviceWith()
+      const outcome = await service.submit(fromIsland(), VISITOR)
+      expect(store.messages.get((outcome as {id: string}).id)).not.toHaveProperty('acknowledgement')
+    })
+
+    it('never when the build being served has no words for it (made before acknowledgements)', async () => {
+      const {notifier} = countingNotifier()
+      const {acknowledgement: _, ...before} = contactContent()
+      const {service, store} = serviceWith({notifier, content: () => before})
+      const outcome = await service.submit(fromIsland(), VISITOR)
+      expect(store.messages.get((outcome as {id: string}).id)).not.toHaveProperty('acknowledgement')
     })
   })
 
@@ -226,7 +265,7 @@ describe('the contact service', () => {
     it('deletes nothing and sends nothing while the store is shut, without failing or filling the log', async () => {
       const {service, calls, lines} = serviceOverShutStore((store) => async () => {
         // As the SMTP notifier does first: ask the store what is due.
-        await store.dueForNotification('2026-03-01T10:00:00.000Z', 50)
+        await store.dueFor('notification', '2026-03-01T10:00:00.000Z', 50)
         return {sent: 0, failed: 0}
       })
       await expect(service.deleteExpired()).resolves.toBe(0)

@@ -6,6 +6,10 @@ import {marker} from './support'
 export const CONSENT = {
   privacyPolicyUpdated: '2026-11-23',
   wording: 'I agree that MediStay India may use what I write here, to reply to me.',
+  ageConfirmationWording:
+    'I am 18 or over, or the parent or lawful guardian of the person this message is about.',
+  healthDetailsAllowed: false,
+  healthDetailsWording: 'Optional: MediStay India may use the health details in my message to answer it.',
 }
 
 let made = 0

@@ -179,6 +179,57 @@ describe.each(Object.entries(stores))('the %s store', (_, open) => {
     })
   })
 
+  it('keeps each box the visitor ticked and the words beside it', async () => {
+    const message = storedMessage()
+    const allowed = storedMessage({consent: {...message.consent, healthDetailsAllowed: true}})
+    const store = await storeWith(message, allowed)
+    expect((await store.listSince(EVER)).map((record) => record.consent)).toEqual([
+      message.consent,
+      allowed.consent,
+    ])
+    expect(message.consent).toMatchObject({
+      healthDetailsAllowed: false,
+      healthDetailsWording: expect.any(String),
+    })
+  })
+
+  it('keeps the acknowledgement owed to a sender apart from the e-mail to customer care: each due, refused and sent on its own', async () => {
+    const at = '2026-03-01T10:00:00.000Z'
+    const later = '2026-03-01T10:01:00.000Z'
+    const owed = storedMessage()
+    const notOwed = storedMessage()
+    const store = open()
+    opened.push(store)
+    await store.save(owed, {acknowledge: true})
+    await store.save(notOwed)
+
+    expect(ids(await store.dueFor('acknowledgement', at, 10))).toEqual([owed.id])
+    expect(ids(await store.dueFor('notification', at, 10))).toEqual([owed.id, notOwed.id])
+
+    await store.recordRefusal('acknowledgement', owed.id, {error: '550 no such user', nextAttemptAt: later})
+    await store.markSent('notification', owed.id, at)
+    expect(await store.listSince(EVER)).toEqual([
+      {
+        ...owed,
+        notification: {attempts: 0, notifiedAt: at},
+        acknowledgement: {attempts: 1, lastError: '550 no such user', nextAttemptAt: later},
+      },
+      asRecord(notOwed),
+    ])
+    expect(await store.dueFor('acknowledgement', at, 10)).toEqual([])
+    expect(ids(await store.dueFor('notification', at, 10))).toEqual([notOwed.id])
+    expect(ids(await store.dueFor('acknowledgement', later, 10))).toEqual([owed.id])
+
+    await store.markSent('acknowledgement', owed.id, later)
+    expect(await store.dueFor('acknowledgement', later, 10)).toEqual([])
+    expect((await store.findFrom({email: owed.email}))[0]?.acknowledgement).toEqual({
+      attempts: 1,
+      lastError: '550 no such user',
+      nextAttemptAt: later,
+      notifiedAt: later,
+    })
+  })
+
   it('lists the messages received since a time, oldest first, with how the e-mail about each went', async () => {
     const since = '2026-03-01T00:00:00.000Z'
     const earlier = storedMessage({receivedAt: '2026-02-28T23:59:59.999Z'})
@@ -186,12 +237,12 @@ describe.each(Object.entries(stores))('the %s store', (_, open) => {
     const givenUp = storedMessage({receivedAt: '2026-03-02T10:00:00.000Z'})
     const waiting = storedMessage({receivedAt: '2026-03-03T10:00:00.000Z'})
     const store = await storeWith(waiting, earlier, givenUp, sent)
-    await store.markNotified(sent.id, '2026-03-01T00:00:05.000Z')
-    await store.recordNotificationFailure(givenUp.id, {
+    await store.markSent('notification', sent.id, '2026-03-01T00:00:05.000Z')
+    await store.recordRefusal('notification', givenUp.id, {
       error: '550 mailbox unavailable',
       gaveUpAt: '2026-03-02T11:00:00.000Z',
     })
-    await store.recordNotificationFailure(waiting.id, {
+    await store.recordRefusal('notification', waiting.id, {
       error: '451 try again later',
       nextAttemptAt: '2026-03-03T10:01:00.000Z',
     })
@@ -284,19 +335,31 @@ describe('the SQLite store, opening a file an older server made', () => {
     const path = oldFile()
     const store = sqliteMessageStore(path)
     opened.push(store)
-    const noConsent = {givenAt: '', privacyPolicyUpdated: '', wording: ''}
+    const noConsent = {
+      givenAt: '',
+      privacyPolicyUpdated: '',
+      wording: '',
+      ageConfirmationWording: '',
+      healthDetailsAllowed: false,
+      healthDetailsWording: '',
+    }
     expect(await store.listSince(EVER)).toEqual([
       {...sent, consent: noConsent, notification: {attempts: 0, notifiedAt: '2026-01-10T09:00:02.000Z'}},
       {...unsent, consent: noConsent, notification: {attempts: 2, lastError: 'connect ECONNREFUSED'}},
     ])
-    // The one never e-mailed is still owed its e-mail.
-    expect((await store.dueForNotification('2026-01-12T00:00:00.000Z', 10)).map(({id}) => id)).toEqual([
+    // The one never e-mailed is still owed its e-mail; neither is owed an acknowledgement, which
+    // did not exist when they came.
+    expect((await store.dueFor('notification', '2026-01-12T00:00:00.000Z', 10)).map(({id}) => id)).toEqual([
       unsent.id,
     ])
+    expect(await store.dueFor('acknowledgement', '2026-01-12T00:00:00.000Z', 10)).toEqual([])
 
     const fresh = storedMessage({email: sent.email})
     expect(await store.save(fresh)).toEqual({stored: true})
-    await store.recordNotificationFailure(fresh.id, {error: '550 no', gaveUpAt: '2026-03-01T11:00:00.000Z'})
+    await store.recordRefusal('notification', fresh.id, {
+      error: '550 no',
+      gaveUpAt: '2026-03-01T11:00:00.000Z',
+    })
     expect(await store.findFrom({email: sent.email})).toEqual([
       expect.objectContaining({id: sent.id}),
       expect.objectContaining({id: unsent.id}),

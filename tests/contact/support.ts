@@ -15,6 +15,18 @@ export interface MessageRow {
   notified_at: string | null
   notification_attempts: number
   last_notification_error: string | null
+  consent_given_at: string | null
+  consent_privacy_policy_updated: string | null
+  consent_wording: string | null
+  consent_age_confirmation_wording: string | null
+  consent_health_details_allowed: number | null
+  consent_health_details_wording: string | null
+  acknowledgement_owed: number
+  acknowledged_at: string | null
+  acknowledgement_attempts: number
+  last_acknowledgement_error: string | null
+  next_acknowledgement_at: string | null
+  acknowledgement_given_up_at: string | null
 }
 
 /** Runs `use` on a read-only connection to the store the server writes; undefined while the file does not exist. */
@@ -72,9 +84,12 @@ export function validFields(ref = marker()) {
   }
 }
 
-/** What the island sends: the ticked consent box, the fields and an empty honeypot. */
+/**
+ * What the island sends: the two boxes that must be ticked (consent, age), the fields and an
+ * empty honeypot. The optional health box is left unticked unless the test says otherwise.
+ */
 export function islandBody(fields: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return JSON.stringify({consent: true, ...fields, website: '', ...extra})
+  return JSON.stringify({consent: true, ageConfirmation: true, ...fields, website: '', ...extra})
 }
 
 /** Posts a JSON body from the site's own origin (override headers to change that). */
@@ -101,8 +116,8 @@ export function postForm(
   return fetch(base + '/api/contact', {
     method: 'POST',
     headers: clean({'content-type': 'application/x-www-form-urlencoded', origin: base, ...headers}),
-    // The consent box is ticked unless the test says otherwise.
-    body: new URLSearchParams({consent: 'yes', ...fields}).toString(),
+    // The consent and age boxes are ticked unless the test says otherwise.
+    body: new URLSearchParams({consent: 'yes', ageConfirmation: 'yes', ...fields}).toString(),
     redirect: 'manual',
   })
 }

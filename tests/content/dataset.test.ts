@@ -49,11 +49,14 @@ const EXPECTED_DOCUMENTS: Record<string, string> = {
   'policyVersion-privacyPolicy-1': 'policyVersion',
   'policyVersion-privacyPolicy-2': 'policyVersion',
   'policyVersion-privacyPolicy-3': 'policyVersion',
+  'policyVersion-privacyPolicy-4': 'policyVersion',
   'policyVersion-termsAndConditions-1': 'policyVersion',
   'policyVersion-termsAndConditions-2': 'policyVersion',
+  'policyVersion-termsAndConditions-3': 'policyVersion',
   'policyVersion-refundPolicy-1': 'policyVersion',
   'policyVersion-refundPolicy-2': 'policyVersion',
   'policyVersion-refundPolicy-3': 'policyVersion',
+  'policyVersion-refundPolicy-4': 'policyVersion',
 }
 
 const POLICY_IDS = Object.keys(EXPECTED_DOCUMENTS).filter(

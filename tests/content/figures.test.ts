@@ -40,7 +40,7 @@ describe('policy figures', () => {
     expect(privacy).toMatch(/under the age of <span[^>]*>18<\/span>/)
     expect(terms).toContain('GSTIN')
     expect(terms).toMatch(/at least <span[^>]*data-figure="contractAge"[^>]*>18<\/span>/)
-    expect(terms).toMatch(/laws of <span[^>]*>Telangana, India<\/span>/)
+    expect(terms).toMatch(/laws of India, as they apply in <span[^>]*>Telangana, India<\/span>/)
     expect(terms).toMatch(/<span[^>]*>Hyderabad<\/span>/)
     expect(refund).toContain('>20%<')
     expect(refund).toContain('>30 days<')
@@ -48,6 +48,11 @@ describe('policy figures', () => {
     expect(refund).toContain('>15 business days<')
     expect(refund).toContain('>12 hours<')
     expect(refund).toContain('Not Satisfied')
+    // The notice of a change, in the two texts that promise it.
+    for (const text of [terms, privacy])
+      expect(text).toMatch(
+        /announced at least <span[^>]*data-figure="policyChangeNoticeDays"[^>]*>30 days<\/span> before they apply/,
+      )
   })
 
   it('changing a figure changes it in every policy that references it', () => {

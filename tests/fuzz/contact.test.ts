@@ -46,6 +46,8 @@ const fieldValue = fc.oneof(
 const fieldName = fc.constantFrom(
   ...CONTACT_FIELDS,
   'consent',
+  'ageConfirmation',
+  'healthDetails',
   'website',
   'submissionId',
   'privacyVersion',
@@ -79,7 +81,7 @@ const contentType = fc.constantFrom(
   '',
 )
 
-/** A message that passes every rule, as the island sends it, with the id it chose for it. */
+/** A message that passes every rule, as the island sends it (with the two boxes that must be ticked), with the id it chose for it. */
 const validMessage = fc.record({
   name: fc.string({minLength: 1, maxLength: 40}).filter((name) => name.trim() !== ''),
   email: fc.constantFrom('asha@example.com', 'ravi.k@example.org'),
@@ -116,7 +118,7 @@ describe('the contact endpoint, fuzzed', () => {
         fc.boolean(),
         async (message, times, atOnce) => {
           const {store, post} = endpoint()
-          const body = JSON.stringify({...message, consent: true, website: ''})
+          const body = JSON.stringify({...message, consent: true, ageConfirmation: true, website: ''})
           const send = () => post(body, 'application/json')
           const answers: Response[] = []
           if (atOnce) answers.push(...(await Promise.all(Array.from({length: times}, send))))

@@ -1,5 +1,5 @@
 import type {ContactContent} from '../../src/contact/service'
-import {isFrom, type MessageRecord, type MessageStore} from '../../src/contact/store'
+import {isFrom, type Mail, type MessageRecord, type MessageStore} from '../../src/contact/store'
 
 export interface MemoryStore extends MessageStore {
   /** Every stored message by id, in the order they were stored, with its e-mail's state. */
@@ -19,6 +19,11 @@ export function memoryStore(): MemoryStore {
     if (!message) throw new Error(`No message ${id} in the store`)
     return message
   }
+  const stateOf = (mail: Mail, id: string) => {
+    const state = kept(id)[mail]
+    if (!state) throw new Error(`Message ${id} is owed no ${mail}`)
+    return state
+  }
   const oldestFirst = (list: MessageRecord[]) =>
     list.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt)).map((message) => structuredClone(message))
   const remove = (list: MessageRecord[]) => {
@@ -34,28 +39,38 @@ export function memoryStore(): MemoryStore {
     breakSaves(error = new Error('the store cannot be reached')) {
       saveError = error
     },
-    async save(message) {
+    async save(message, {acknowledge} = {acknowledge: false}) {
       if (saveError) throw saveError
       if (messages.has(message.id)) return {stored: false}
-      messages.set(message.id, {...structuredClone(message), notification: {attempts: 0}})
+      messages.set(message.id, {
+        ...structuredClone(message),
+        notification: {attempts: 0},
+        ...(acknowledge ? {acknowledgement: {attempts: 0}} : {}),
+      })
       return {stored: true}
     },
-    async dueForNotification(now, limit) {
+    async dueFor(mail, now, limit) {
       return oldestFirst(
-        [...messages.values()].filter(
-          ({notification: n}) => !n.notifiedAt && !n.gaveUpAt && (!n.nextAttemptAt || n.nextAttemptAt <= now),
-        ),
+        [...messages.values()].filter((message) => {
+          const state = message[mail]
+          return (
+            state !== undefined &&
+            !state.notifiedAt &&
+            !state.gaveUpAt &&
+            (!state.nextAttemptAt || state.nextAttemptAt <= now)
+          )
+        }),
       ).slice(0, limit)
     },
-    async markNotified(id, at) {
-      kept(id).notification.notifiedAt = at
+    async markSent(mail, id, at) {
+      stateOf(mail, id).notifiedAt = at
     },
-    async recordNotificationFailure(id, {error, nextAttemptAt, gaveUpAt}) {
-      const {notification} = kept(id)
-      notification.attempts++
-      notification.lastError = error
-      if (nextAttemptAt) notification.nextAttemptAt = nextAttemptAt
-      if (gaveUpAt) notification.gaveUpAt = gaveUpAt
+    async recordRefusal(mail, id, {error, nextAttemptAt, gaveUpAt}) {
+      const state = stateOf(mail, id)
+      state.attempts++
+      state.lastError = error
+      if (nextAttemptAt) state.nextAttemptAt = nextAttemptAt
+      if (gaveUpAt) state.gaveUpAt = gaveUpAt
     },
     async deleteReceivedBefore(cutoff) {
       return remove([...messages.values()].filter((message) => message.receivedAt < cutoff))
@@ -79,9 +94,23 @@ export function memoryStore(): MemoryStore {
 export function contactContent(overrides: Partial<ContactContent> = {}): ContactContent {
   return {
     customerCareEmail: 'care@medistay.example',
-    consentWording: 'I agree that MediStay India may use what I write here, including any health details.',
+    consentWording: 'I agree that MediStay India may use what I write here, apart from any health details.',
+    ageConfirmationWording:
+      'I am 18 or over, or the parent or lawful guardian of the person this message is about.',
+    healthDetailsWording: 'Optional: MediStay India may use the health details in my message to answer it.',
     privacyPolicyUpdated: '2026-11-23',
     retentionMonths: 12,
+    acknowledgement: {
+      subject: 'We have received your message',
+      body: 'Thank you for writing to us. If you did not, ignore this e-mail.',
+      referenceLabel: 'Your reference:',
+    },
+    sentPage: {
+      title: 'Message sent',
+      message: 'Thank you. We have received your message.',
+      referenceLabel: 'Your reference:',
+      backLabel: 'Back to the contact page',
+    },
     ...overrides,
   }
 }

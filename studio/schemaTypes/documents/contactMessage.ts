@@ -46,7 +46,7 @@ export const contactMessage = defineType({
       title: 'Consent',
       type: 'object',
       description:
-        'What the visitor agreed to by ticking the box: when, to which version of the privacy notice, and the words beside the box.',
+        'What the visitor agreed to by ticking the boxes: when, to which version of the privacy notice, and the words beside each box, as shown.',
       fields: [
         defineField({
           name: 'givenAt',
@@ -67,6 +67,28 @@ export const contactMessage = defineType({
           type: 'text',
           rows: 3,
           description: 'The consent wording beside the box, as the visitor saw it.',
+        }),
+        defineField({
+          name: 'ageConfirmationWording',
+          title: 'Age confirmed',
+          type: 'text',
+          rows: 2,
+          description:
+            'The words of the box the visitor ticked to say they are 18 or over, or the parent or lawful guardian of the person the message is about.',
+        }),
+        defineField({
+          name: 'healthDetailsAllowed',
+          title: 'Health details may be used',
+          type: 'boolean',
+          description:
+            'Ticked: the visitor allowed us to use the health details in the message to answer it. Not ticked: answer without them, and ask first.',
+        }),
+        defineField({
+          name: 'healthDetailsWording',
+          title: 'Health box wording',
+          type: 'text',
+          rows: 2,
+          description: 'The words beside the optional health box, as the visitor saw them, ticked or not.',
         }),
       ],
     }),
@@ -108,6 +130,49 @@ export const contactMessage = defineType({
       hidden: ({value}) => !value,
     }),
     defineField({
+      name: 'acknowledgedAt',
+      title: 'Acknowledged to the visitor',
+      type: 'datetime',
+      description:
+        'When the automatic acknowledgement with the reference went to the e-mail address the visitor gave. Empty: none is owed (no address given), or it is not sent yet.',
+    }),
+    defineField({
+      name: 'acknowledgementOwed',
+      title: 'Acknowledgement owed',
+      type: 'boolean',
+      description:
+        'Set when the message is stored, if the visitor gave an e-mail address and the website sends e-mail.',
+      hidden: true,
+    }),
+    defineField({
+      name: 'acknowledgementAttempts',
+      title: 'Failed acknowledgement attempts',
+      type: 'number',
+      description: 'How often sending the acknowledgement failed.',
+      hidden: true,
+    }),
+    defineField({
+      name: 'nextAcknowledgementAt',
+      title: 'Next acknowledgement attempt',
+      type: 'datetime',
+      description: 'After a refusal, the acknowledgement is tried again no earlier than this.',
+      hidden: ({value}) => !value,
+    }),
+    defineField({
+      name: 'acknowledgementGivenUpAt',
+      title: 'Acknowledgement given up',
+      type: 'datetime',
+      description: 'The mail server refused the acknowledgement too often; it is no longer retried.',
+      hidden: ({value}) => !value,
+    }),
+    defineField({
+      name: 'lastAcknowledgementError',
+      title: 'Last acknowledgement error',
+      type: 'string',
+      description: 'Why the last acknowledgement attempt failed.',
+      hidden: ({value}) => !value,
+    }),
+    defineField({
       name: 'lastNotificationError',
       title: 'Last e-mail error',
       type: 'string',
@@ -119,10 +184,22 @@ export const contactMessage = defineType({
     {title: 'Newest first', name: 'receivedAtDesc', by: [{field: 'receivedAt', direction: 'desc'}]},
   ],
   preview: {
-    select: {name: 'name', subject: 'subject', receivedAt: 'receivedAt', email: 'email', phone: 'phone'},
-    prepare: ({name, subject, receivedAt, email, phone}) => ({
+    select: {
+      name: 'name',
+      subject: 'subject',
+      receivedAt: 'receivedAt',
+      email: 'email',
+      phone: 'phone',
+      submissionId: 'submissionId',
+    },
+    // The reference the visitor was given, as they will quote it: the id's first eight characters.
+    prepare: ({name, subject, receivedAt, email, phone, submissionId}) => ({
       title: subject || '(no subject)',
-      subtitle: [name || email || phone, receivedAt?.slice(0, 16).replace('T', ' ')]
+      subtitle: [
+        submissionId?.slice(0, 8).toUpperCase(),
+        name || email || phone,
+        receivedAt?.slice(0, 16).replace('T', ' '),
+      ]
         .filter(Boolean)
         .join(' · '),
     }),

@@ -81,7 +81,7 @@ export const contactPage = defineType({
       type: 'policyBody',
       group: 'form',
       description:
-        'Shown inside the form, above the consent box and the send button, so visitors read it before they send. Say what the form collects (and that a message may hold health details), why (to reply, and to plan a visit only if the visitor asks), how long messages are kept (insert the Policy figure "Contact messages kept for"), the visitor\'s rights and how to use them (insert the privacy contact as a Company fact), and link to the section of the Privacy Policy on rights, for example /privacy-policy#your-rights-and-how-to-use-them.',
+        'Shown inside the form, above the boxes and the send button, so visitors read it before they send. Keep it short enough to read on a phone. Say what the form collects (and that a message may hold health details); where a message goes (the message store, an e-mail copy to customer care, any provider outside India); how long every copy is kept (insert the Policy figure "Contact messages kept for"); that health details are used only with the separate health box, and what happens without it; that a message about another adult\'s health is not acted on before asking that person or their lawful representative; the automatic acknowledgement; the visitor\'s rights and how to use them (insert the privacy contact as a Company fact, and link to the section of the Privacy Policy on rights, for example /privacy-policy#your-rights-and-how-to-use-them); and that a complaint our Grievance Officer does not resolve may go to the Data Protection Board of India. It must promise what the Privacy Policy promises.',
       validation: (rule) => rule.required().min(1),
     }),
     defineField({
@@ -99,12 +99,29 @@ export const contactPage = defineType({
         label(
           'consentLabel',
           'Consent box',
-          'The words beside the box visitors must tick before sending. Name health details, as a message may contain them, and what they agree to (a reply, and planning their visit if they ask). The box is never ticked in advance.',
+          'The words beside the box visitors must tick before sending: what they agree to (a reply, and planning their visit if they ask). Health details have a box of their own, so leave them out here. The box is never ticked in advance. Each message records these words.',
+          300,
+        ),
+        label(
+          'ageConfirmationLabel',
+          'Age box',
+          'The words beside the second box visitors must tick: that they are 18 or over, or the parent or lawful guardian of the person the message is about. Each message records these words.',
+          300,
+        ),
+        label(
+          'healthDetailsLabel',
+          'Health box (optional)',
+          'The words beside the box that allows us to use the health details in a message to answer it. Ticking it is optional and never stops a message being sent: say so, and what happens without it. Each message records these words and whether the box was ticked.',
           300,
         ),
         label('submitLabel', 'Send button', 'The words on the send button.'),
         label('sendingLabel', 'Sending…', 'Shown on the button while the message is being sent.'),
         label('successMessage', 'Message sent', 'Shown after the message has been received and stored.', 300),
+        label(
+          'referenceLabel',
+          'Reference label',
+          'Put before the reference each message is given, after sending and in the acknowledgement e-mail, for example "Your reference:".',
+        ),
         label(
           'errorMessage',
           'Could not send',
@@ -148,6 +165,12 @@ export const contactPage = defineType({
           'Shown by the consent box when the visitor tries to send without ticking it.',
           200,
         ),
+        label(
+          'ageConfirmationRequired',
+          'Age box not ticked',
+          'Shown by the age box when the visitor tries to send without ticking it.',
+          200,
+        ),
         label('tooLong', 'Too long', 'Shown by a field whose text is longer than we accept.', 200),
         label('invalid', 'Check this field', 'Shown by a field whose content could not be read.', 200),
       ],
@@ -174,6 +197,40 @@ export const contactPage = defineType({
           300,
         ),
         label('failed', 'Not sent: our side', 'When the message could not be stored.', 300),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'sentPage',
+      title: 'Page after sending without JavaScript',
+      type: 'object',
+      group: 'form',
+      description:
+        'A browser without JavaScript lands on a page of its own once the message is stored. It shows this title, the "Message sent" text and the reference, and a link back.',
+      fields: [
+        label('title', 'Title', 'The heading of the page, for example "Message sent".', 60),
+        label('backLabel', 'Link back', 'The link back to the contact page.', 60),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'acknowledgement',
+      title: 'Acknowledgement e-mail',
+      type: 'object',
+      group: 'form',
+      description:
+        'Sent at once to a visitor who gave an e-mail address, in plain text, followed by the reference label and the reference. It never repeats what the visitor typed, so that nobody can use the form to send someone else their own words. Replies go to customer care.',
+      fields: [
+        label('subject', 'Subject', 'One line.', 150),
+        defineField({
+          name: 'body',
+          title: 'Text',
+          type: 'text',
+          rows: 8,
+          description:
+            'Plain text. Say that the message arrived and who will answer; that the e-mail is sent because a message gave this address, so someone who did not write can ignore it; and to quote the reference. No figures or company facts: this text does not follow Policy figures or Company facts when they change.',
+          validation: (rule) => rule.required().max(1500),
+        }),
       ],
       validation: (rule) => rule.required(),
     }),
