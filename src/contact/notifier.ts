@@ -152,7 +152,10 @@ export function smtpNotifier({
           await transport.sendMail({from, ...outgoing})
         } catch (error) {
           failed++
-          const reason = error instanceof Error ? error.message : String(error)
+          // Kept whole with the message; in the log, a mail server's words lose any e-mail
+          // address they repeat: the Privacy Policy says the server's log holds no one's details.
+          const fullReason = error instanceof Error ? error.message : String(error)
+          const reason = withoutAddresses(fullReason)
           // A mail server that cannot be reached fails every e-mail alike: nothing is counted
           // against the message, and the rest wait for the next try.
           if (unreachable(error)) {
@@ -165,7 +168,7 @@ export function smtpNotifier({
           // later, and given up after the last attempt.
           const attempts = (message[mail]?.attempts ?? 0) + 1
           const next = afterRefusal(attempts, now(), retry)
-          await store.recordRefusal(mail, message.id, {error: reason, ...next})
+          await store.recordRefusal(mail, message.id, {error: fullReason, ...next})
           log(
             next.gaveUpAt
               ? `Contact message ${message.id} is stored, but the mail server refused ${ABOUT[mail].what} ${attempts} times (${reason}); it is no longer retried. Read it with \`npm run messages -- list\` or in Studio and reply from there.`
@@ -203,3 +206,7 @@ export function smtpNotifier({
 
 /** A subject is one line: staff's words never add a header. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 200)
+
+/** A mail server's words without the e-mail addresses they may repeat ("<asha@example.com>"). */
+export const withoutAddresses = (text: string) =>
+  text.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, '[address]')

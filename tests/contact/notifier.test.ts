@@ -361,6 +361,10 @@ describe('the acknowledgement to the sender', () => {
     expect(lines).toEqual([
       expect.stringMatching(/refused the acknowledgement to its sender .* Attempt 1 of 3; next try after/),
     ])
+    // The mail server named the sender's address; the log does not repeat it.
+    expect(store.messages.get(message.id)?.acknowledgement?.lastError).toContain(message.email)
+    expect(lines.join('\n')).not.toContain(message.email)
+    expect(lines.join('\n')).toContain('[address]')
 
     // Not before its time; then it goes, once, and the e-mail to customer care is not sent again.
     await expect(notifier.flush()).resolves.toEqual({sent: 0, failed: 0})

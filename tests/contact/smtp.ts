@@ -49,7 +49,11 @@ export async function startMailServer(
         })
         arrived.push(mail)
         await gate
-        if (refuse(mail)) return callback(Object.assign(new Error('Message refused'), {responseCode: 554}))
+        // Worded as real servers do, naming the recipient: the server must not copy it to its log.
+        if (refuse(mail))
+          return callback(
+            Object.assign(new Error(`Message to <${mail.to.join('>, <')}> refused`), {responseCode: 554}),
+          )
         accepted.push(mail)
         callback()
       })
