@@ -113,7 +113,11 @@ export class Rebuilder {
     log(`Rebuilding the site (${trigger}) into ${outDir}`)
     try {
       await mkdir(buildsDir, {recursive: true})
-      await this.astroBuild(outDir)
+      await this.astroBuild(outDir).catch((error: Error) => {
+        if (!(error instanceof DotAstroCollision)) throw error
+        log('Another build in this folder wrote the same file at the same moment; building again.')
+        return this.astroBuild(outDir)
+      })
       if (!existsSync(join(outDir, 'client/index.html')) || !existsSync(join(outDir, 'server/entry.mjs'))) {
         throw new Error('The build finished without the home page or the server entry.')
       }
@@ -166,6 +170,7 @@ export class Rebuilder {
         clearTimeout(timer)
         this.child = undefined
         if (code === 0) return resolve()
+        if (collidedInDotAstro(output)) return reject(new DotAstroCollision(buildFailure(output)))
         reject(
           new Error(
             signal
@@ -234,3 +239,18 @@ export function newestBuild(buildsDir: string, distDir: string): string {
     .sort((a, b) => b.builtAt - a.builtAt)
   return candidates[0]?.dir ?? distDir
 }
+
+/** A build that failed only because another wrote Astro's shared files at the same moment. */
+class DotAstroCollision extends Error {}
+
+/**
+ * Whether a build failed only because another build in the same project wrote Astro's shared
+ * `.astro/content-*.mjs` at the same moment: each writes a temporary file of the same name and
+ * renames it, so one rename finds the file gone. The cache directory is per build; this folder is
+ * not, whatever the configuration. Built again, it succeeds.
+ */
+export const collidedInDotAstro = (output: string) =>
+  /ENOENT: no such file or directory, rename '[^']*\.astro[/\\]content-[a-z]+\.mjs\.tmp'/.test(
+    // eslint-disable-next-line no-control-regex -- colours are stripped before reading the words
+    output.replace(/\u001b\[[0-9;]*m/g, ''),
+  )

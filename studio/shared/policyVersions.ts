@@ -514,7 +514,8 @@ export const POLICY_HISTORY_WORDS = {
   feedTitle: {title: 'Feed name', example: 'Policy changes'},
   shortNoticeTakesNothingAway: {
     title: 'After the summary of a change that applied with short notice: it takes nothing away',
-    example: 'It applies without the usual notice because it takes away no right and adds no purpose.',
+    example:
+      'It applies without the usual notice because it takes none of your rights away and uses your data for nothing new.',
   },
   shortNoticeRequiredByLaw: {
     title: 'After the summary of a change that applied with short notice: the law requires it',

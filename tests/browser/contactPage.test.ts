@@ -158,6 +158,11 @@ describe('the contact page', () => {
         await expect(block.locator('[data-figure="grievanceResolutionMonths"]').innerText()).resolves.toBe(
           'one month',
         )
+        // "Resolved" means our decision, within the month; a refund decided is then paid on the refund timeline.
+        expect(squash(text)).toContain('and we give you our decision on it within one month of receipt.')
+        expect(squash(text)).toContain(
+          'If we decide to refund you, the refund is then paid on the timelines in our Refund and Cancellation Policy.',
+        )
         const box = await block.boundingBox()
         expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width)
       })
@@ -207,13 +212,19 @@ describe('the contact page', () => {
             // The send button's accessible description is the notice, paragraph by paragraph.
             await expect(sendButtonDescription(page)).resolves.toBe(squash(NOTICE_TEXTS.join(' ')))
 
-            // The consent box is never ticked in advance; its words leave health details to their own box.
+            // The consent box is never ticked in advance; its words cover keeping what is written,
+            // health details included, only to reply; using health details is the health box's.
             const box = consentBox(page)
             await expect(box.isVisible()).resolves.toBe(true)
             await expect(box.isChecked()).resolves.toBe(false)
             await expect(box.getAttribute('name')).resolves.toBe('consent')
             await expect(box.getAttribute('value')).resolves.toBe('yes')
             expect(contactPage.form.consentLabel).toMatch(/health details/i)
+            expect(contactPage.form.consentLabel).toContain(
+              'may keep what I write here, including any health details I choose to include',
+            )
+            expect(contactPage.form.consentLabel).toContain('use it only to reply to me')
+            expect(contactPage.form.consentLabel).not.toContain('apart from any health details')
 
             // Read before sending: the notice, then the box, then the button, all on screen.
             const [noticeBox, consent, button] = await Promise.all(
@@ -258,6 +269,9 @@ describe('the contact page', () => {
               'I am 18 or over, or the parent or lawful guardian of the person this message is about.',
             )
             expect(form.healthDetailsLabel).toMatch(/^Optional\b.*health details/)
+            expect(form.healthDetailsLabel).toContain('to answer it and to plan my care')
+            expect(form.healthDetailsLabel).toContain('will not use them unless I agree later')
+            expect(form.healthDetailsLabel).not.toContain('I will be asked first')
             const places = []
             for (const {label, name, required} of boxes) {
               // Found by its label: the words are tied to the box, for a click and for a screen reader.
@@ -292,7 +306,7 @@ describe('the contact page', () => {
     }
   }
 
-  it('the privacy notice says where a message goes, how long every copy is kept, what the health box changes, the acknowledgement, and where to complain', () => {
+  it('the privacy notice says where a message goes, how long every copy is kept, what the two boxes cover, children, the acknowledgement, and where to complain', () => {
     const text = squash(NOTICE_TEXTS.join(' '))
     for (const said of [
       /message store/,
@@ -302,14 +316,17 @@ describe('the contact page', () => {
       /outside India/,
       /We delete your message, and the e-mailed copy, 12 months after it reaches us/,
       /a provider's document history may keep an earlier copy for longer/,
-      /health details only if you tick the separate health box/,
-      /without it, we answer without them and ask you first/,
+      /We keep your message, including any health details you choose to write in it, only to reply to you: that is what the first box below agrees to\./,
+      /We use health details to answer you or plan your care only if you tick the separate health box; without it, we reply without using them and ask you first\./,
       /another adult's health, we do not act on your word alone/,
       /lawful representative/,
-      /automatic acknowledgement with your message's reference/,
-      /Data Protection Board of India/,
+      /If your message is about a child and you are not the child's parent or lawful guardian, we keep it only to reply to you, and do not use it until a parent or lawful guardian confirms\./,
+      /When our website's e-mail is set up and you give an e-mail address, we send you an automatic acknowledgement with your message's reference\./,
+      /you can complain through the Data Protection Board of India's online complaint process/,
     ])
       expect(text).toMatch(said)
+    // The acknowledgement is promised only as the Privacy Policy promises it: once e-mail is set up.
+    expect(text).not.toMatch(/(^|\. )If you give an e-mail address, we send you an automatic acknowledgement/)
     // Figures and facts come from their documents, never typed into the notice.
     const inline = NOTICE.flatMap((block) => block.children)
     expect(inline.filter((child) => child.figure).map((child) => child.figure)).toEqual([

@@ -141,11 +141,64 @@ describe('the Refund and Cancellation Policy', () => {
   it('promises a tax invoice showing the GSTIN given at payment, an e-invoice only where the law requires one, and no practice dressed as law', () => {
     const page = text.refund
     expect(page).toContain('For every payment we issue a tax invoice that shows the GST separately.')
-    expect(page).toContain(
-      'A GST e-invoice or input tax credit needs your GSTIN given at the time of payment: if you give it then, the tax invoice shows it, and is issued as an e-invoice where the law requires one',
-    )
+    // The spec's "A GST e-invoice/input credit needs the GSTIN given at payment", as our practice.
+    const practice =
+      'For a GST e-invoice or input tax credit, give your GSTIN when you pay: we then show your GSTIN on the tax invoice, so that your business can claim input tax credit, and issue it as an e-invoice where the law requires one.'
+    expect(sentenceOf('refund', 'give your GSTIN when you pay')).toContain(practice)
+    expect(sentenceOf('terms', 'give your GSTIN when you pay')).toContain(practice)
+    for (const key of ['refund', 'terms']) {
+      expect(text[key], key).toContain(practice)
+      expect(text[key], key).not.toContain('needs your GSTIN')
+    }
     expect(page).not.toContain('It cannot be added afterwards')
     expect(text.terms).not.toContain('We cannot add a GSTIN to an invoice')
+  })
+
+  it("keeps a third-party charge only when the provider has it and does not return it, and limits what is not refunded to the bank's own charges", () => {
+    const page = text.refund
+    expect(page).toContain(
+      "We keep a third-party charge that you paid to us only if we have already paid it to the provider, the provider does not return it, and the provider's rules saying so were shown to you before you paid; otherwise we refund it in full with the rest of your refund.",
+    )
+    expect(page).not.toContain('non-refundable when you cancel')
+    expect(page).toContain(
+      'We cannot refund charges that your own bank or card issuer applies to your payment, such as currency conversion or international transaction fees.',
+    )
+    expect(page).not.toContain('Payment gateway charges')
+    expect(page).toContain(
+      'When you cancel, we keep the processing fee and the GST on it; you pay nothing more.',
+    )
+    expect(page).not.toContain('retained along with it')
+    expect(page).toContain('where we find evidence of fraud')
+    expect(page).not.toContain('evidence of misuse')
+  })
+
+  it('lets a customer cancel without the processing fee when we cannot make a change asked for within the change window', () => {
+    expect(text.refund).toContain(
+      'If we cannot make a change that you ask for within the change window, you may cancel without the processing fee.',
+    )
+    expect(text.refund).toContain(
+      'except that there is none if we could not make a change you asked for within the change window',
+    )
+    expect(text.terms).toContain(
+      'If we cannot make a change you ask for within that window, you may cancel without the processing fee.',
+    )
+  })
+
+  it('acknowledges a refund request within the grievance acknowledgement time, and a complaint gets our decision within a month, a refund then paid on the refund timeline', () => {
+    expect(text.refund).toContain(
+      `We will confirm that we have received your request within ${figure('grievanceAcknowledgementHours')} of receipt`,
+    )
+    const decision = `Every complaint is acknowledged within ${figure('grievanceAcknowledgementHours')} of receipt, and we give you our decision on it within ${figure('grievanceResolutionMonths')} of receipt.`
+    for (const key of ['privacy', 'terms', 'refund']) {
+      expect(text[key], key).toContain(decision)
+      expect(text[key], key).not.toContain('resolved within')
+    }
+    expect(text.refund).toContain(
+      'If we decide to refund you, the refund is then paid on the timelines in "Refund Timelines".',
+    )
+    expect(text.terms).toContain(
+      'If we decide to refund you, the refund is then paid on the timelines in our Refund and Cancellation Policy.',
+    )
   })
 
   it('says who receives money paid for providers, and refunds what we collected on our own clock', () => {
@@ -205,6 +258,26 @@ describe('the Terms and Conditions', () => {
     expect(text.terms).not.toContain('exclusive jurisdiction')
   })
 
+  it('summarise the refund request window as the Refund policy states it: whichever is later', () => {
+    const days = figure('refundRequestWindowDays')
+    expect(text.terms).toContain(
+      `You can ask for a refund within ${days} of payment, or within ${days} of the completion notice, whichever is later;`,
+    )
+    expect(text.refund).toContain(
+      `Refund requests must be made within ${days} of payment, or within ${days} of the completion notice for your engagement, whichever is later.`,
+    )
+  })
+
+  it('ask an adult, or their lawful representative, before using health information someone else gave about them', () => {
+    const rule =
+      'Before we use health information about an adult that you give us, we ask that adult, or their lawful representative, to confirm directly.'
+    expect(sentenceOf('terms', 'you accept these terms on their behalf')).toContain(rule)
+    expect(text.terms).toContain(rule)
+    expect(text.privacy).toContain(
+      'Before we use health information about an adult that someone else gives us, we ask that adult, or their lawful representative, to confirm directly.',
+    )
+  })
+
   it('say that Embassy Hotels are independent hotels with no tie to any embassy', () => {
     expect(text.terms).toContain(
       'The hotels we list under "Embassy Hotels" are independent hotels near embassies, consulates and hospitals.',
@@ -244,21 +317,37 @@ describe('the Privacy Policy', () => {
   it('names the three boxes of the contact form and what is recorded for each', () => {
     const page = text.privacy
     expect(page).toContain('The form has three boxes')
-    expect(page).toContain('Required: you agree to the notice beside the form.')
+    expect(page).toContain(
+      'Required: you agree to the notice beside the form: we keep your message, including any health details you choose to write in it, only to reply to you, for the period in "How Long We Keep Data".',
+    )
     expect(page).toContain(
       `Required: you confirm that you are ${figure('minorAge')} or over, or the parent or lawful guardian of the person the message is about.`,
     )
     expect(page).toContain(
-      'Optional, and separate: you allow us to use the health details in your message to answer it.',
+      'Optional, and separate: you allow us to use the health details in your message to answer it and to plan your care.',
     )
     expect(page).toContain(
       'For each box you tick, we record with your message the exact wording of the box, the time, and the version of this Privacy Policy shown beside the form.',
     )
   })
 
-  it('promises what happens to health details without the box, and for a message about someone else', () => {
+  it('promises what happens to health details without the box, and for a message about someone else or a child', () => {
     const page = text.privacy
     expect(page).toContain(sentenceOf('privacy', 'If you do not tick the optional box'))
+    expect(page).toContain(
+      'Any health details you choose to write in your message are kept with it under the first box, only to reply to you; using them, to answer you or plan your care, needs the optional box.',
+    )
+    expect(page).toContain(
+      "If your message is about a child and you are not the child's parent or lawful guardian, we keep it only to reply to you, and do not use it until a parent or lawful guardian confirms.",
+    )
+    // Health information: written consent, the required box for keeping, the optional box for using.
+    expect(page).toContain('we collect and use it only with your consent given in writing')
+    expect(page).toContain(
+      'the required first box is your consent to our keeping any health details you choose to write in your message, only to reply to you, and the optional health box is your consent to our using them to answer you or plan your care',
+    )
+    expect(page).not.toContain(
+      'we collect it only with your consent given in writing, for example by ticking',
+    )
     expect(page).toContain(
       'If you do not tick the optional box, our staff answer your message without using any health details you wrote in it, and ask you separately before using them.',
     )
@@ -303,8 +392,17 @@ describe('the Privacy Policy', () => {
     expect(page).toContain(
       'its document history keeps earlier copies of a deleted message for as long as our plan with that provider keeps history',
     )
-    expect(page).toContain('you may complain to the Data Protection Board of India')
+    expect(page).toContain(
+      "you may complain through the Data Protection Board of India's online complaint process",
+    )
     expect(page).toContain('section 16 of the Digital Personal Data Protection Act, 2023')
+  })
+
+  it('lets someone who gave only a phone number withdraw consent by quoting the message reference, by e-mail or by phone', () => {
+    expect(text.privacy).toContain(
+      `from the e-mail address you use with us, or quote your message reference, by e-mail or by phone on ${fact('customerCarePhone')}, saying which consent you are withdrawing`,
+    )
+    expect(text.privacy).toContain('and any booking reference or message reference;')
   })
 
   it('makes no claim about what the app does with cookies', () => {
@@ -336,15 +434,43 @@ describe('only what is true, on the home and About pages', () => {
     expect(text.home).toContain(squash(cities.body))
   })
 
-  it('the About page makes none of the old claims either', () => {
+  it('the home page says the clinic software and a suitable doctor are coming, not already here', () => {
+    expect(text.home).toContain(
+      'Coming soon: our clinic-management software will bring appointments, patient records, treatment plans, billing and reminders into one place',
+    )
+    expect(text.home).toContain('with online booking for patients to come')
+    expect(text.home).toContain('A suitable doctor, booked before you land')
+    expect(text.home).not.toContain('Our clinic-management software brings')
+    expect(text.home).not.toMatch(/the right doctor/i)
+  })
+
+  it('the About page makes none of the old claims either, and describes its services as coming', () => {
     for (const phrase of UNTRUE) expect(text.about, phrase).not.toContain(phrase)
+    for (const coming of [
+      'We will check availability and book consultations',
+      'A coordinator will keep track of your plan',
+      'we will suggest suitable specialists and hospitals',
+      'We will bring healthcare and accommodation together in one plan.',
+      'It will cover:',
+      'Each charge shown before you pay.',
+      'Before you pay, you will see our fee, the GST on it',
+    ])
+      expect(text.about, coming).toContain(coming)
+    for (const old of [
+      'We check availability',
+      'A coordinator keeps track',
+      'Transparent pricing',
+      'It covers:',
+      'the right doctor',
+    ])
+      expect(text.about, old).not.toContain(old)
     expect(text.about).not.toMatch(/our embassy hotels/i)
     expect(text.about).toContain('none of them is run by, or has any tie to, an embassy or consulate')
     expect(text.about).toContain('Records (coming soon).')
     expect(JSON.stringify(aboutPage)).not.toContain('existing users')
   })
 
-  it('Book Appointment and "coming soon" agree: online booking is not open, appointments are requested through the contact form', async () => {
+  it("Book Appointment and the footer's Book Appointments agree: online booking is not open, both open the contact form for an appointment request", async () => {
     expect(text.home).toContain(
       'Online booking is coming soon: until then, appointments are requested through our contact form.',
     )
@@ -354,13 +480,17 @@ describe('only what is true, on the home and About pages', () => {
     await withPage(browser, PHONE, async (page) => {
       await page.goto(base + '/')
       const footer = page.getByRole('contentinfo')
-      await expect(
-        footer.getByText('Book Appointments', {exact: false}).first().textContent(),
-      ).resolves.toContain(settings.comingSoonLabel)
+      const footerBook = footer.getByRole('link', {name: 'Book Appointments', exact: true})
+      await expect(footerBook.textContent()).resolves.not.toContain(settings.comingSoonLabel)
       await mobileMenuHydrated(page)
       await page.getByRole('banner').getByRole('button', {name: settings.interfaceText.menu}).click()
-      const book = page.getByRole('link', {name: settings.bookAppointment.label})
-      expect(await book.getAttribute('href')).toMatch(/^\/contact-us\b/)
+      const book = page
+        .getByRole('banner')
+        .getByRole('link', {name: settings.bookAppointment.label, exact: true})
+      const href = await book.getAttribute('href')
+      expect(href).toMatch(/^\/contact-us\b/)
+      await expect(footerBook.getAttribute('href')).resolves.toBe(href)
+      expect(new URL(href!, base).searchParams.get('subject')).toBe(settings.bookAppointment.subject)
     })
   })
 })

@@ -15,10 +15,16 @@ const COMPANY_LINKS = [
   ['Terms and Conditions', '/terms&conditions'],
   ['Refund & Cancellation Policy', '/Refund&Cancellation-Policy'],
 ]
-const COMING_SOON_GROUPS = {
+const FOOTER_GROUPS = {
   'For Patients': ['Find Doctors', 'Book Appointments', 'Embassy Hotels', 'Health Records'],
   'For Doctors': ['Join as Provider', 'Free CRM', 'Practice Management', 'Support'],
 }
+/**
+ * Book Appointments leads where the header's Book Appointment does: the contact form, with the
+ * subject "Appointment request". The other words have no destination yet.
+ */
+const BOOK_APPOINTMENTS_HREF = `/contact-us?subject=${encodeURIComponent(settings.bookAppointment.subject)}#contact-form`
+const FOOTER_HREFS: Record<string, string> = {'Book Appointments': BOOK_APPOINTMENTS_HREF}
 
 async function expectFooter(page: Page, where: string) {
   const footer = page.getByRole('contentinfo')
@@ -43,16 +49,23 @@ async function expectFooter(page: Page, where: string) {
     ).resolves.toBe(true)
   }
 
-  for (const [group, labels] of Object.entries(COMING_SOON_GROUPS)) {
+  for (const [group, labels] of Object.entries(FOOTER_GROUPS)) {
     const nav = footer.getByRole('navigation', {name: group})
     await expect(nav.getByRole('heading', {name: group}).isVisible(), `${where} ${group}`).resolves.toBe(true)
-    // Words without a destination are not links.
-    await expect(nav.locator('a').count(), `${where} ${group}`).resolves.toBe(0)
+    // Words with a destination are links to it; words without one are not links, and say "coming soon".
+    const anchors = await nav
+      .locator('a')
+      .evaluateAll((elements) =>
+        elements.map((anchor) => [anchor.textContent?.trim(), anchor.getAttribute('href')]),
+      )
+    expect(anchors, `${where} ${group}`).toEqual(
+      labels.filter((label) => FOOTER_HREFS[label]).map((label) => [label, FOOTER_HREFS[label]]),
+    )
     const items = await nav.getByRole('listitem').allTextContents()
     expect(
       items.map((text) => text.replace(/\s+/g, ' ').trim()),
       `${where} ${group}`,
-    ).toEqual(labels.map((label) => `${label} (${settings.comingSoonLabel})`))
+    ).toEqual(labels.map((label) => (FOOTER_HREFS[label] ? label : `${label} (${settings.comingSoonLabel})`)))
     for (const label of labels) {
       await expect(nav.getByText(label, {exact: false}).isVisible(), `${where} ${label}`).resolves.toBe(true)
     }
@@ -81,6 +94,19 @@ describe('the site footer', () => {
     ).toEqual(COMPANY_LINKS)
     expect(settings.copyrightYear).toBe(2025)
     expect(settings.comingSoonLabel).toBe('Coming soon')
+    // The spec's footer groups, in the CMS; Book Appointments with the header button's destination.
+    const groups = settings.footerGroups.map(
+      (group: {title: string; links: {label: string; href?: string}[]}) => [
+        group.title,
+        group.links.map((link) => [link.label, link.href ?? null]),
+      ],
+    )
+    expect(groups).toEqual(
+      Object.entries(FOOTER_GROUPS).map(([title, labels]) => [
+        title,
+        labels.map((label) => [label, FOOTER_HREFS[label] ?? null]),
+      ]),
+    )
   })
 
   for (const viewport of [PHONE, DESKTOP]) {
@@ -96,6 +122,12 @@ describe('the site footer', () => {
 
   it('its links take a visitor to the page they name', async () => {
     await withPage(browser, PHONE, async (page) => {
+      await page.goto(base + '/')
+      await page.getByRole('contentinfo').getByRole('link', {name: 'Book Appointments', exact: true}).click()
+      await page.waitForURL((url) => url.pathname === '/contact-us' && url.hash === '#contact-form')
+      // The form fills the subject in once it has hydrated.
+      const subject = page.getByLabel('Subject', {exact: true})
+      await expect.poll(() => subject.inputValue(), {timeout: 5_000}).toBe(settings.bookAppointment.subject)
       await page.goto(base + '/')
       await page.getByRole('contentinfo').getByRole('link', {name: 'Refund & Cancellation Policy'}).click()
       await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/Refund&Cancellation-Policy')

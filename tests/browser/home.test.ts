@@ -13,6 +13,19 @@ describe('the home page', () => {
   })
   afterAll(() => browser?.close())
 
+  it('speaks of what is not ready yet in the future tense: the clinic software is coming, a suitable doctor is not promised as the right one', () => {
+    const section = (id: string) =>
+      homePage.sections.find((candidate: {sectionId: string}) => candidate.sectionId === id)
+    expect(section('about').body).toMatch(
+      /^Coming soon: our clinic-management software will bring appointments/,
+    )
+    expect(section('about').body).not.toContain('software brings')
+    const appointments = section('about').items.find((item: {title: string}) => item.title === 'Appointments')
+    expect(appointments.text).toContain('online booking for patients to come')
+    expect(section('services').heading).toBe('A suitable doctor, booked before you land')
+    expect(JSON.stringify(homePage)).not.toMatch(/the right doctor/i)
+  })
+
   for (const viewport of [PHONE, DESKTOP]) {
     it(`shows the logo, Coming Soon, the line and the Launching Soon badge at ${viewport.width} px`, async () => {
       await withPage(browser, viewport, async (page) => {

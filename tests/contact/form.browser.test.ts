@@ -294,6 +294,13 @@ describe('the contact form in Chromium', () => {
         await expect(page.locator('#message-invalid').textContent()).resolves.toBe(
           contactPage.noScriptNotices.invalid,
         )
+        // It asks for a message and a way to reply, not for any one of them.
+        expect(contactPage.noScriptNotices.invalid).toContain(
+          'it needs your message, and an e-mail address or a phone number so that we can reply',
+        )
+        expect(contactPage.noScriptNotices.invalid).not.toContain(
+          'it needs a message, an e-mail address or a phone number',
+        )
         await expect(page.locator('#message-sent').isVisible()).resolves.toBe(false)
         expect(
           readDb(dbPath, (db) =>
@@ -497,7 +504,10 @@ describe('the contact form in Chromium', () => {
       await page.goto(base + '/about-us')
       await mobileMenuHydrated(page)
       await page.getByRole('banner').getByRole('button', {name: settings.interfaceText.menu}).click()
-      await page.getByRole('link', {name: settings.bookAppointment.label}).click()
+      await page
+        .getByRole('banner')
+        .getByRole('link', {name: settings.bookAppointment.label, exact: true})
+        .click()
       await page.waitForURL((url) => url.pathname === '/contact-us')
       await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
       await expect(field(page, 'subject').inputValue()).resolves.toBe(settings.bookAppointment.subject)

@@ -715,3 +715,59 @@ describe('the sample history before launch', () => {
     expect(command?.split(' ').slice(4).sort()).toEqual([...bundled].sort())
   })
 })
+
+describe('the words the legal review changed', () => {
+  const bundled = () =>
+    Object.fromEntries(
+      readFileSync(DATASET_FILE, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Doc)
+        .map((document) => [document._id, document]),
+    )
+
+  it("the short-notice words after a version's summary are plain, and are the Studio's examples", async () => {
+    const {POLICY_HISTORY_WORDS} = await import('../../studio/shared/policyVersions')
+    const words = bundled().siteSettings!.policyHistory
+    expect(words.shortNoticeTakesNothingAway).toBe(
+      'It applies without the usual notice because it takes none of your rights away and uses your data for nothing new.',
+    )
+    expect(words.shortNoticeRequiredByLaw).toBe(
+      'It applies without the usual notice because the law requires it.',
+    )
+    expect(words.shortNoticeTakesNothingAway).toBe(POLICY_HISTORY_WORDS.shortNoticeTakesNothingAway.example)
+    expect(words.shortNoticeRequiredByLaw).toBe(POLICY_HISTORY_WORDS.shortNoticeRequiredByLaw.example)
+  })
+
+  it('no policy, version in force or form keeps the wording the review found wrong', () => {
+    const documents = bundled()
+    const current = [
+      'privacyPolicy',
+      'termsAndConditions',
+      'refundPolicy',
+      'policyVersion-privacyPolicy-4',
+      'policyVersion-termsAndConditions-3',
+      'policyVersion-refundPolicy-4',
+      'contactPage',
+      'homePage',
+      'aboutPage',
+    ].map((id) => JSON.stringify(documents[id]))
+    for (const old of [
+      'apart from any health details',
+      'non-refundable when you cancel',
+      'needs your GSTIN',
+      'which is retained along with it',
+      'Payment gateway charges',
+      'evidence of misuse',
+      'the answer will not use them',
+      'it needs a message, an e-mail address or a phone number',
+      'Transparent pricing',
+      'We check availability',
+      'The right doctor',
+    ])
+      for (const [index, json] of current.entries()) expect(json, `${old} (${index})`).not.toContain(old)
+    expect(documents.contactPage!.form.consentLabel).toContain(
+      'including any health details I choose to include, for the period described above, and use it only to reply to me',
+    )
+  })
+})

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {buildFailure} from '../../src/server/rebuilder'
+import {buildFailure, collidedInDotAstro} from '../../src/server/rebuilder'
 
 describe('the reason a failed rebuild gives in its status', () => {
   it('starts at the first line that names the error, without colour codes, stack frames or hints', () => {
@@ -47,5 +47,32 @@ describe('the reason a failed rebuild gives in its status', () => {
     const output = Array.from({length: 20}, (_, i) => `line ${i}`).join('\n')
     expect(buildFailure(output)).toBe(Array.from({length: 12}, (_, i) => `line ${i + 8}`).join('\n'))
     expect(buildFailure('')).toBe('The build failed without saying why.')
+  })
+})
+
+describe('a build that collided with another in the same folder', () => {
+  // As Astro printed it when two test builds wrote .astro/content-assets.mjs at the same moment.
+  const collided = [
+    '[UnknownFilesystemError] ',
+    '  Hint:',
+    '    It can be caused by many things, eg. missing permissions or a file not existing we attempt to read.',
+    '  Caused by:',
+    "  \u001b[31mENOENT: no such file or directory, rename '/srv/site/.astro/content-assets.mjs.tmp' -> '/srv/site/.astro/content-assets.mjs'\u001b[39m",
+  ].join('\n')
+
+  it('is told apart, so that it is built again', () => {
+    expect(collidedInDotAstro(collided)).toBe(true)
+    expect(collidedInDotAstro(collided.replace('content-assets', 'content-modules'))).toBe(true)
+  })
+
+  it('is not confused with any other failure to read or write a file', () => {
+    expect(
+      collidedInDotAstro("ENOENT: no such file or directory, open '/srv/site/studio/seed/production.ndjson'"),
+    ).toBe(false)
+    expect(
+      collidedInDotAstro(
+        "ENOENT: no such file or directory, rename '/srv/site/dist/x.tmp' -> '/srv/site/dist/x'",
+      ),
+    ).toBe(false)
   })
 })
