@@ -130,12 +130,12 @@ const json = (status: number, body: object, headers: Record<string, string> = {}
 const STORE_RETRY_AFTER = {'retry-after': '30'}
 const STORE_UNAVAILABLE = 'Your message could not be stored; please try again.'
 
-function answer(kind: Kind, outcome: Outcome, contactPath: string): Response {
+function answer(kind: Kind, outcome: Outcome, contactPath: string, notStored?: string): Response {
   if (kind === 'form') {
     // A page in words, not a redirect: the visitor's Back button returns to the form with their
-    // message still typed in, where a fresh contact page would have lost it.
+    // message still typed in, where a fresh contact page would have lost it. The words are staff's.
     if (outcome.kind === 'unavailable')
-      return errorPage({status: 503, message: STORE_UNAVAILABLE}, contactPath, STORE_RETRY_AFTER)
+      return errorPage({status: 503, message: notStored ?? STORE_UNAVAILABLE}, contactPath, STORE_RETRY_AFTER)
     const headers: Record<string, string> = {
       location:
         outcome.kind === 'stored'
@@ -197,7 +197,8 @@ export async function handleContactPost(
         'Send the form as JSON or as an ordinary form post.',
       )
     const submission = parseSubmission(kind, await readBody(request, kind))
-    return answer(kind, await service.submit(submission, clientAddress), contactPath)
+    const outcome = await service.submit(submission, clientAddress)
+    return answer(kind, outcome, contactPath, service.content().notStored)
   } catch (error) {
     const problem =
       error instanceof RequestError
@@ -209,6 +210,8 @@ export async function handleContactPost(
       : json(problem.status, {ok: false, error: problem.code, message: problem.message})
   }
 }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /**
  * A browser without JavaScript shows whatever comes back: a short page in words, with the way
@@ -222,7 +225,7 @@ function errorPage(
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Message not sent</title></head>
-<body><main><h1>Your message was not sent</h1><p>${problem.message}</p>
+<body><main><h1>Your message was not sent</h1><p>${escapeHtml(problem.message)}</p>
 <p>Use your browser's Back button to return to your message, or <a href="${contactPath}">open the contact page again</a>.</p></main></body></html>
 `
   return new Response(html, {

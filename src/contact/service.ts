@@ -75,6 +75,8 @@ export interface ContactContent {
   acknowledgement?: AcknowledgementWords
   /** The page a form post without JavaScript lands on (sentPage.ts). */
   sentPage?: SentPageWords
+  /** What a browser without JavaScript is told when its message could not be stored. */
+  notStored?: string
 }
 
 /** Where each box's words are in the content; a box whose words the build lacks was not shown. */

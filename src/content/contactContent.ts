@@ -26,6 +26,7 @@ export async function readContactContent(): Promise<ContactContent> {
     ),
     retentionMonths: figures.contactMessageRetentionMonths,
     acknowledgement: {...contact.acknowledgement, referenceLabel: contact.form.referenceLabel},
+    notStored: contact.noScriptNotices.failed,
     sentPage: {
       title: contact.sentPage.title,
       message: contact.form.successMessage,

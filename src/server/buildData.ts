@@ -53,7 +53,7 @@ export async function readBuildData(buildDir: string): Promise<ContactContent> {
   const file = join(buildDir, 'server', FOLDER, 'contact.json')
   const data = JSON.parse(await readFile(file, 'utf8')) as Partial<ContactContent>
   const {customerCareEmail, consentWording, privacyPolicyUpdated, retentionMonths} = data
-  const {ageConfirmationWording, healthDetailsWording, acknowledgement, sentPage} = data
+  const {ageConfirmationWording, healthDetailsWording, acknowledgement, sentPage, notStored} = data
   const privacyPolicyVersions = data.privacyPolicyVersions ?? {}
   if (
     typeof customerCareEmail !== 'string' ||
@@ -64,6 +64,7 @@ export async function readBuildData(buildDir: string): Promise<ContactContent> {
     Object.values(privacyPolicyVersions).some((date) => typeof date !== 'string') ||
     (ageConfirmationWording !== undefined && typeof ageConfirmationWording !== 'string') ||
     (healthDetailsWording !== undefined && typeof healthDetailsWording !== 'string') ||
+    (notStored !== undefined && typeof notStored !== 'string') ||
     !absentOrWords(acknowledgement, ['subject', 'body', 'referenceLabel']) ||
     !absentOrWords(sentPage, ['title', 'message', 'referenceLabel', 'backLabel'])
   )
@@ -78,6 +79,7 @@ export async function readBuildData(buildDir: string): Promise<ContactContent> {
     ...(healthDetailsWording === undefined ? {} : {healthDetailsWording}),
     ...(acknowledgement === undefined ? {} : {acknowledgement}),
     ...(sentPage === undefined ? {} : {sentPage}),
+    ...(notStored === undefined ? {} : {notStored}),
   }
 }
 

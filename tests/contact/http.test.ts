@@ -245,12 +245,13 @@ describe('POST /api/contact', () => {
       store.breakSaves(new Error('SqliteError: disk I/O error at /var/data/contact.sqlite'))
       const service = createContactService({
         store,
-        content: () => contactContent(),
+        content: () => contactContent(notStored),
         limiter: slidingWindowLimiter(100, 600),
         log: () => {},
       })
       return endpoint({service})
     }
+    let notStored: {notStored?: string} = {}
 
     it('tells the island 503 with Retry-After, so the visitor is never told "sent"', async () => {
       const response = await broken().post(jsonPost(islandBody(validFields())))
@@ -274,6 +275,18 @@ describe('POST /api/contact', () => {
       expect(page).toContain("Use your browser's Back button to return to your message")
       expect(page).toContain('href="/contact-us"')
       expect(page).not.toContain('UNIQUE-SUBJECT-503')
+    })
+
+    it("says so in staff's words when the build has them, escaped like any text", async () => {
+      notStored = {notStored: 'We could not keep your message <just now>. Press Back & send it again.'}
+      try {
+        const page = await safeBody(await broken().post(formPost(validFields())))
+        expect(page).toContain(
+          'We could not keep your message &#60;just now&#62;. Press Back &#38; send it again.',
+        )
+      } finally {
+        notStored = {}
+      }
     })
   })
 

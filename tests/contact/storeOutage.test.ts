@@ -3,6 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, describe, expect} from 'vitest'
 import {test, type SiteServer} from '../support/siteServer'
+import {contactPage} from '../support/site'
 import {eventually, islandBody, postForm, postJson, rowById, validFields} from './support'
 
 const scratch = mkdtempSync(join(tmpdir(), 'store-outage-'))
@@ -20,8 +21,13 @@ async function pagesUpFormRefused(server: SiteServer) {
   const form = await postForm(server.url, validFields())
   expect(form.status).toBe(503)
   expect(form.headers.get('retry-after')).toBe('30')
-  await expect(form.text()).resolves.toContain("Use your browser's Back button to return to your message")
+  const page = await form.text()
+  expect(page).toContain("Use your browser's Back button to return to your message")
+  // In the words staff wrote for it, escaped as any text on that page.
+  expect(page).toContain(escaped(contactPage.noScriptNotices.failed))
 }
+
+const escaped = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 describe('the production server with a message store that cannot be opened', () => {
   test('in a folder that cannot be created, serves the pages, refuses messages with 503, says why, and takes them once the folder can be made', async ({

@@ -196,7 +196,12 @@ export const contactPage = defineType({
           'When many messages came from the same connection.',
           300,
         ),
-        label('failed', 'Not sent: our side', 'When the message could not be stored.', 300),
+        label(
+          'failed',
+          'Not sent: our side',
+          'When the message could not be stored: shown on the page the browser gets instead (status 503), where its Back button returns to the typed message.',
+          300,
+        ),
       ],
       validation: (rule) => rule.required(),
     }),
