@@ -67,7 +67,8 @@ const MAIL_COLUMNS = {
   },
 } as const satisfies Record<Mail, Record<string, string>>
 
-interface Row {
+/** A row of the contact_messages table, as SQLite gives it back (and the tests read it). */
+export interface MessageRow {
   id: string
   received_at: string
   name: string
@@ -94,7 +95,7 @@ interface Row {
   acknowledgement_given_up_at: string | null
 }
 
-function mailState(row: Row, mail: Mail): NotificationState {
+function mailState(row: MessageRow, mail: Mail): NotificationState {
   const c = MAIL_COLUMNS[mail]
   const [notifiedAt, lastError, nextAttemptAt, gaveUpAt] = [
     c.sentAt,
@@ -111,7 +112,7 @@ function mailState(row: Row, mail: Mail): NotificationState {
   }
 }
 
-const fromRow = (row: Row): MessageRecord => ({
+const fromRow = (row: MessageRow): MessageRecord => ({
   id: row.id,
   receivedAt: row.received_at,
   name: row.name,
@@ -232,7 +233,7 @@ export function sqliteMessageStore(path: string): MessageStore {
   const since = db.prepare('SELECT * FROM contact_messages WHERE received_at >= :since ORDER BY received_at')
 
   const findFrom = (sender: Sender) =>
-    (all.all() as unknown as Row[]).map(fromRow).filter((m) => isFrom(m, sender))
+    (all.all() as unknown as MessageRow[]).map(fromRow).filter((m) => isFrom(m, sender))
 
   return {
     description: describeFile(file),
@@ -250,7 +251,7 @@ export function sqliteMessageStore(path: string): MessageStore {
       return {stored: Number(changes) === 1}
     },
     async dueFor(mail, now, limit) {
-      return (statements[mail].due.all({now, limit}) as unknown as Row[]).map(fromRow)
+      return (statements[mail].due.all({now, limit}) as unknown as MessageRow[]).map(fromRow)
     },
     async markSent(mail, id, at) {
       statements[mail].sent.run({id, at})
@@ -285,7 +286,7 @@ export function sqliteMessageStore(path: string): MessageStore {
       return messages.length
     },
     async listSince(sinceDate) {
-      return (since.all({since: sinceDate}) as unknown as Row[]).map(fromRow)
+      return (since.all({since: sinceDate}) as unknown as MessageRow[]).map(fromRow)
     },
     close() {
       if (db.isOpen) db.close()

@@ -36,6 +36,13 @@ const rightsIndex = privacyHeadings.findIndex((heading) => /\brights\b/i.test(he
 const RIGHTS_HEADING = privacyHeadings[rightsIndex]
 const RIGHTS_HREF = `/privacy-policy#${headingAnchors(privacyHeadings)[rightsIndex]}`
 
+/** The contact page; with JavaScript, once the form has hydrated, as visitors mostly meet it. */
+async function openContactPage(page: Page, javaScriptEnabled: boolean) {
+  await page.goto(base + '/contact-us')
+  if (javaScriptEnabled)
+    await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
+}
+
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim()
 const consentBox = (page: Page) =>
   page.getByRole('checkbox', {name: contactPage.form.consentLabel, exact: true})
@@ -175,12 +182,7 @@ describe('the contact page', () => {
           browser,
           viewport,
           async (page) => {
-            await page.goto(base + '/contact-us')
-            // With JavaScript, checked once the form has hydrated, as visitors mostly meet it.
-            if (javaScriptEnabled)
-              await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {
-                state: 'attached',
-              })
+            await openContactPage(page, javaScriptEnabled)
             const form = page.locator('form')
             const noticeId = await sendButton(page).getAttribute('aria-describedby')
             expect(noticeId).toBeTruthy()
@@ -254,11 +256,7 @@ describe('the contact page', () => {
           browser,
           viewport,
           async (page) => {
-            await page.goto(base + '/contact-us')
-            if (javaScriptEnabled)
-              await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {
-                state: 'attached',
-              })
+            await openContactPage(page, javaScriptEnabled)
             const form = contactPage.form
             const boxes = [
               {label: form.consentLabel, name: 'consent', required: true},

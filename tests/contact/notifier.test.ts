@@ -4,6 +4,7 @@ import type {StoredMessage} from '../../src/contact/store'
 import {memoryStore, type MemoryStore} from '../support/memoryStore'
 import {freePort} from '../support/ports'
 import {startMailServer, type MailServer, type ReceivedMail} from './smtp'
+import {CONSENT} from './storedMessages'
 import {marker} from './support'
 
 const SUPPORT = 'care@medistay.example'
@@ -22,14 +23,7 @@ function storedMessage(overrides: Partial<StoredMessage> = {}): StoredMessage {
     phone: '+91 98765 43210',
     subject: `Cardiology appointment ${ref}`,
     message: `Hello,\nI need a cardiologist in Hyderabad in March.\nనమస్కారం — नमस्ते 🙏\n\nThanks (${ref})`,
-    consent: {
-      givenAt: '2026-03-01T10:00:00.000Z',
-      privacyPolicyUpdated: '2026-11-23',
-      wording: 'I agree.',
-      ageConfirmationWording: 'I am 18 or over.',
-      healthDetailsAllowed: false,
-      healthDetailsWording: 'You may use my health details.',
-    },
+    consent: {givenAt: '2026-03-01T10:00:00.000Z', ...CONSENT},
     ...overrides,
   }
 }

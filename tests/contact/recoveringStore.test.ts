@@ -8,8 +8,8 @@ import {slidingWindowLimiter} from '../../src/contact/rateLimit'
 import {recoveringStore, StoreUnavailableError, type StoreOpener} from '../../src/contact/recoveringStore'
 import {createContactService} from '../../src/contact/service'
 import {sqliteMessageStore, sqliteStoreOpener} from '../../src/contact/sqliteStore'
-import type {StoredMessage} from '../../src/contact/store'
 import {contactContent, memoryStore, type MemoryStore} from '../support/memoryStore'
+import {storedMessage} from './storedMessages'
 import {validFields} from './support'
 
 const FILE = 'SQLite file /srv/site/data/contact-messages.sqlite'
@@ -43,21 +43,8 @@ function fakeFile() {
   return {opener, opened, state}
 }
 
-function message(): StoredMessage {
-  return {
-    id: randomUUID(),
-    receivedAt: '2026-03-01T10:00:00.000Z',
-    ...validFields(),
-    consent: {
-      givenAt: '2026-03-01T10:00:00.000Z',
-      privacyPolicyUpdated: '2026-11-23',
-      wording: 'I agree.',
-      ageConfirmationWording: 'I am 18 or over.',
-      healthDetailsAllowed: false,
-      healthDetailsWording: 'You may use my health details.',
-    },
-  }
-}
+/** A message as the service stores it. */
+const message = () => storedMessage()
 
 describe('a message store that recovers', () => {
   beforeEach(() => {

@@ -2,32 +2,9 @@ import {randomUUID} from 'node:crypto'
 import {existsSync} from 'node:fs'
 import {DatabaseSync} from 'node:sqlite'
 import {expect} from 'vitest'
+import type {MessageRow} from '../../src/contact/sqliteStore'
 
-/** A row of the contact_messages table. */
-export interface MessageRow {
-  id: string
-  received_at: string
-  name: string
-  email: string
-  phone: string
-  subject: string
-  message: string
-  notified_at: string | null
-  notification_attempts: number
-  last_notification_error: string | null
-  consent_given_at: string | null
-  consent_privacy_policy_updated: string | null
-  consent_wording: string | null
-  consent_age_confirmation_wording: string | null
-  consent_health_details_allowed: number | null
-  consent_health_details_wording: string | null
-  acknowledgement_owed: number
-  acknowledged_at: string | null
-  acknowledgement_attempts: number
-  last_acknowledgement_error: string | null
-  next_acknowledgement_at: string | null
-  acknowledgement_given_up_at: string | null
-}
+export type {MessageRow}
 
 /** Runs `use` on a read-only connection to the store the server writes; undefined while the file does not exist. */
 export function readDb<T>(path: string, use: (db: DatabaseSync) => T): T | undefined {
