@@ -5,6 +5,16 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/**
+ * An import of anything under the repository's top-level folder `name`, by a relative path.
+ * @param {string} name
+ * @param {string} why
+ */
+const fenced = (name, why) => ({
+  regex: `^(\\.\\.?/)+(\\.\\./)*${name}(/|$)`,
+  message: `${why}: move what both need to model/.`,
+})
+
 export default tseslint.config(
   {
     ignores: [
@@ -27,6 +37,37 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': [
         'error',
         {argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_'},
+      ],
+    },
+  },
+  // The site and the Studio never import each other: what both need lives in model/, which
+  // imports neither. A second copy of a rule is a chance to disagree; a cycle is a build of both.
+  {
+    files: ['src/**/*.{ts,tsx,astro}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {patterns: [fenced('studio', 'The site must not import the Studio')]},
+      ],
+    },
+  },
+  {
+    files: ['studio/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {patterns: [fenced('src', 'The Studio must not import the site')]}],
+    },
+  },
+  {
+    files: ['model/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            fenced('src', 'The model imports neither side'),
+            fenced('studio', 'The model imports neither side'),
+          ],
+        },
       ],
     },
   },

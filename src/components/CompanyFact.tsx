@@ -1,5 +1,5 @@
-import {telHref} from '../../studio/shared/addresses'
-import {COMPANY_FACTS, factText, type CompanyFactKey} from '../../studio/shared/companyFacts'
+import {telHref} from '../../model/addresses'
+import {COMPANY_FACTS, factText, type CompanyFactKey} from '../../model/companyFacts'
 import type {CompanyFacts} from '../content/schemas'
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import {EMAIL_PATTERN, looksLikePhoneNumber} from '../../studio/shared/addressShapes.ts'
+import {EMAIL_PATTERN, looksLikePhoneNumber} from '../../model/addressShapes.ts'
 
 /**
  * The contact form's rules, shared by the ContactForm island (to point at a problem before

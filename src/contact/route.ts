@@ -1,5 +1,5 @@
 import {readConfig} from '../config/index.ts'
-import {PAGE_PATHS} from '../lib/routes.ts'
+import {PAGE_PATHS} from '../../model/routes.ts'
 import {FORM_OUTCOME_ANCHORS, handleContactPost, visitorAddress} from './http.ts'
 import {sentPage} from './sentPage.ts'
 import {contactServiceFromConfig, type ContactContent, type ContactService} from './service.ts'

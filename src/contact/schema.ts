@@ -1,4 +1,4 @@
-import {isReplyPhone} from '../../studio/shared/addresses.ts'
+import {isReplyPhone} from '../../model/addresses.ts'
 import {contactMessageValidator} from './formRules.ts'
 
 /**

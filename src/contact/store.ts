@@ -1,4 +1,4 @@
-import {samePhone} from '../../studio/shared/phoneNumbers.ts'
+import {samePhone} from '../../model/phoneNumbers.ts'
 import type {ContactMessage} from './schema.ts'
 
 /**

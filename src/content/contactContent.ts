@@ -1,4 +1,4 @@
-import {POLICY_IDS} from '../../studio/shared/siteDocuments'
+import {POLICY_IDS} from '../../model/siteDocuments'
 import type {ContactContent} from '../contact/service'
 import {BUILD_TIME, builtContent} from './entries'
 import {getPolicyHistory} from './policyHistory'

@@ -1,6 +1,6 @@
 import {getCollection, getEntry} from 'astro:content'
 import type {z} from 'astro/zod'
-import {POLICY_IDS, SINGLETON_IDS, type PolicyId} from '../../studio/shared/siteDocuments'
+import {POLICY_IDS, SINGLETON_IDS, type PolicyId} from '../../model/siteDocuments'
 import type {PreviewLocals} from './preview'
 import type {
   aboutPageSchema,

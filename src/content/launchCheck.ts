@@ -1,13 +1,13 @@
 import {BlockList, isIP} from 'node:net'
 import type {Loader} from 'astro/loaders'
-import {DOCUMENT_TITLES, POLICY_IDS, SINGLETON_IDS} from '../../studio/shared/siteDocuments'
+import {DOCUMENT_TITLES, POLICY_IDS, SINGLETON_IDS} from '../../model/siteDocuments'
 import {
   COMPANY_FACTS,
   isSampleFact,
   sampleFacts,
   type CompanyFactKey,
   type CompanyFactsDocument,
-} from '../../studio/shared/companyFacts'
+} from '../../model/companyFacts'
 import {
   changesPolicy,
   latestVersion,
@@ -15,8 +15,8 @@ import {
   quotesFor,
   type PolicyVersionDocument,
   type PolicyWording,
-} from '../../studio/shared/policyVersions'
-import {isReservedDomain, isSampleEmail, isSampleUrl} from '../../studio/shared/samples'
+} from '../../model/policyVersions'
+import {isReservedDomain, isSampleEmail, isSampleUrl} from '../../model/samples'
 import type {ContentSource} from './source'
 
 /**

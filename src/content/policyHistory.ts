@@ -1,5 +1,5 @@
-import {changesPolicy, quotesFor, timeline, type Timeline} from '../../studio/shared/policyVersions'
-import type {PolicyId} from '../../studio/shared/siteDocuments'
+import {changesPolicy, quotesFor, timeline, type Timeline} from '../../model/policyVersions'
+import type {PolicyId} from '../../model/siteDocuments'
 import {builtContent, type SiteContent} from './entries'
 import {liveQuotes, versionQuotes, type QuoteText} from './quotes'
 import type {Policy, PolicyVersion} from './schemas'

@@ -1,5 +1,5 @@
-import {COMPANY_FACT_KEYS, factText, type CompanyFactKey} from '../../studio/shared/companyFacts'
-import {formatFigure, POLICY_FIGURE_KEYS, type PolicyFigureKey} from '../../studio/shared/policyFigures'
+import {COMPANY_FACT_KEYS, factText, type CompanyFactKey} from '../../model/companyFacts'
+import {formatFigure, POLICY_FIGURE_KEYS, type PolicyFigureKey} from '../../model/policyFigures'
 import type {CompanyFacts, PolicyFigures, PolicyVersion} from './schemas'
 
 /** Figures and facts as a text prints them. */

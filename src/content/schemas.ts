@@ -1,19 +1,19 @@
 import {z} from 'astro/zod'
 import type * as Results from './sanity.types'
-import {HOME_SECTION_IDS, POLICY_IDS} from '../../studio/shared/siteDocuments'
-import {EMAIL_PATTERN, followableHref, isInternationalPhone} from '../../studio/shared/addresses'
-import {POLICY_FIGURE_KEYS} from '../../studio/shared/policyFigures'
-import {COMPANY_FACT_KEYS} from '../../studio/shared/companyFacts'
-import {POLICY_TEXT, RICH_TEXT, type TextDefinition} from '../../studio/shared/portableText'
-import {gstinProblem, hasCompanyForm, isCin, isPinCode} from '../../studio/shared/indianIdentifiers'
-import {SAMPLE_MARK} from '../../studio/shared/samples'
+import {HOME_SECTION_IDS, POLICY_IDS} from '../../model/siteDocuments'
+import {EMAIL_PATTERN, followableHref, isInternationalPhone} from '../../model/addresses'
+import {POLICY_FIGURE_KEYS} from '../../model/policyFigures'
+import {COMPANY_FACT_KEYS} from '../../model/companyFacts'
+import {POLICY_TEXT, RICH_TEXT, type TextDefinition} from '../../model/portableText'
+import {gstinProblem, hasCompanyForm, isCin, isPinCode} from '../../model/indianIdentifiers'
+import {SAMPLE_MARK} from '../../model/samples'
 import {
   isCalendarDate,
   POLICY_HISTORY_WORD_KEYS,
   POLICY_HISTORY_WORD_MAX,
   SHORT_NOTICE_REASON_KEYS,
   SUMMARY_MAX,
-} from '../../studio/shared/policyVersions'
+} from '../../model/policyVersions'
 
 /**
  * What the pages need from each query's result. Content that breaks these fails the build with

@@ -1,5 +1,5 @@
 import type {z} from 'astro/zod'
-import {POLICY_IDS, SINGLETON_IDS} from '../../studio/shared/siteDocuments'
+import {POLICY_IDS, SINGLETON_IDS} from '../../model/siteDocuments'
 import {
   aboutPageQuery,
   companyFactsQuery,

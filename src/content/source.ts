@@ -3,7 +3,7 @@ import {fileURLToPath} from 'node:url'
 import {evaluate, parse} from 'groq-js'
 import type {ContentConfig} from '../config/index.ts'
 import {sanityClient, type SanityTarget} from '../lib/sanityClient.ts'
-import {isDraftOrVersion} from '../../studio/shared/siteDocuments.ts'
+import {isDraftOrVersion} from '../../model/siteDocuments.ts'
 
 /**
  * Where the site's words come from. With SANITY_PROJECT_ID set, Sanity's Content Lake;

@@ -1,4 +1,4 @@
-import {indiaToday} from '../../studio/shared/policyVersions.ts'
+import {indiaToday} from '../../model/policyVersions.ts'
 
 /** A calendar date ("2026-11-23") as the site prints it: "23 November 2026". */
 export function formatDate(date: string): string {

@@ -1,7 +1,7 @@
 import {diffArrays, diffWords} from 'diff'
-import {GRIEVANCE_CARD_FACTS} from '../../studio/shared/policyVersions.ts'
-import type {CompanyFactKey} from '../../studio/shared/companyFacts.ts'
-import type {PolicyFigureKey} from '../../studio/shared/policyFigures.ts'
+import {GRIEVANCE_CARD_FACTS} from '../../model/policyVersions.ts'
+import type {CompanyFactKey} from '../../model/companyFacts.ts'
+import type {PolicyFigureKey} from '../../model/policyFigures.ts'
 
 /**
  * The differences between two versions of a policy, word by word, as the "what changed" page

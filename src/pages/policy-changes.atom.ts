@@ -9,9 +9,9 @@ import {
   policyChangesPath,
   policyHistoryPath,
   policyVersionPath,
-} from '../lib/routes'
-import {summaryAsShown} from '../../studio/shared/policyVersions'
-import type {PolicyId} from '../../studio/shared/siteDocuments'
+} from '../../model/routes'
+import {summaryAsShown} from '../../model/policyVersions'
+import type {PolicyId} from '../../model/siteDocuments'
 
 /**
  * An Atom feed of every policy change, upcoming ones included, so that a lawyer or a partner can

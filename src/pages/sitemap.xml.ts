@@ -6,8 +6,8 @@ import {
   policyChangesPath,
   policyHistoryPath,
   policyVersionPath,
-} from '../lib/routes'
-import type {PolicyId} from '../../studio/shared/siteDocuments'
+} from '../../model/routes'
+import type {PolicyId} from '../../model/siteDocuments'
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
 const day = (instant: string) => instant.slice(0, 10)

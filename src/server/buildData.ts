@@ -3,8 +3,8 @@ import {mkdir, readFile, rename, rm} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import type {AstroIntegration} from 'astro'
-import {isCalendarDate, isPolicyId} from '../../studio/shared/policyVersions.ts'
-import type {PolicyId} from '../../studio/shared/siteDocuments.ts'
+import {isCalendarDate, isPolicyId} from '../../model/policyVersions.ts'
+import type {PolicyId} from '../../model/siteDocuments.ts'
 import type {ContactContent} from '../contact/service.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type {IncomingMessage, Server, ServerResponse} from 'node:http'
 import type {ServerLimits} from '../config/index.ts'
-import {CONTACT_ENDPOINT} from '../lib/routes.ts'
+import {CONTACT_ENDPOINT} from '../../model/routes.ts'
 
 /** The methods the site answers; anything else never reaches a route (405). */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const

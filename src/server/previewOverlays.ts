@@ -1,6 +1,6 @@
 import type {ServerResponse} from 'node:http'
 import {build} from 'esbuild'
-import {OVERLAYS} from '../content/preview.ts'
+import {OVERLAYS} from '../../model/preview.ts'
 
 /**
  * Sanity's visual-editing overlays (click a text on a preview page, land on its field in Studio),

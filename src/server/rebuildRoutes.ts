@@ -1,7 +1,7 @@
 import {timingSafeEqual} from 'node:crypto'
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import {decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
-import {isDraftOrVersion, REBUILD_DOCUMENT_TYPES} from '../../studio/shared/siteDocuments.ts'
+import {isDraftOrVersion, REBUILD_DOCUMENT_TYPES} from '../../model/siteDocuments.ts'
 import type {Rebuilder} from './rebuilder.ts'
 import type {PolicyChangeSchedule} from './schedule.ts'
 

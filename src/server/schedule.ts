@@ -1,5 +1,5 @@
-import {effectiveFrom} from '../../studio/shared/policyVersions.ts'
-import {DOCUMENT_TITLES} from '../../studio/shared/siteDocuments.ts'
+import {effectiveFrom} from '../../model/policyVersions.ts'
+import {DOCUMENT_TITLES} from '../../model/siteDocuments.ts'
 import type {PolicySchedule, UpcomingVersion} from './buildData.ts'
 import type {Rebuilder} from './rebuilder.ts'
 

@@ -7,7 +7,7 @@ import {
   type DocumentActionComponent,
   type DocumentActionDialogProps,
 } from 'sanity'
-import {indiaToday, versionId, type ChangeNote} from '../shared/policyVersions'
+import {indiaToday, versionId, type ChangeNote} from '../../model/policyVersions'
 import {RECORD_CHANGE_TITLE, RecordChangeFooter, RecordChangeForm} from './RecordChangeDialog'
 import {
   commitErrorMessage,

@@ -6,8 +6,8 @@ import {
   SUMMARY_MAX,
   SUMMARY_MIN,
   type ChangeNote,
-} from '../shared/policyVersions'
-import {DOCUMENT_TITLES, type PolicyId} from '../shared/siteDocuments'
+} from '../../model/policyVersions'
+import {DOCUMENT_TITLES, type PolicyId} from '../../model/siteDocuments'
 
 export const RECORD_CHANGE_TITLE = 'Record this change'
 

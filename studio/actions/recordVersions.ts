@@ -4,7 +4,7 @@
  * publish records, and the one transaction that publishes the draft and records them together.
  */
 import type {Mutation} from '@sanity/client'
-import type {CompanyFactsDocument} from '../shared/companyFacts'
+import type {CompanyFactsDocument} from '../../model/companyFacts'
 import {
   changesPolicy,
   earliestWithNotice,
@@ -20,8 +20,8 @@ import {
   type PolicyVersionDocument,
   type PolicyWording,
   type PublishPlan,
-} from '../shared/policyVersions'
-import {POLICY_IDS, SINGLETON_IDS, type PolicyId} from '../shared/siteDocuments'
+} from '../../model/policyVersions'
+import {POLICY_IDS, SINGLETON_IDS, type PolicyId} from '../../model/siteDocuments'
 
 /** The document types whose publish may record policy versions. */
 export const VERSION_RECORDING_TYPES = new Set<string>(['policy', 'policyFigures', 'companyFacts'])

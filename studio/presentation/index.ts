@@ -1,5 +1,5 @@
 import {presentationTool} from 'sanity/presentation'
-import {PREVIEW_MODE} from '../../src/content/preview'
+import {PREVIEW_MODE} from '../../model/preview'
 import {resolveLocations} from './resolveLocations'
 
 /** Where `npm start` serves the site on a staff member's own computer. */

@@ -1,6 +1,6 @@
 /**
  * Where each document shows on the site: the pages Presentation lists as "Used on" above a
- * document's form. The paths are the site's own (src/lib/routes.ts), so a location always opens
+ * document's form. The paths are the site's own (model/routes.ts), so a location always opens
  * the page a visitor would see.
  *
  * Plain functions of the documents they read, so that tests check them against the bundled
@@ -13,9 +13,15 @@ import {
   policyChangesPath,
   policyHistoryPath,
   policyVersionPath,
-} from '../../src/lib/routes'
-import {isPolicyId, quotedKeys} from '../shared/policyVersions'
-import {DOCUMENT_TITLES, POLICY_IDS, publishedId, SINGLETON_IDS, type PolicyId} from '../shared/siteDocuments'
+} from '../../model/routes'
+import {isPolicyId, quotedKeys} from '../../model/policyVersions'
+import {
+  DOCUMENT_TITLES,
+  POLICY_IDS,
+  publishedId,
+  SINGLETON_IDS,
+  type PolicyId,
+} from '../../model/siteDocuments'
 
 const POLICIES = Object.values(POLICY_IDS) as PolicyId[]
 

@@ -1,6 +1,6 @@
 import {map, type Observable} from 'rxjs'
 import type {DocumentLocationResolver} from 'sanity/presentation'
-import {POLICY_VERSION_TYPE} from '../shared/policyVersions'
+import {POLICY_VERSION_TYPE} from '../../model/policyVersions'
 import {
   companyFactsLocations,
   fixedLocations,

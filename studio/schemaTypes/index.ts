@@ -1,4 +1,4 @@
-import {SITE_DOCUMENT_TYPES} from '../shared/siteDocuments'
+import {SITE_DOCUMENT_TYPES} from '../../model/siteDocuments'
 import {contactMessage} from './documents/contactMessage'
 import {policy} from './documents/policy'
 import {policyVersion} from './documents/policyVersion'

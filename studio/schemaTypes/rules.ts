@@ -1,5 +1,5 @@
 import type {UrlRule} from 'sanity'
-import {followableHref} from '../shared/addresses'
+import {followableHref} from '../../model/addresses'
 
 /**
  * A link a visitor can follow: a page of this site ("/about-us") or a web address, e-mail or

@@ -7,8 +7,8 @@ import {HomeIcon} from '@sanity/icons/Home'
 import {InfoOutlineIcon} from '@sanity/icons/InfoOutline'
 import {NumberIcon} from '@sanity/icons/Number'
 import type {StructureBuilder, StructureResolver} from 'sanity/structure'
-import {POLICY_VERSION_TYPE} from '../shared/policyVersions'
-import {DOCUMENT_TITLES, POLICY_IDS, SINGLETON_IDS, type PolicyId} from '../shared/siteDocuments'
+import {POLICY_VERSION_TYPE} from '../../model/policyVersions'
+import {DOCUMENT_TITLES, POLICY_IDS, SINGLETON_IDS, type PolicyId} from '../../model/siteDocuments'
 
 /** One editor pinned to a fixed document id, so there is never a second copy. */
 const pinned = (S: StructureBuilder, schemaType: string, documentId: string, icon: React.ComponentType) => {

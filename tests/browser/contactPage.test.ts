@@ -1,8 +1,8 @@
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
 import type {Browser, Page} from 'playwright-core'
 import {headingAnchors} from '../../src/lib/anchors'
-import {factText, type CompanyFactKey} from '../../studio/shared/companyFacts'
-import {formatFigure, type PolicyFigureKey} from '../../studio/shared/policyFigures'
+import {factText, type CompanyFactKey} from '../../model/companyFacts'
+import {formatFigure, type PolicyFigureKey} from '../../model/policyFigures'
 import {DESKTOP, PHONE, launchBrowser} from '../support/browser'
 import {companyFacts, contactPage, policies, policyFigures, settings, withPage} from '../support/site'
 

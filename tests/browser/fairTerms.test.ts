@@ -6,8 +6,8 @@
  */
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
 import type {Browser, Page} from 'playwright-core'
-import {factText, type CompanyFactKey} from '../../studio/shared/companyFacts'
-import {formatFigure, type PolicyFigureKey} from '../../studio/shared/policyFigures'
+import {factText, type CompanyFactKey} from '../../model/companyFacts'
+import {formatFigure, type PolicyFigureKey} from '../../model/policyFigures'
 import {DESKTOP, PHONE, launchBrowser, openPage} from '../support/browser'
 import {
   POLICY_ROUTES,

@@ -1,6 +1,6 @@
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
 import type {Browser} from 'playwright-core'
-import {HOME_SECTION_IDS} from '../../studio/shared/siteDocuments'
+import {HOME_SECTION_IDS} from '../../model/siteDocuments'
 import {DESKTOP, PHONE, launchBrowser} from '../support/browser'
 import {homePage, settings, withPage} from '../support/site'
 

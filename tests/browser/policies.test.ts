@@ -1,6 +1,6 @@
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
 import type {Browser, Page} from 'playwright-core'
-import {POLICY_SECTION_COUNT} from '../../studio/shared/siteDocuments'
+import {POLICY_SECTION_COUNT} from '../../model/siteDocuments'
 import {DESKTOP, PHONE, launchBrowser, openPage} from '../support/browser'
 import {
   POLICY_ROUTES,

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {isFrom} from '../../src/contact/store'
-import {parsePhone, samePhone} from '../../studio/shared/phoneNumbers'
+import {parsePhone, samePhone} from '../../model/phoneNumbers'
 
 /** Asha's mobile, as she might write it in the form or tell staff on the phone. */
 const ASHA = ['+91 98765 43210', '098765 43210', '0091 98765 43210', '+919876543210', '98765-43210']

@@ -1,6 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import * as queries from '../../src/content/queries'
-import {DOCUMENT_TITLES} from '../../studio/shared/siteDocuments'
+import {DOCUMENT_TITLES} from '../../model/siteDocuments'
 import {readConfig} from '../../src/config'
 import {bundledDatasetSource, contentLakeSource, contentSource} from '../../src/content/source'
 import {bundledDocuments, documentById, writeNdjson} from '../support/dataset'

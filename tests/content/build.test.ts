@@ -5,7 +5,7 @@ import {astroBuild, type BuildResult} from '../support/astroBuild'
 import {freePort} from '../support/ports'
 import {bundledDocuments, documentById, publishPolicyChange} from '../support/dataset'
 import {startQueryApiStandIn, type QueryApiStandIn} from '../support/queryApiStandIn'
-import {indiaToday} from '../../studio/shared/policyVersions'
+import {indiaToday} from '../../model/policyVersions'
 
 let standIn: QueryApiStandIn
 const builds: BuildResult[] = []

@@ -7,14 +7,14 @@ import {
   isSampleFact,
   sampleFacts,
   type CompanyFactsDocument,
-} from '../../studio/shared/companyFacts'
+} from '../../model/companyFacts'
 import {
   gstinCheckCharacter,
   gstinProblem,
   hasCompanyForm,
   isCin,
   isPinCode,
-} from '../../studio/shared/indianIdentifiers'
+} from '../../model/indianIdentifiers'
 import {
   isReservedDomain,
   isSampleCin,
@@ -23,7 +23,7 @@ import {
   isSamplePhone,
   isSampleText,
   isSampleUrl,
-} from '../../studio/shared/samples'
+} from '../../model/samples'
 import {
   companyFactSamples,
   isPublicSiteUrl,
@@ -32,7 +32,7 @@ import {
   samplesIn,
   type Sample,
 } from '../../src/content/launchCheck'
-import {isInternationalPhone, telHref} from '../../studio/shared/addresses'
+import {isInternationalPhone, telHref} from '../../model/addresses'
 import {realShapedCompanyFacts} from '../support/companyFacts'
 import {bundledDocuments, documentById} from '../support/dataset'
 

@@ -15,7 +15,7 @@ import {evaluate, parse} from 'groq-js'
 import {defer, firstValueFrom, of, throwError} from 'rxjs'
 import type {DocumentValidationMarker, DocumentValidationResult, ValidationClient} from '@sanity/validation'
 import type {ObjectSchemaType, Path, SanityDocument, Schema} from '@sanity/types'
-import {COMPANY_FACT_KEYS, SAMPLE_WARNING} from '../../studio/shared/companyFacts'
+import {COMPANY_FACT_KEYS, SAMPLE_WARNING} from '../../model/companyFacts'
 import {
   changesPolicy,
   indiaToday,
@@ -27,8 +27,8 @@ import {
   versionId,
   type PolicyVersionDocument,
   type Quotes,
-} from '../../studio/shared/policyVersions'
-import type {PolicyId} from '../../studio/shared/siteDocuments'
+} from '../../model/policyVersions'
+import type {PolicyId} from '../../model/siteDocuments'
 import {policyVersionsQuery} from '../../src/content/queries'
 import {policyVersionSchema} from '../../src/content/schemas'
 import {realShapedCompanyFacts} from '../support/companyFacts'
@@ -727,7 +727,7 @@ describe('the words the legal review changed', () => {
     )
 
   it("the short-notice words after a version's summary are plain, and are the Studio's examples", async () => {
-    const {POLICY_HISTORY_WORDS} = await import('../../studio/shared/policyVersions')
+    const {POLICY_HISTORY_WORDS} = await import('../../model/policyVersions')
     const words = bundled().siteSettings!.policyHistory
     expect(words.shortNoticeTakesNothingAway).toBe(
       'It applies without the usual notice because it takes none of your rights away and uses your data for nothing new.',

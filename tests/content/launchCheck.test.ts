@@ -1,16 +1,11 @@
 import {existsSync, readdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {DOCUMENT_TITLES, POLICY_IDS, type PolicyId} from '../../studio/shared/siteDocuments'
-import {COMPANY_FACTS, sampleFacts, type CompanyFactsDocument} from '../../studio/shared/companyFacts'
-import {telHref} from '../../studio/shared/addresses'
-import {POLICY_PATHS} from '../../src/lib/routes'
-import {
-  newVersion,
-  POLICY_VERSION_TYPE,
-  quotesFor,
-  type PolicyWording,
-} from '../../studio/shared/policyVersions'
+import {DOCUMENT_TITLES, POLICY_IDS, type PolicyId} from '../../model/siteDocuments'
+import {COMPANY_FACTS, sampleFacts, type CompanyFactsDocument} from '../../model/companyFacts'
+import {telHref} from '../../model/addresses'
+import {POLICY_PATHS} from '../../model/routes'
+import {newVersion, POLICY_VERSION_TYPE, quotesFor, type PolicyWording} from '../../model/policyVersions'
 import {astroBuild, type BuildResult} from '../support/astroBuild'
 import {realShapedCompanyFacts} from '../support/companyFacts'
 import {bundledDocuments, documentById} from '../support/dataset'

@@ -11,7 +11,7 @@ import {
   versionsToRecord,
   type StoredDocument,
 } from '../../studio/actions/recordVersions'
-import {formatFigure, POLICY_FIGURE_KEYS, type PolicyFigureKey} from '../../studio/shared/policyFigures'
+import {formatFigure, POLICY_FIGURE_KEYS, type PolicyFigureKey} from '../../model/policyFigures'
 import {
   effectiveFrom,
   indiaToday,
@@ -26,8 +26,8 @@ import {
   versionId,
   type ChangeNote,
   type PolicyVersionDocument,
-} from '../../studio/shared/policyVersions'
-import {DOCUMENT_TITLES, POLICY_IDS, type PolicyId} from '../../studio/shared/siteDocuments'
+} from '../../model/policyVersions'
+import {DOCUMENT_TITLES, POLICY_IDS, type PolicyId} from '../../model/siteDocuments'
 import {unrecordedChanges} from '../../src/content/launchCheck'
 import studioConfig from '../../studio/sanity.config'
 import {bundledDocuments, documentById} from '../support/dataset'

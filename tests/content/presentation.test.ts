@@ -6,7 +6,7 @@ import {
   policyChangesPath,
   policyHistoryPath,
   policyVersionPath,
-} from '../../src/lib/routes'
+} from '../../model/routes'
 import {LOCAL_SITE, PREVIEW_MODE, previewOrigin} from '../../studio/presentation'
 import {
   companyFactsLocations,
@@ -18,7 +18,7 @@ import {
   type QuotingDocument,
 } from '../../studio/presentation/locations'
 import {resolveLocations} from '../../studio/presentation/resolveLocations'
-import {POLICY_IDS, type PolicyId} from '../../studio/shared/siteDocuments'
+import {POLICY_IDS, type PolicyId} from '../../model/siteDocuments'
 import {bundledDocuments, documentById} from '../support/dataset'
 
 // The action is React in a .tsx file the Studio compiles; loading the config needs only its name.

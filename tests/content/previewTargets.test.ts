@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {previewTarget} from '../../src/lib/previewTargets'
+import {previewTarget} from '../../model/previewTargets'
 
 describe('which page a preview request asks for', () => {
   it('names every page of the site, with "&" written either way', () => {

@@ -1,5 +1,5 @@
 import {describe, expect, inject, it} from 'vitest'
-import {PAGE_PATHS} from '../../src/lib/routes'
+import {PAGE_PATHS} from '../../model/routes'
 import {runLighthouse, type LighthouseResult} from '../support/lighthouse'
 
 const ROUTES = Object.values(PAGE_PATHS)

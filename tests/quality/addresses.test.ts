@@ -1,7 +1,7 @@
 import {readdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, inject, it} from 'vitest'
-import {isReservedDomain} from '../../studio/shared/samples'
+import {isReservedDomain} from '../../model/samples'
 import {bundledDocuments, documentById} from '../support/dataset'
 
 /**

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {knownOnly} from '../../src/components/portable-text/knownOnly'
-import {knownParts, POLICY_TEXT, RICH_TEXT} from '../../studio/shared/portableText'
+import {knownParts, POLICY_TEXT, RICH_TEXT} from '../../model/portableText'
 
 // tests/safety/portableText.test.ts renders hostile text through both renderers; these check the
 // filter itself where the rendered HTML cannot tell: what each kind of text keeps.

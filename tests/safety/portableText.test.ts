@@ -16,7 +16,7 @@ import {
 } from '../../src/content/schemas'
 import {liveQuotes} from '../../src/content/quotes'
 import {bundledDatasetSource} from '../../src/content/source'
-import {followableHref} from '../../studio/shared/addresses'
+import {followableHref} from '../../model/addresses'
 import {isExternal} from '../../src/lib/links'
 
 /**

@@ -1,5 +1,5 @@
-import type {CompanyFactsDocument} from '../../studio/shared/companyFacts'
-import {gstinCheckCharacter} from '../../studio/shared/indianIdentifiers'
+import type {CompanyFactsDocument} from '../../model/companyFacts'
+import {gstinCheckCharacter} from '../../model/indianIdentifiers'
 
 /**
  * What a real company would enter in Company facts: the right shapes, and nothing reserved for

@@ -10,8 +10,8 @@ import {
   type ChangeNote,
   type PolicyVersionDocument,
   type PolicyWording,
-} from '../../studio/shared/policyVersions.ts'
-import type {PolicyId} from '../../studio/shared/siteDocuments.ts'
+} from '../../model/policyVersions.ts'
+import type {PolicyId} from '../../model/siteDocuments.ts'
 
 /** A fresh deep copy of the bundled dataset, to change without touching the file. */
 export function bundledDocuments(): SanityDocumentLike[] {

@@ -1,5 +1,5 @@
 import type {Browser, BrowserContextOptions, Page} from 'playwright-core'
-import {POLICY_IDS} from '../../studio/shared/siteDocuments'
+import {POLICY_IDS} from '../../model/siteDocuments'
 import {openPage} from './browser'
 import {bundledDocuments, documentById} from './dataset'
 

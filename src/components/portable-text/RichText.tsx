@@ -1,5 +1,5 @@
 import {PortableText, type PortableTextComponents} from '@portabletext/react'
-import {knownParts, RICH_TEXT} from '../../../studio/shared/portableText'
+import {knownParts, RICH_TEXT} from '../../../model/portableText'
 import type {RichText as RichTextValue} from '../../content/schemas'
 import {knownOnly} from './knownOnly'
 import {linkMark} from './linkMark'

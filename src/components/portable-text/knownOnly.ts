@@ -1,4 +1,4 @@
-import type {KnownParts} from '../../../studio/shared/portableText'
+import type {KnownParts} from '../../../model/portableText'
 
 const isObject = (node: unknown): node is Record<string, unknown> => typeof node === 'object' && node !== null
 const known = (names: readonly string[], name: unknown): name is string =>

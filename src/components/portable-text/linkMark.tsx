@@ -1,5 +1,5 @@
 import type {PortableTextMarkComponent} from '@portabletext/react'
-import {followableHref} from '../../../studio/shared/addresses'
+import {followableHref} from '../../../model/addresses'
 import {isExternal} from '../../lib/links'
 
 /** A link from rich text; an unsafe or empty address leaves plain words. */

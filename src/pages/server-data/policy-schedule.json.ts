@@ -1,5 +1,5 @@
 import type {APIRoute} from 'astro'
-import {effectiveFrom, nextChangeAt} from '../../../studio/shared/policyVersions'
+import {effectiveFrom, nextChangeAt} from '../../../model/policyVersions'
 import {BUILD_TIME} from '../../content/entries'
 import {getPolicyVersions} from '../../content/policyHistory'
 

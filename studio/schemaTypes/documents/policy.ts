@@ -1,6 +1,6 @@
 import {DocumentTextIcon} from '@sanity/icons/DocumentText'
 import {defineArrayMember, defineField, defineType} from 'sanity'
-import {POLICY_SECTION_COUNT, publishedId, type PolicyId} from '../../shared/siteDocuments'
+import {POLICY_SECTION_COUNT, publishedId, type PolicyId} from '../../../model/siteDocuments'
 
 /** A policy page: Privacy Policy, Terms and Conditions, or Refund and Cancellation Policy. */
 export const policy = defineType({

@@ -1,14 +1,14 @@
 import {ClockIcon} from '@sanity/icons/Clock'
 import {defineArrayMember, defineField, defineType} from 'sanity'
-import {COMPANY_FACT_KEYS, COMPANY_FACTS} from '../../shared/companyFacts'
-import {POLICY_FIGURE_KEYS, POLICY_FIGURES} from '../../shared/policyFigures'
+import {COMPANY_FACT_KEYS, COMPANY_FACTS} from '../../../model/companyFacts'
+import {POLICY_FIGURE_KEYS, POLICY_FIGURES} from '../../../model/policyFigures'
 import {
   POLICY_VERSION_TYPE,
   SHORT_NOTICE_REASON_KEYS,
   SHORT_NOTICE_REASONS,
   SUMMARY_MAX,
-} from '../../shared/policyVersions'
-import {DOCUMENT_TITLES, POLICY_IDS} from '../../shared/siteDocuments'
+} from '../../../model/policyVersions'
+import {DOCUMENT_TITLES, POLICY_IDS} from '../../../model/siteDocuments'
 
 /**
  * One recorded version of a policy: its full text, the figures and company facts as they read

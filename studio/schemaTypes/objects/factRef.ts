@@ -6,8 +6,8 @@ import {
   factText,
   type CompanyFactKey,
   type CompanyFactsDocument,
-} from '../../shared/companyFacts'
-import {SINGLETON_IDS} from '../../shared/siteDocuments'
+} from '../../../model/companyFacts'
+import {SINGLETON_IDS} from '../../../model/siteDocuments'
 
 /**
  * A company fact inside text (the legal name, the Grievance Officer's e-mail). It shows the

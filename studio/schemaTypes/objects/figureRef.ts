@@ -1,12 +1,12 @@
 import {NumberIcon} from '@sanity/icons/Number'
 import {defineField, defineType} from 'sanity'
-import {SINGLETON_IDS} from '../../shared/siteDocuments'
+import {SINGLETON_IDS} from '../../../model/siteDocuments'
 import {
   POLICY_FIGURES,
   POLICY_FIGURE_KEYS,
   formatFigure,
   type PolicyFigureKey,
-} from '../../shared/policyFigures'
+} from '../../../model/policyFigures'
 
 /**
  * A figure inside policy text (a fee, a number of days). It shows the current value from

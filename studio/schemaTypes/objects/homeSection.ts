@@ -1,5 +1,5 @@
 import {defineArrayMember, defineField, defineType} from 'sanity'
-import {HOME_SECTION_IDS} from '../../shared/siteDocuments'
+import {HOME_SECTION_IDS} from '../../../model/siteDocuments'
 
 const SECTION_TITLES: Record<string, string> = {
   services: 'Find Doctors (services)',

@@ -1,5 +1,5 @@
 import {defineField, defineType} from 'sanity'
-import {HOME_SECTION_IDS} from '../../shared/siteDocuments'
+import {HOME_SECTION_IDS} from '../../../model/siteDocuments'
 
 /** A header button that scrolls to a section of the home page. */
 export const navItem = defineType({

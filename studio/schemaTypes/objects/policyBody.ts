@@ -1,5 +1,5 @@
 import {defineType} from 'sanity'
-import {POLICY_TEXT} from '../../shared/portableText'
+import {POLICY_TEXT} from '../../../model/portableText'
 import {textMembers} from './portableText'
 
 /**

@@ -1,5 +1,5 @@
 import {defineArrayMember, defineField} from 'sanity'
-import type {TextDefinition} from '../../shared/portableText'
+import type {TextDefinition} from '../../../model/portableText'
 import {linkHref} from '../rules'
 
 /** The link mark shared by every rich-text field: site pages, web, e-mail and phone links only. */

@@ -1,5 +1,5 @@
 import {defineField, defineType} from 'sanity'
-import {isPinCode} from '../../shared/indianIdentifiers'
+import {isPinCode} from '../../../model/indianIdentifiers'
 
 /** A postal address in India, printed on one line: "Street, City, State 500001, India". */
 export const postalAddress = defineType({

@@ -1,5 +1,5 @@
 import {defineType} from 'sanity'
-import {RICH_TEXT} from '../../shared/portableText'
+import {RICH_TEXT} from '../../../model/portableText'
 import {textMembers} from './portableText'
 
 /** Rich text of an ordinary page such as About Us. */

@@ -1,9 +1,9 @@
 import {CaseIcon} from '@sanity/icons/Case'
 import {defineField, defineType, type Rule, type StringRule, type UrlRule} from 'sanity'
-import {isSampleFact, SAMPLE_WARNING, type FactKind} from '../../shared/companyFacts'
-import {gstinProblem, hasCompanyForm, isCin, panOfGstin} from '../../shared/indianIdentifiers'
-import {SAMPLE_MARK} from '../../shared/samples'
-import {EMAIL_PATTERN, isInternationalPhone} from '../../shared/addresses'
+import {isSampleFact, SAMPLE_WARNING, type FactKind} from '../../../model/companyFacts'
+import {gstinProblem, hasCompanyForm, isCin, panOfGstin} from '../../../model/indianIdentifiers'
+import {SAMPLE_MARK} from '../../../model/samples'
+import {EMAIL_PATTERN, isInternationalPhone} from '../../../model/addresses'
 
 /** A sample value is allowed while the site is prepared, with a warning on the field. */
 const notSample =

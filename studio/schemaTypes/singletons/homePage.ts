@@ -1,6 +1,6 @@
 import {HomeIcon} from '@sanity/icons/Home'
 import {defineArrayMember, defineField, defineType} from 'sanity'
-import {HOME_SECTION_IDS} from '../../shared/siteDocuments'
+import {HOME_SECTION_IDS} from '../../../model/siteDocuments'
 
 /** The Coming Soon home page and the four sections the header buttons scroll to. */
 export const homePage = defineType({

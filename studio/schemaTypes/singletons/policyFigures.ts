@@ -1,6 +1,6 @@
 import {NumberIcon} from '@sanity/icons/Number'
 import {defineField, defineType} from 'sanity'
-import {POLICY_FIGURES} from '../../shared/policyFigures'
+import {POLICY_FIGURES} from '../../../model/policyFigures'
 
 const figure = (key: keyof typeof POLICY_FIGURES) => ({
   name: key,

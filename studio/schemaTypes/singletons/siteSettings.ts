@@ -4,8 +4,8 @@ import {
   POLICY_HISTORY_WORD_KEYS,
   POLICY_HISTORY_WORD_MAX,
   POLICY_HISTORY_WORDS,
-} from '../../shared/policyVersions'
-import {HOME_SECTION_IDS} from '../../shared/siteDocuments'
+} from '../../../model/policyVersions'
+import {HOME_SECTION_IDS} from '../../../model/siteDocuments'
 
 /** Words used on every page: header, footer, search defaults. The company's own facts are in Company facts. */
 export const siteSettings = defineType({

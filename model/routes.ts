@@ -1,4 +1,4 @@
-import {POLICY_IDS, type PolicyId} from '../../studio/shared/siteDocuments.ts'
+import {POLICY_IDS, type PolicyId} from './siteDocuments.ts'
 
 /** The spec's paths, exactly as visitors and old links use them. */
 export const POLICY_PATHS: Record<PolicyId, string> = {

@@ -1,5 +1,5 @@
 import {PAGE_PATHS, POLICY_PATHS, policyForSlug} from './routes.ts'
-import type {PolicyId} from '../../studio/shared/siteDocuments.ts'
+import type {PolicyId} from './siteDocuments.ts'
 
 /** Which page a preview request asks for: every page of the site has one. */
 export type PreviewTarget =
