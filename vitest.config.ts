@@ -1,5 +1,13 @@
 import {defineConfig} from 'vitest/config'
 
+// Tests by cost (DESIGN.md "Shape"): folders mirror the source they test, under
+//   tests/unit/     pure modules: no build, no spawned process, no browser (`npm run test:unit`)
+//   tests/built/    a build of the site, a server or another process (lint, typecheck, the CLI)
+//   tests/browser/  Chromium against the built site
+// One build of the site and one production server (`npm start`) serve both `built` and `browser`:
+// tests/support/globalSetup.ts builds once per run however many projects name it.
+const BUILT_SITE = 'tests/support/globalSetup.ts'
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -9,32 +17,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: {
-          name: 'content',
-          include: [
-            'tests/*.test.ts',
-            'tests/content/**/*.test.ts',
-            'tests/fuzz/**/*.test.ts',
-            'tests/rebuild/**/*.test.ts',
-            'tests/safety/**/*.test.ts',
-            'tests/server/**/*.test.ts',
-          ],
-        },
+        test: {name: 'unit', include: ['tests/unit/**/*.test.ts']},
       },
       {
         extends: true,
-        test: {
-          name: 'site',
-          include: [
-            'tests/browser/**/*.test.ts',
-            'tests/contact/**/*.test.ts',
-            'tests/quality/**/*.test.ts',
-            'tests/security/**/*.test.ts',
-            'tests/lighthouse/**/*.test.ts',
-          ],
-          // One build of the site and two servers (astro preview, npm start) for every test of the built site.
-          globalSetup: ['tests/browser/globalSetup.ts'],
-        },
+        test: {name: 'built', include: ['tests/built/**/*.test.ts'], globalSetup: [BUILT_SITE]},
+      },
+      {
+        extends: true,
+        test: {name: 'browser', include: ['tests/browser/**/*.test.ts'], globalSetup: [BUILT_SITE]},
       },
     ],
   },

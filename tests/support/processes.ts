@@ -122,7 +122,7 @@ export function siteServers(defaultDistDir?: string): {start: StartSite; stopAll
 
   return {
     start(env = {}, {distDir = defaultDistDir} = {}) {
-      if (!distDir) throw new Error('No build to serve: run the test in the "site" project or pass distDir.')
+      if (!distDir) throw new Error('No build: run the test in the built or browser project or pass distDir.')
       mkdirSync(join(ROOT, '.scratch'), {recursive: true})
       const scratch = mkdtempSync(join(ROOT, '.scratch', 'server-'))
       scratches.push(scratch)

@@ -1,0 +1,159 @@
+import {readFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
+import type {Browser, BrowserContext, Page} from 'playwright-core'
+import {HSTS, SECURITY_HEADERS} from '../../../src/server/securityHeaders'
+import {ROOT} from '../../support/astroBuild'
+import {launchBrowser} from '../../support/browser'
+import {NOT_FOUND_PATH} from '../../support/site'
+import {PATHS, checkEveryPage} from './pages'
+
+const base = inject('siteUrl')
+
+/** Parses a CSP into its directives: name -> source list. */
+function directives(policy: string): Map<string, string[]> {
+  const result = new Map<string, string[]>()
+  for (const part of policy.split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/)
+    if (name && !result.has(name.toLowerCase())) result.set(name.toLowerCase(), sources)
+  }
+  return result
+}
+
+let browser: Browser
+const contexts: BrowserContext[] = []
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  for (const context of contexts) await context.close()
+  await browser?.close()
+})
+
+interface Recorder {
+  page: Page
+  /** Violations reported since the last call, from the DOM event and from the console. */
+  take(): Promise<string[]>
+}
+
+/** A page (CSP enforced, not bypassed) that records every CSP violation of every document it loads. */
+async function recordingPage(viewport: {width: number; height: number}): Promise<Recorder> {
+  const context = await browser.newContext({viewport})
+  contexts.push(context)
+  await context.addInitScript(() => {
+    const store: string[] = ((window as unknown as {__cspViolations: string[]}).__cspViolations = [])
+    document.addEventListener('securitypolicyviolation', (event) => {
+      store.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`,
+      )
+    })
+  })
+  const page = await context.newPage()
+  page.setDefaultTimeout(5_000)
+  const consoleMessages: string[] = []
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) consoleMessages.push(`console: ${message.text()}`)
+  })
+  return {
+    page,
+    async take() {
+      // Violation events are queued as tasks: let them arrive.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
+      const events = await page.evaluate(() =>
+        (window as unknown as {__cspViolations: string[]}).__cspViolations.splice(0),
+      )
+      return [...events, ...consoleMessages.splice(0)]
+    },
+  }
+}
+
+describe('Content Security Policy', () => {
+  describe('no page breaks a rule', () => {
+    checkEveryPage(async (viewport) => {
+      const recorder = await recordingPage(viewport)
+      return {
+        page: recorder.page,
+        async check(where) {
+          await recorder.page.waitForLoadState('load')
+          expect(await recorder.take(), where).toEqual([])
+        },
+      }
+    })
+  })
+
+  it('every page carries a CSP <meta> whose script-src and style-src allow no unsafe-inline or unsafe-eval', async () => {
+    const context = await browser.newContext()
+    contexts.push(context)
+    const page = await context.newPage()
+    for (const path of PATHS) {
+      await page.goto(base + path)
+      const metas = await page
+        .locator('head meta[http-equiv="content-security-policy" i]')
+        .evaluateAll((elements) => elements.map((element) => element.getAttribute('content') ?? ''))
+      expect(metas, `${path}: one CSP <meta> in <head>`).toHaveLength(1)
+      const policy = directives(metas[0])
+      for (const name of ['script-src', 'style-src']) {
+        const sources = policy.get(name)
+        expect(sources, `${path}: ${name} is set`).toBeDefined()
+        expect(sources, `${path}: ${name}`).not.toContain("'unsafe-inline'")
+        expect(sources, `${path}: ${name}`).not.toContain("'unsafe-eval'")
+        expect(sources!.length, `${path}: ${name} lists sources`).toBeGreaterThan(0)
+      }
+      // The policy must apply before the first script: the <meta> precedes every <script> and <style>.
+      const metaFirst = await page.evaluate(() => {
+        const meta = document.querySelector('meta[http-equiv="content-security-policy" i]')!
+        return [...document.querySelectorAll('script, style, link[rel="stylesheet"]')].every(
+          (element) => meta.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING,
+        )
+      })
+      expect(metaFirst, `${path}: the CSP <meta> comes before every script and style`).toBe(true)
+    }
+  })
+})
+
+describe('security headers', () => {
+  it('every HTML answer of the production server carries frame-ancestors, nosniff, Referrer-Policy and Permissions-Policy', async () => {
+    for (const path of PATHS) {
+      const response = await fetch(base + path)
+      expect(response.status, path).toBe(path === NOT_FOUND_PATH ? 404 : 200)
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/)
+      const csp = response.headers.get('content-security-policy')
+      expect(csp, path).toBeTruthy()
+      expect(directives(csp!).get('frame-ancestors'), path).toEqual(["'none'"])
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
+      expect(response.headers.get('referrer-policy'), path).toBe(SECURITY_HEADERS['Referrer-Policy'])
+      expect(response.headers.get('permissions-policy'), path).toBe(SECURITY_HEADERS['Permissions-Policy'])
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect(response.headers.get(name), `${path}: ${name}`).toBe(value)
+      // Plain HTTP: no HSTS, even if a client claims a TLS proxy in front (the shared server does not
+      // trust proxies; tests/built/contact/proxy.test.ts has one that does).
+      expect(response.headers.get('strict-transport-security'), path).toBeNull()
+      const claimed = await fetch(base + path, {headers: {'x-forwarded-proto': 'https'}})
+      expect(
+        claimed.headers.get('strict-transport-security'),
+        `${path} with X-Forwarded-Proto but no TRUST_PROXY`,
+      ).toBeNull()
+      await claimed.arrayBuffer()
+    }
+  })
+
+  it('public/_headers lists the same security headers as the production server, plus HSTS', () => {
+    const text = readFileSync(join(ROOT, 'public/_headers'), 'utf8')
+    // Netlify / Cloudflare Pages format: a path line, then indented "Name: value" lines.
+    const blocks = new Map<string, Record<string, string>>()
+    let current: Record<string, string> | undefined
+    for (const line of text.split('\n')) {
+      if (!line.trim() || line.trimStart().startsWith('#')) continue
+      if (!/^\s/.test(line)) {
+        current = {}
+        blocks.set(line.trim(), current)
+      } else {
+        const match = /^\s+([^:]+):\s*(.*)$/.exec(line)
+        expect(match, `a header line in public/_headers: ${line}`).toBeTruthy()
+        expect(current, `a header before any path in public/_headers: ${line}`).toBeDefined()
+        current![match![1].trim()] = match![2].trim()
+      }
+    }
+    expect(blocks.get('/*')).toEqual({...SECURITY_HEADERS, 'Strict-Transport-Security': HSTS})
+  })
+})

@@ -1,0 +1,251 @@
+import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
+import type {Browser, Page} from 'playwright-core'
+import {DESKTOP, PHONE, launchBrowser} from '../../support/browser'
+import {NOT_FOUND_PATH, ROUTES, contactPage, mobileMenuHydrated, settings, withPage} from '../../support/site'
+import {HISTORY_PATHS} from './pages'
+
+const base = inject('siteUrl')
+const PATHS = [...ROUTES.map((route) => route.path), NOT_FOUND_PATH, ...HISTORY_PATHS]
+const MENU = settings.interfaceText.menu
+/** How long a poll waits for scripts to arrive and run: generous, as a busy test machine is slow. */
+const SCRIPT_ARRIVES = {timeout: 5_000}
+
+const toggle = (page: Page) => page.getByRole('banner').getByRole('button', {name: MENU})
+const menuIsland = (page: Page) => page.locator('astro-island[component-url*="MobileMenu"]')
+const formIsland = (page: Page) => page.locator('astro-island[component-url*="ContactForm"]')
+
+async function panelOf(page: Page) {
+  const id = await toggle(page).getAttribute('aria-controls')
+  return page.locator(`[id="${id}"]`)
+}
+
+/**
+ * Holds back every script until `release()`: the page as a visitor on a slow connection has it
+ * before the scripts arrive. `requested` lists the scripts asked for meanwhile.
+ */
+async function holdScripts(page: Page) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const requested: string[] = []
+  await page.route('**/_astro/*.js', async (route) => {
+    requested.push(route.request().url())
+    await released
+    // The test may be over and its page closed by then.
+    await route.continue().catch(() => undefined)
+  })
+  return {requested, release}
+}
+
+interface Settled {
+  /** When the page had loaded and the browser first went idle, in ms since navigation began. */
+  idleAt: number
+  /** Every script the page requested, with when. */
+  scripts: {url: string; startTime: number}[]
+  /** Each layout shift CLS counts: how much, when (ms since navigation began), and what moved. */
+  shifts: {value: number; at: number; moved: string[]}[]
+  /** When the load event fired, in ms since navigation began: islands hydrate only after it. */
+  loadedAt: number
+}
+
+/** The layout shifts CLS counts, from when to when, in words a failure can be read by. */
+const shifted = (shifts: Settled['shifts'], from = 0) => shifts.filter((shift) => shift.at >= from)
+const total = (shifts: Settled['shifts']) => shifts.reduce((sum, shift) => sum + shift.value, 0)
+const described = (shifts: Settled['shifts']) =>
+  shifts
+    .map(({value, at, moved}) => `${value.toFixed(4)} at ${Math.round(at)} ms: ${moved.join('; ')}`)
+    .join('\n')
+/** Below a tenth of Google's "good" CLS (0.1): a repaint of a still-arriving page on a busy machine, not a jump. */
+const UNNOTICEABLE = 0.01
+
+/** Opens `path`, waits until the page has loaded, gone idle and hydrated what it shows, and reports. */
+async function visit(page: Page, path: string): Promise<Settled> {
+  await page.addInitScript(() => {
+    const record: Partial<Settled> & {shifts: Settled['shifts']} = {shifts: []}
+    Object.assign(window, {__settled: record})
+    // Registered before any script of the page, so this runs before any idle callback of the page.
+    addEventListener('load', () => {
+      record.loadedAt = performance.now()
+      requestIdleCallback(() => (record.idleAt = performance.now()))
+    })
+    interface Shift {
+      value: number
+      startTime: number
+      hadRecentInput: boolean
+      sources?: {node?: Element; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly}[]
+    }
+    const where = (rect: DOMRectReadOnly) =>
+      `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Shift[])
+        if (!entry.hadRecentInput)
+          record.shifts.push({
+            value: entry.value,
+            at: entry.startTime,
+            moved: (entry.sources ?? []).map(
+              ({node, previousRect, currentRect}) =>
+                `${node?.nodeName ?? '?'}.${node?.className ?? ''} ${where(previousRect)} → ${where(currentRect)}`,
+            ),
+          })
+    }).observe({type: 'layout-shift', buffered: true})
+  })
+  await page.goto(base + path)
+  await page.waitForFunction(() => (window as unknown as {__settled: Settled}).__settled.idleAt !== undefined)
+  if (page.viewportSize()!.width === PHONE.width) await mobileMenuHydrated(page)
+  if (path === '/contact-us')
+    await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
+  return page.evaluate(() => ({
+    ...(window as unknown as {__settled: Settled}).__settled,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => ({url: entry.name, startTime: entry.startTime})),
+  }))
+}
+
+describe('loading a page', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(() => browser?.close())
+
+  it('no page names a script file in its HTML: what waits for the page to settle is inlined', async () => {
+    for (const path of PATHS) {
+      const html = await (await fetch(base + path)).text()
+      expect(html, path).not.toMatch(/<script[^>]*\ssrc=/i)
+      expect(html, path).not.toMatch(/<link[^>]*(modulepreload|preload)/i)
+    }
+  })
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    for (const path of PATHS) {
+      it(`at ${viewport.width} px ${path} requests no script until it has loaded and gone idle, and nothing on it moves as it hydrates`, async () => {
+        await withPage(browser, viewport, async (page) => {
+          const {idleAt, scripts, shifts, loadedAt} = await visit(page, path)
+          expect(scripts.filter((script) => script.startTime < idleAt).map((script) => script.url)).toEqual(
+            [],
+          )
+          const names = scripts.map((script) => new URL(script.url).pathname)
+          // Then what the page shows hydrates: the menu on a phone, the form on /contact-us.
+          if (viewport === PHONE) expect(names.some((name) => name.includes('MobileMenu'))).toBe(true)
+          else expect(names.some((name) => name.includes('MobileMenu'))).toBe(false)
+          if (path === '/contact-us') expect(names.some((name) => name.includes('ContactForm'))).toBe(true)
+          // Nothing moves once the page has loaded, when islands hydrate; nothing noticeable before.
+          expect(total(shifted(shifts, loadedAt)), described(shifts)).toBe(0)
+          expect(total(shifts), described(shifts)).toBeLessThan(UNNOTICEABLE)
+        })
+      })
+    }
+  }
+})
+
+describe('the menu before its script has arrived', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(() => browser?.close())
+
+  it('at 375 px shows the same Menu button, and nothing moves when the menu hydrates', async () => {
+    await withPage(browser, PHONE, async (page) => {
+      const scripts = await holdScripts(page)
+      await page.goto(base + '/about-us')
+      const layout = () =>
+        page.evaluate(() =>
+          ['body > header', '.mobile-menu__toggle', 'main h1'].map((selector) =>
+            JSON.stringify(document.querySelector(selector)!.getBoundingClientRect()),
+          ),
+        )
+      const before = await layout()
+      await expect(toggle(page).isVisible()).resolves.toBe(true)
+      await expect(menuIsland(page).getAttribute('ssr')).resolves.not.toBeNull()
+      scripts.release()
+      await mobileMenuHydrated(page)
+      expect(await layout()).toEqual(before)
+    })
+  })
+
+  it('at 375 px a tap on Menu as soon as the page shows is kept, and opens the menu once its script arrives', async () => {
+    await withPage(browser, PHONE, async (page) => {
+      const scripts = await holdScripts(page)
+      await page.goto(base + '/privacy-policy', {waitUntil: 'commit'})
+      const button = toggle(page)
+      await button.click()
+      // Not hydrated yet: the tap is held, and the button shows it was taken.
+      await expect(menuIsland(page).getAttribute('ssr')).resolves.not.toBeNull()
+      await expect(button.getAttribute('aria-busy')).resolves.toBe('true')
+      // The tap asks for the menu's script at once.
+      await expect
+        .poll(() => scripts.requested.some((url) => url.includes('MobileMenu')), SCRIPT_ARRIVES)
+        .toBe(true)
+
+      scripts.release()
+      await expect.poll(() => button.getAttribute('aria-expanded'), SCRIPT_ARRIVES).toBe('true')
+      await expect((await panelOf(page)).isVisible()).resolves.toBe(true)
+      await expect(button.getAttribute('aria-busy')).resolves.toBeNull()
+      // From then on it is the menu as ever: the toggle closes it.
+      await button.click()
+      await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
+    })
+  })
+
+  it('at 375 px two quick taps before the script arrives open the menu, not open and close it', async () => {
+    await withPage(browser, PHONE, async (page) => {
+      const scripts = await holdScripts(page)
+      await page.goto(base + '/')
+      const button = toggle(page)
+      await button.click()
+      await button.click()
+      scripts.release()
+      await expect.poll(() => button.getAttribute('aria-expanded'), SCRIPT_ARRIVES).toBe('true')
+      await mobileMenuHydrated(page)
+      await expect(button.getAttribute('aria-expanded')).resolves.toBe('true')
+    })
+  })
+
+  it('at 375 px Enter on the focused Menu button before the script arrives opens the menu, focus staying on it', async () => {
+    await withPage(browser, PHONE, async (page) => {
+      const scripts = await holdScripts(page)
+      await page.goto(base + '/terms&conditions')
+      const button = toggle(page)
+      await button.focus()
+      await page.keyboard.press('Enter')
+      scripts.release()
+      await expect.poll(() => button.getAttribute('aria-expanded'), SCRIPT_ARRIVES).toBe('true')
+      await expect(button.evaluate((element) => element === document.activeElement)).resolves.toBe(true)
+      await page.keyboard.press('Escape')
+      await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
+    })
+  })
+})
+
+describe('the contact form before its script has arrived', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(() => browser?.close())
+
+  it('Send posts the form the plain way, and the visitor lands on the "sent" page with the reference', async () => {
+    await withPage(browser, DESKTOP, async (page) => {
+      await holdScripts(page)
+      await page.goto(base + '/contact-us')
+      await page.getByLabel('Name', {exact: true}).fill('Anjali Rao')
+      await page.getByLabel('Email', {exact: true}).fill('anjali.rao@example.com')
+      await page.getByLabel('Message', {exact: true}).fill('Sent before the form script arrived.')
+      await page.getByRole('checkbox', {name: contactPage.form.consentLabel, exact: true}).check()
+      await page.getByRole('checkbox', {name: contactPage.form.ageConfirmationLabel, exact: true}).check()
+      await expect(formIsland(page).getAttribute('ssr')).resolves.not.toBeNull()
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === '/api/contact/sent'),
+        page.getByRole('button', {name: contactPage.form.submitLabel}).click(),
+      ])
+      await expect(page.getByText(contactPage.form.successMessage, {exact: true}).isVisible()).resolves.toBe(
+        true,
+      )
+      await expect(page.getByText(contactPage.form.referenceLabel, {exact: false}).isVisible()).resolves.toBe(
+        true,
+      )
+    })
+  })
+})

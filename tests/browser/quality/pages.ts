@@ -1,0 +1,109 @@
+import type {Page} from 'playwright-core'
+import {beforeAll, describe, inject, it} from 'vitest'
+import {DESKTOP, PHONE} from '../../support/browser'
+import {
+  NOT_FOUND_PATH,
+  ROUTES,
+  contactPage,
+  historyPaths,
+  mobileMenuHydrated,
+  policyVersions,
+  settings,
+} from '../../support/site'
+
+const refund = historyPaths('refund')
+const refundVersions = policyVersions.refund
+
+/**
+ * One page of each kind a policy's history adds, for a policy whose path has "&": its version
+ * list, its first version (no longer in effect, with the banner) and what its second version
+ * changed (with added and removed words).
+ */
+export const HISTORY_PATHS = [
+  refund.history,
+  refund.version(refundVersions[0].number),
+  refund.changes(refundVersions[1].number),
+]
+
+/** The pages checked whole: the six routes of the spec, the 404 page and one of each history page. */
+export const PATHS = [...ROUTES.map((route) => route.path), NOT_FOUND_PATH, ...HISTORY_PATHS]
+
+export const POLICY_PATHS = ['/privacy-policy', '/terms&conditions', '/Refund&Cancellation-Policy']
+
+/** Resolves once the ContactForm island on /contact-us has hydrated. */
+export async function contactFormHydrated(page: Page): Promise<void> {
+  await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
+}
+
+/** Waits for the menu island to hydrate, then opens the menu with its "Menu" toggle. */
+export async function openMobileMenu(page: Page): Promise<void> {
+  await mobileMenuHydrated(page)
+  const toggle = page.getByRole('button', {name: settings.interfaceText.menu})
+  await toggle.click()
+  await page.waitForFunction(
+    () => document.querySelector('.mobile-menu__toggle')?.getAttribute('aria-expanded') === 'true',
+  )
+}
+
+/** The error texts an empty contact form shows by its fields once sent. */
+export const EMPTY_FORM_ERRORS = [
+  contactPage.form.replyRequired as string,
+  contactPage.form.messageRequired as string,
+  contactPage.form.consentRequired as string,
+]
+
+/** Sends the hydrated contact form empty and waits until it shows its field errors. */
+export async function submitEmptyContactForm(page: Page): Promise<void> {
+  await contactFormHydrated(page)
+  await page.getByRole('button', {name: contactPage.form.submitLabel as string}).click()
+  for (const text of EMPTY_FORM_ERRORS) {
+    await page.locator('.contact-form__error', {hasText: text}).first().waitFor()
+  }
+}
+
+/** A page to visit every path with at one width, and the check to run on what it shows. */
+export interface PageCheck {
+  page: Page
+  /** Runs the check on the page as it is now; `where` names the path, the width and the state. */
+  check(where: string): Promise<void>
+}
+
+/**
+ * The one loop over the site for checks of whole pages (axe, CSP): every page at 375 and 1280 px,
+ * one test each, checked as loaded, then on /contact-us with the form showing its field errors,
+ * then at 375 px with the menu open. `open` gives the page for one width, used for every path.
+ */
+export function checkEveryPage(
+  open: (viewport: {width: number; height: number}) => Promise<PageCheck>,
+): void {
+  const base = inject('siteUrl')
+  for (const viewport of [PHONE, DESKTOP]) {
+    describe(`at ${viewport.width} px`, () => {
+      let visit: PageCheck
+      beforeAll(async () => {
+        visit = await open(viewport)
+      })
+
+      for (const path of PATHS) {
+        const contact = path === '/contact-us'
+        const phone = viewport === PHONE
+        const states = [contact && 'with the form showing its field errors', phone && 'with the menu open']
+        it([`on ${path} as loaded`, ...states.filter(Boolean)].join(', then '), async () => {
+          const {page, check} = visit
+          const where = `${path} at ${viewport.width} px`
+          await page.goto(base + path)
+          if (contact) await contactFormHydrated(page)
+          await check(where)
+          if (contact) {
+            await submitEmptyContactForm(page)
+            await check(`${where} with field errors`)
+          }
+          if (phone) {
+            await openMobileMenu(page)
+            await check(`${where} with the menu open`)
+          }
+        })
+      }
+    })
+  }
+}

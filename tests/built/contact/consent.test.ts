@@ -1,0 +1,71 @@
+import {describe, expect, inject, it} from 'vitest'
+import {bundledDocuments, documentById} from '../../support/dataset'
+import {versionInForce} from '../../support/site'
+import {islandBody, postJson, rowById, rowsWith, validFields} from '../../support/contact'
+
+// The consent the production server records with each message; what the service does with each
+// box is in tests/unit/contact/consent.test.ts.
+
+describe('the consent on the production server', () => {
+  // The server every test of the built site shares: built from the bundled dataset, storing in SQLite.
+  const base = inject('siteUrl')
+  const dbPath = inject('contactDbPath')
+  const documents = bundledDocuments()
+
+  it('is stored with the message: when it was given, the day the Privacy Policy in force took effect, and the words beside each box', async () => {
+    const response = await postJson(base, islandBody(validFields()))
+    expect(response.status).toBe(201)
+    const form = documentById(documents, 'contactPage').form
+    const row = rowById(dbPath, (await response.json()).id)!
+    expect(row).toMatchObject({
+      consent_given_at: row.received_at,
+      consent_privacy_policy_updated: versionInForce('privacy').effectiveDate,
+      consent_wording: form.consentLabel,
+      consent_age_confirmation_wording: form.ageConfirmationLabel,
+      consent_health_details_allowed: 0,
+      consent_health_details_wording: form.healthDetailsLabel,
+    })
+    expect(Date.parse(row.received_at)).not.toBeNaN()
+    const ticked = await postJson(base, islandBody(validFields(), {healthDetails: true}))
+    expect(rowById(dbPath, (await ticked.json()).id)).toMatchObject({
+      consent_health_details_allowed: 1,
+      consent_health_details_wording: form.healthDetailsLabel,
+    })
+  })
+
+  it('the form names the Privacy Policy version in force, which the message records as the notice agreed to', async () => {
+    const inForce = versionInForce('privacy')
+    const html = await (await fetch(`${base}/contact-us`)).text()
+    expect(html).toContain(`<input type="hidden" name="privacyVersion" value="${inForce.number}"/>`)
+    const response = await postJson(base, islandBody(validFields(), {privacyVersion: inForce.number}))
+    expect(response.status).toBe(201)
+    const row = rowById(dbPath, (await response.json()).id)!
+    expect(row.consent_privacy_policy_updated).toBe(inForce.effectiveDate)
+  })
+
+  it('is missing: the island post (422) and the form post (303) are refused and nothing is stored', async () => {
+    const fromIsland = validFields()
+    const island = await postJson(
+      base,
+      islandBody({...fromIsland, consent: undefined, ageConfirmation: undefined}),
+    )
+    expect(island.status).toBe(422)
+    expect((await island.json()).fieldErrors).toEqual({
+      consent: 'consentRequired',
+      ageConfirmation: 'ageConfirmationRequired',
+    })
+
+    const withoutJs = validFields()
+    const form = await fetch(`${base}/api/contact`, {
+      method: 'POST',
+      headers: {'content-type': 'application/x-www-form-urlencoded', origin: base},
+      body: new URLSearchParams({...withoutJs, website: ''}).toString(),
+      redirect: 'manual',
+    })
+    expect(form.status).toBe(303)
+    expect(new URL(form.headers.get('location')!, base).hash).toBe('#message-invalid')
+
+    expect(rowsWith(dbPath, fromIsland.message)).toEqual([])
+    expect(rowsWith(dbPath, withoutJs.message)).toEqual([])
+  })
+})

@@ -1,0 +1,163 @@
+import {readdirSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {astroBuild, type BuildResult} from '../../support/astroBuild'
+import {freePort} from '../../support/ports'
+import {bundledDocuments, documentById, publishPolicyChange} from '../../support/dataset'
+import {startQueryApiStandIn, type QueryApiStandIn} from '../../support/queryApiStandIn'
+import {indiaToday} from '../../../model/policyVersions'
+
+let standIn: QueryApiStandIn
+const builds: BuildResult[] = []
+beforeAll(async () => {
+  standIn = await startQueryApiStandIn({documents: bundledDocuments()})
+})
+afterAll(async () => {
+  builds.forEach((build) => build.dispose())
+  await standIn?.close()
+})
+
+async function build(env: Record<string, string>): Promise<BuildResult> {
+  const result = await astroBuild(env)
+  builds.push(result)
+  return result
+}
+
+const fromStandIn = () => ({SANITY_PROJECT_ID: 'test', SANITY_API_HOST: standIn.url})
+
+describe('building from the Content Lake', () => {
+  it('builds pages with the published wording, one query per collection', async () => {
+    const documents = bundledDocuments()
+    const about = documentById(documents, 'aboutPage')
+    about.intro = 'Changed in the Content Lake: we now also serve Kolkata.'
+    publishPolicyChange(
+      documents,
+      'refundPolicy',
+      (policy) => (policy.sections[2].heading = 'Changing Your Booking (edited)'),
+      // A clearer heading takes nothing away: it may apply at once.
+      {summary: 'The third section has a clearer heading.', shortNotice: 'takesNothingAway'},
+    )
+    // The search description is not policy text: changing it records no version, yet it shows.
+    const description = 'How to cancel a booking and get a refund, and how long the refund takes to arrive.'
+    documentById(documents, 'refundPolicy').description = description
+    standIn.setDocuments(documents)
+    standIn.requests.length = 0
+
+    const result = await build(fromStandIn())
+
+    expect(result.code, result.output).toBe(0)
+    expect(result.output).toContain(
+      `the Sanity Content Lake (project test, dataset "production" at ${standIn.url}`,
+    )
+    expect(readFileSync(join(result.outDir, 'about-us.html'), 'utf8')).toContain(about.intro)
+    const refund = readFileSync(join(result.outDir, 'Refund&Cancellation-Policy.html'), 'utf8')
+    expect(refund).toContain('Changing Your Booking (edited)')
+    // It applies at once, and says why it could: the words staff set for that reason.
+    const {policyHistory: words} = documentById(documents, 'siteSettings')
+    expect(refund).toContain(`The third section has a clearer heading. ${words.shortNoticeTakesNothingAway}`)
+    expect(refund).toContain(`<meta name="description" content="${description}">`)
+    // Eight collections and the launch check, nine queries: never one query per page.
+    expect(standIn.requests).toHaveLength(9)
+  })
+
+  it('fails when a document breaks the content model, naming the document and the field', async () => {
+    const documents = bundledDocuments()
+    delete documentById(documents, 'privacyPolicy').sections[3].heading
+    standIn.setDocuments(documents)
+
+    const result = await build(fromStandIn())
+
+    expect(result.code).not.toBe(0)
+    expect(result.output).toMatch(/policies → privacyPolicy[\s\S]*sections\.3\.heading/)
+  })
+
+  it('fails when a singleton is missing instead of building an empty page', async () => {
+    standIn.setDocuments(bundledDocuments().filter((document) => document._id !== 'policyFigures'))
+
+    const result = await build(fromStandIn())
+
+    expect(result.code).not.toBe(0)
+    expect(result.output).toContain('No published document with id "policyFigures"')
+  })
+
+  it('fails after a bounded retry when the Content Lake cannot be reached, naming host and dataset', async () => {
+    const host = `http://127.0.0.1:${await freePort()}`
+    const started = Date.now()
+
+    const result = await build({SANITY_PROJECT_ID: 'test', SANITY_API_HOST: host, SANITY_DATASET: 'staging'})
+
+    expect(result.code).not.toBe(0)
+    expect(result.output).toContain(
+      `Could not read content from dataset "staging" at ${host} after 4 attempts`,
+    )
+    expect(Date.now() - started).toBeLessThan(60_000)
+  })
+})
+
+/** Every page, feed and data file of a build, by path, as bytes to compare. */
+function builtFiles(outDir: string): Map<string, string> {
+  const files = readdirSync(outDir, {recursive: true, encoding: 'utf8'}).filter((file) =>
+    /\.(html|xml|atom|txt)$/.test(file),
+  )
+  return new Map(files.sort().map((file) => [file, readFileSync(join(outDir, file), 'utf8')]))
+}
+
+describe('policy versions from either content backend', () => {
+  it('the bundled dataset and the Content Lake give byte-for-byte the same pages, histories, differences and feed', async () => {
+    standIn.setDocuments(bundledDocuments())
+    const [fromFile, fromLake] = [await build({}), await build(fromStandIn())]
+    expect(fromFile.code, fromFile.output).toBe(0)
+    expect(fromLake.code, fromLake.output).toBe(0)
+
+    const [file, lake] = [builtFiles(fromFile.outDir), builtFiles(fromLake.outDir)]
+    expect([...lake.keys()]).toEqual([...file.keys()])
+    expect([...file.keys()]).toEqual(
+      expect.arrayContaining([
+        'policy-history/privacy-policy.html',
+        'policy-versions/Refund&Cancellation-Policy/1.html',
+        'policy-changes/terms&conditions/2.html',
+        'policy-changes.atom',
+      ]),
+    )
+    for (const [path, html] of file) expect(lake.get(path), path).toBe(html)
+  })
+
+  it('a version that takes effect later is announced on the page in effect, which keeps its text until then', async () => {
+    const documents = bundledDocuments()
+    const inForce = documentById(documents, 'privacyPolicy').sections[0].heading as string
+    const later = new Date(Date.now() + 40 * 24 * 3600_000)
+    const upcoming = publishPolicyChange(
+      documents,
+      'privacyPolicy',
+      (policy) => (policy.sections[0].heading = 'What Personal Data We Collect'),
+      {
+        summary: 'The first section says more plainly what it lists.',
+        effectiveDate: indiaToday(later),
+      },
+    )
+    standIn.setDocuments(documents)
+
+    const result = await build(fromStandIn())
+
+    expect(result.code, result.output).toBe(0)
+    const page = readFileSync(join(result.outDir, 'privacy-policy.html'), 'utf8')
+    expect(page).toContain(`<time datetime="${upcoming.effectiveDate}"`)
+    // Announced today, in India.
+    expect(page).toContain(`<time datetime="${indiaToday(new Date(upcoming.recordedAt))}"`)
+    expect(page).toContain('The first section says more plainly what it lists.')
+    expect(page).toContain(`href="/policy-versions/privacy-policy/${upcoming.number}"`)
+    expect(page).toContain(`href="/policy-changes/privacy-policy/${upcoming.number}"`)
+    expect(page).toContain(inForce)
+    expect(page).not.toContain('What Personal Data We Collect')
+    const next = readFileSync(
+      join(result.outDir, `policy-versions/privacy-policy/${upcoming.number}.html`),
+      'utf8',
+    )
+    expect(next).toContain('What Personal Data We Collect')
+    // The production server learns from the build when to rebuild: midnight in India on that day.
+    const schedule = JSON.parse(
+      readFileSync(join(result.outDir, '..', 'server', 'server-data', 'policy-schedule.json'), 'utf8'),
+    )
+    expect(schedule.nextChangeAt).toBe(new Date(`${upcoming.effectiveDate}T00:00:00+05:30`).toISOString())
+  })
+})

@@ -1,0 +1,260 @@
+import {existsSync, readdirSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {DOCUMENT_TITLES, POLICY_IDS, type PolicyId} from '../../../model/siteDocuments'
+import {COMPANY_FACTS, sampleFacts, type CompanyFactsDocument} from '../../../model/companyFacts'
+import {telHref} from '../../../model/addresses'
+import {POLICY_PATHS} from '../../../model/routes'
+import {newVersion, POLICY_VERSION_TYPE, quotesFor, type PolicyWording} from '../../../model/policyVersions'
+import {astroBuild, type BuildResult} from '../../support/astroBuild'
+import {realShapedCompanyFacts} from '../../support/companyFacts'
+import {bundledDocuments, documentById} from '../../support/dataset'
+import {
+  startQueryApiStandIn,
+  type QueryApiStandIn,
+  type SanityDocumentLike,
+} from '../../support/queryApiStandIn'
+
+const PUBLIC_SITE = 'https://www.medistay.in'
+
+let standIn: QueryApiStandIn
+const builds: BuildResult[] = []
+beforeAll(async () => {
+  standIn = await startQueryApiStandIn({documents: bundledDocuments()})
+})
+afterAll(async () => {
+  builds.forEach((build) => build.dispose())
+  await standIn?.close()
+})
+
+/** Builds from these documents, served by the Query API stand-in. */
+async function buildFrom(documents: SanityDocumentLike[], env: Record<string, string> = {}) {
+  standIn.setDocuments(documents)
+  const result = await astroBuild({SANITY_PROJECT_ID: 'test', SANITY_API_HOST: standIn.url, ...env})
+  builds.push(result)
+  return result
+}
+
+const bundledFacts = documentById(bundledDocuments(), 'companyFacts') as CompanyFactsDocument
+
+/** How the build lists each sample of the bundled Company facts, derived from the catalogue. */
+const expectedListing = sampleFacts(bundledFacts).map(
+  ({key, value}) =>
+    `  - ${DOCUMENT_TITLES.companyFacts} → ${COMPANY_FACTS[key].title}: ${JSON.stringify(value)}`,
+)
+
+/** What the company enters before launch: the right shapes, nothing reserved for examples. */
+const realFacts = realShapedCompanyFacts()
+
+/** The bundled sample history: every version quotes the sample facts. */
+const bundledVersions = bundledDocuments().filter((document) => document._type === POLICY_VERSION_TYPE)
+
+/**
+ * The bundled dataset as it is before launch: the Company facts document holds the real-shaped
+ * facts, the sample history is deleted and each policy has been published once, recording its
+ * first real version (README, "Before launch").
+ */
+function documentsWithRealFacts(): SanityDocumentLike[] {
+  const documents = bundledDocuments().filter((document) => document._type !== POLICY_VERSION_TYPE)
+  const facts = documentById(documents, 'companyFacts')
+  for (const key of Object.keys(facts)) if (!key.startsWith('_')) delete facts[key]
+  Object.assign(facts, structuredClone(realFacts))
+  const figures = documentById(documents, 'policyFigures')
+  const firstVersions = Object.values(POLICY_IDS).map((policy) => {
+    const wording = documentById(documents, policy) as PolicyWording
+    return newVersion({
+      policy,
+      wording,
+      quotes: quotesFor(wording, figures, facts),
+      note: {effectiveDate: '2026-11-23', summary: 'The first version published on the live site.'},
+      now: new Date('2026-11-23T00:00:00+05:30'),
+    })
+  })
+  return [...documents, ...firstVersions.map((version) => ({...version}))]
+}
+
+/** The one build with real-shaped facts for the public address, shared by the tests that read it. */
+let realBuild: Promise<BuildResult> | undefined
+const builtWithRealFacts = () => (realBuild ??= buildFrom(documentsWithRealFacts(), {SITE_URL: PUBLIC_SITE}))
+
+const htmlFiles = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir, {recursive: true, encoding: 'utf8'}).filter((file) => file.endsWith('.html'))
+    : []
+
+const decode = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|amp|quot|apos|lt|gt);/gi, (_, entity: string) => {
+    const named: Record<string, string> = {amp: '&', quot: '"', apos: "'", lt: '<', gt: '>'}
+    if (entity[0] !== '#') return named[entity.toLowerCase()]
+    return String.fromCodePoint(
+      entity[1].toLowerCase() === 'x' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1)),
+    )
+  })
+
+interface ShownFact {
+  fact: string
+  href: string | undefined
+  text: string
+}
+
+/** Every company fact a page shows, as the CompanyFact component marks it: data-fact="<key>". */
+function factsShown(html: string): ShownFact[] {
+  return [...html.matchAll(/<(a|span)\b([^>]*\bdata-fact="([^"]+)"[^>]*)>([^<]*)<\/\1>/g)].map((match) => ({
+    fact: match[3],
+    href: /\bhref="([^"]*)"/.exec(match[2])?.[1],
+    text: decode(match[4]),
+  }))
+}
+
+const footerOf = (html: string) => /<footer\b[\s\S]*<\/footer>/.exec(html)?.[0] ?? ''
+
+/** The page each document's text is shown on. */
+const PAGE_OF_DOCUMENT: Record<string, string> = {
+  homePage: 'index.html',
+  aboutPage: 'about-us.html',
+  contactPage: 'contact-us.html',
+  ...Object.fromEntries(Object.values(POLICY_IDS).map((id) => [id, `${POLICY_PATHS[id].slice(1)}.html`])),
+}
+
+/** How often a document's text shows a fact: each inline reference to it, each Grievance Officer card. */
+function referencesTo(document: object, fact: string): number {
+  const json = JSON.stringify(document)
+  const inline = json.split(`"fact":"${fact}"`).length - 1
+  const cards = fact.startsWith('grievanceOfficer') ? json.split('"_type":"grievanceContact"').length - 1 : 0
+  return inline + cards
+}
+
+describe('the launch check in a build', () => {
+  it('a build for the public address from the sample company facts fails, listing every sample at once, and writes no pages', async () => {
+    const documents = bundledDocuments()
+    // A link staff typed into another document is listed in the same failure, not in a second build.
+    const about = documentById(documents, 'aboutPage')
+    const paragraph = about.body.findIndex((block: {_type: string}) => block._type === 'block')
+    about.body[paragraph].markDefs.push({
+      _type: 'link',
+      _key: 'typedlink1',
+      href: 'mailto:hello@medistay.example',
+    })
+
+    const result = await buildFrom(documents, {SITE_URL: PUBLIC_SITE})
+
+    expect(result.code, result.output).not.toBe(0)
+    expect(result.output).toContain(`this build is for ${PUBLIC_SITE}, a public address`)
+    expect(expectedListing).toHaveLength(13)
+    for (const line of expectedListing) expect(result.output).toContain(line)
+    expect(result.output).toContain(
+      `  - ${DOCUMENT_TITLES.aboutPage} → paragraph ${paragraph + 1} → link: "mailto:hello@medistay.example"`,
+    )
+    // The sample history is listed once per version, with what to do about a document nobody can edit.
+    for (const {policy, number} of bundledVersions as unknown as {policy: PolicyId; number: number}[])
+      expect(result.output).toContain(
+        `  - ${DOCUMENT_TITLES[policy]}, version ${number} → Company facts as quoted: "`,
+      )
+    expect(result.output).toContain('A policy version is never edited: delete the sample versions')
+    expect(htmlFiles(result.outDir)).toEqual([])
+  })
+
+  it('a build for the public address with real company facts succeeds and shows none of the samples', async () => {
+    const result = await builtWithRealFacts()
+
+    expect(result.code, result.output).toBe(0)
+    expect(result.output).not.toContain('Launch check')
+    const pages = htmlFiles(result.outDir)
+    expect(pages).toEqual(expect.arrayContaining(['index.html', 'contact-us.html', 'privacy-policy.html']))
+    const leftovers: string[] = []
+    for (const page of pages) {
+      const html = decode(readFileSync(join(result.outDir, page), 'utf8'))
+      for (const {key, value} of sampleFacts(bundledFacts)) {
+        const kind = COMPANY_FACTS[key].kind
+        const forms = kind === 'phone' ? [value, telHref(value)] : [value]
+        for (const form of forms) if (html.includes(form)) leftovers.push(`${page}: ${key} "${form}"`)
+      }
+      if (/\(sample\)/i.test(html)) leftovers.push(`${page}: "(sample)"`)
+    }
+    expect(leftovers).toEqual([])
+  })
+
+  it('a local build from the sample company facts succeeds and warns with the same list', async () => {
+    const result = await buildFrom(bundledDocuments())
+
+    expect(result.code, result.output).toBe(0)
+    expect(bundledVersions.length).toBeGreaterThan(0)
+    expect(result.output).toContain(
+      `the content holds ${expectedListing.length + bundledVersions.length} values that are samples`,
+    )
+    for (const line of expectedListing) expect(result.output).toContain(line)
+    expect(htmlFiles(result.outDir)).toContain('index.html')
+  })
+})
+
+describe('company facts are entered once and shown on every page', () => {
+  it("the Grievance Officer's e-mail is a mailto link on every page whose text refers to it", async () => {
+    const result = await builtWithRealFacts()
+    expect(result.code, result.output).toBe(0)
+    const email = realFacts.grievanceOfficer.email
+    const documents = bundledDocuments()
+
+    const shownOn: Record<string, number> = {}
+    for (const [id, page] of Object.entries(PAGE_OF_DOCUMENT)) {
+      const document = documentById(documents, id)
+      // While the privacy contact is the Grievance Officer, references to its e-mail show the same address.
+      const expected =
+        referencesTo(document, 'grievanceOfficerEmail') + referencesTo(document, 'privacyContactEmail')
+      const shown = factsShown(readFileSync(join(result.outDir, page), 'utf8')).filter(({fact}) =>
+        ['grievanceOfficerEmail', 'privacyContactEmail'].includes(fact),
+      )
+      expect(shown, page).toHaveLength(expected)
+      for (const link of shown)
+        expect(link, page).toEqual({fact: link.fact, href: `mailto:${email}`, text: email})
+      shownOn[page] = shown.length
+    }
+    // The Contact page's Grievance Officer block and the Privacy Policy show it whatever the wording.
+    expect(shownOn['contact-us.html']).toBeGreaterThan(0)
+    expect(shownOn['privacy-policy.html']).toBeGreaterThan(0)
+  })
+
+  it('the legal name, registered office, CIN and GSTIN are in the footer of every page', async () => {
+    const result = await builtWithRealFacts()
+    expect(result.code, result.output).toBe(0)
+    const pages = htmlFiles(result.outDir)
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        'index.html',
+        'about-us.html',
+        'contact-us.html',
+        '404.html',
+        ...Object.values(PAGE_OF_DOCUMENT),
+      ]),
+    )
+    const expected = [
+      {fact: 'legalName', href: undefined, text: realFacts.legalName},
+      {
+        fact: 'registeredOffice',
+        href: undefined,
+        text: 'Plot 14, Road No. 2, Banjara Hills, Hyderabad, Telangana 500034, India',
+      },
+      {fact: 'cin', href: undefined, text: realFacts.cin},
+      {fact: 'gstin', href: undefined, text: realFacts.gstin},
+    ]
+    for (const page of pages) {
+      expect(factsShown(footerOf(readFileSync(join(result.outDir, page), 'utf8'))), page).toEqual(
+        expect.arrayContaining(expected),
+      )
+    }
+  })
+
+  it("the Contact page shows customer care's e-mail, phone and working hours", async () => {
+    const result = await builtWithRealFacts()
+    expect(result.code, result.output).toBe(0)
+    const shown = factsShown(readFileSync(join(result.outDir, 'contact-us.html'), 'utf8'))
+    const {email, phone, hours} = realFacts.customerCare
+
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        {fact: 'customerCareEmail', href: `mailto:${email}`, text: email},
+        {fact: 'customerCarePhone', href: 'tel:+914023456789', text: phone},
+        {fact: 'customerCareHours', href: undefined, text: hours},
+      ]),
+    )
+  })
+})

@@ -1,0 +1,175 @@
+// The attacks on the production server that once succeeded (issue 17), each sent as it was found,
+// against `npm start` on the build every test of the site uses. Each test names its finding.
+import {connect, type Socket} from 'node:net'
+import {encodeSignatureHeader} from '@sanity/webhook'
+import {describe, expect} from 'vitest'
+import {test} from '../../support/siteServer'
+import {islandBody, postJson, validFields} from '../../support/contact'
+
+const SECRET = 'webhook-secret-for-attack-tests'
+
+/** One raw HTTP/1.1 exchange, the request written exactly as given (no URL clean-up). */
+function rawRequest(
+  url: string,
+  head: string,
+  body = '',
+): Promise<{status: number; headers: string; body: string}> {
+  const {hostname, port} = new URL(url)
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname)
+    let received = ''
+    socket.on('data', (chunk) => (received += chunk.toString('latin1')))
+    socket.on('error', reject)
+    socket.on('close', () => {
+      const [headers = '', ...rest] = received.split('\r\n\r\n')
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(headers)?.[1] ?? 0),
+        headers,
+        body: rest.join('\r\n\r\n'),
+      })
+    })
+    socket.write(`${head}\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n${body}`)
+  })
+}
+
+const locationOf = (headers: string) => /^location: (.*)$/im.exec(headers)?.[1]
+
+/** Where a browser on the site would go on following `location`. */
+const hostAfter = (location: string) => new URL(location, 'https://www.medistay.example/').host
+
+const it = test.extend('site', {scope: 'file'}, ({startSite}) =>
+  startSite({
+    SANITY_WEBHOOK_SECRET: SECRET,
+    CONTACT_BODY_TIMEOUT_SECONDS: '1',
+    SERVER_MAX_CONNECTIONS: '100',
+    CONTACT_RATE_LIMIT: '10000',
+  }),
+)
+
+describe('the production server, attacked as it once was', () => {
+  it('1. never redirects "//evil.example/" or "/\\evil.example/" off the site', async ({site}) => {
+    for (const path of ['//evil.example/', '/\\evil.example/', '//evil.example/?q=1']) {
+      const answer = await rawRequest(site.url, `GET ${path} HTTP/1.1`)
+      expect(answer.status, path).toBe(404)
+      expect(locationOf(answer.headers), path).toBeUndefined()
+    }
+    // The rule itself still works.
+    const slash = await rawRequest(site.url, 'GET /about-us/ HTTP/1.1')
+    expect([slash.status, locationOf(slash.headers)]).toEqual([301, '/about-us'])
+  })
+
+  it('2. leaving preview, with preview off, sends the browser only to a page of this site', async ({
+    site,
+  }) => {
+    for (const redirect of [
+      '/x/..//evil.example/phish',
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+    ]) {
+      const answer = await rawRequest(
+        site.url,
+        `GET /api/preview/disable?redirect=${encodeURIComponent(redirect)} HTTP/1.1`,
+      )
+      expect(answer.status, redirect).toBe(303)
+      expect(hostAfter(locationOf(answer.headers)!), redirect).toBe('www.medistay.example')
+    }
+  })
+
+  it('3. answers a path of 15,000 slashes with the 404 page, while pages keep answering', async ({site}) => {
+    const long = `GET ${'/'.repeat(15_000)}x/ HTTP/1.1`
+    const answers = await Promise.all([
+      ...Array.from({length: 4}, () => rawRequest(site.url, long)),
+      fetch(`${site.url}/about-us`),
+    ])
+    expect(answers.slice(0, 4).map((answer) => answer.status)).toEqual([404, 404, 404, 404])
+    expect(answers[4]!.status).toBe(200)
+  })
+
+  it('6. refuses a captured webhook re-sent within five minutes (409)', async ({site}) => {
+    const body = JSON.stringify({_id: 'contactMessage.captured', _type: 'contactMessage'})
+    const signature = await encodeSignatureHeader(body, Date.now(), SECRET)
+    const send = () =>
+      fetch(`${site.url}/api/rebuild`, {
+        method: 'POST',
+        headers: {'content-type': 'application/json', 'sanity-webhook-signature': signature},
+        body,
+      })
+    expect((await send()).status).toBe(202)
+    const replay = await send()
+    expect(replay.status).toBe(409)
+    await expect(replay.json()).resolves.toEqual({ok: false, error: 'replayed'})
+  })
+
+  it('8. closes a contact message that trickles in a byte at a time (408), and caps connections', async ({
+    site,
+  }) => {
+    const started = Date.now()
+    const slow = await new Promise<{status: number; closedAfterMs: number}>((resolve, reject) => {
+      const {hostname, port} = new URL(site.url)
+      const socket = connect(Number(port), hostname)
+      let received = ''
+      socket.on('data', (chunk) => (received += chunk))
+      socket.on('error', reject)
+      socket.on('close', () =>
+        resolve({
+          status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0),
+          closedAfterMs: Date.now() - started,
+        }),
+      )
+      socket.write(
+        `POST /api/contact HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${site.url}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+      )
+      const drip = setInterval(() => (socket.writable ? socket.write(' ') : clearInterval(drip)), 200)
+      socket.on('close', () => clearInterval(drip))
+    })
+    expect(slow.status).toBe(408)
+    // One second of deadline, checked every second: closed long before Node's default 300 s.
+    expect(slow.closedAfterMs).toBeLessThan(10_000)
+
+    // 300 connections that never finish their headers: at most 100 are held open.
+    const sockets: Socket[] = []
+    let refused = 0
+    await Promise.all(
+      Array.from(
+        {length: 300},
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = connect(Number(new URL(site.url).port), '127.0.0.1', () => {
+              socket.write('GET /about-us HTTP/1.1\r\nHost: x\r\n')
+              setTimeout(resolve, 300)
+            })
+            socket.on('close', () => refused++)
+            socket.on('error', () => undefined)
+            sockets.push(socket)
+          }),
+      ),
+    )
+    expect(refused).toBeGreaterThanOrEqual(200)
+    for (const socket of sockets) socket.destroy()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect((await fetch(`${site.url}/about-us`)).status).toBe(200)
+    expect(site.output()).toMatch(/Refusing connections: 100 are open \(SERVER_MAX_CONNECTIONS\)/)
+  })
+
+  it('10. answers a Range on a missing page with the whole 404 page', async ({site}) => {
+    const answer = await rawRequest(site.url, 'GET /no-such-page HTTP/1.1\r\nRange: bytes=0-10')
+    expect(answer.status).toBe(404)
+    expect(answer.body).toMatch(/<\/html>\s*$/)
+  })
+
+  it('11. answers TRACE and other methods with 405 before any route, and logs nothing', async ({site}) => {
+    const before = site.output().length
+    const allowed = {'/api/contact': 'POST', '/api/rebuild': 'POST', '/about-us': 'GET, HEAD'}
+    for (const method of ['TRACE', 'OPTIONS', 'PUT', 'DELETE', 'PATCH', 'PROPFIND'])
+      for (const [path, allow] of Object.entries(allowed)) {
+        const answer = await rawRequest(site.url, `${method} ${path} HTTP/1.1`)
+        expect(answer.status, `${method} ${path}`).toBe(405)
+        expect(/^allow: (.*)$/im.exec(answer.headers)?.[1], `${method} ${path}`).toBe(allow)
+      }
+    expect(site.output().slice(before)).toBe('')
+    // What the site does answer is unchanged.
+    expect((await postJson(site.url, islandBody(validFields()))).status).toBe(201)
+  })
+})

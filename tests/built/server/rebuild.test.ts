@@ -1,0 +1,172 @@
+import {join} from 'node:path'
+import {encodeSignatureHeader} from '@sanity/webhook'
+import {afterAll, describe, expect, it} from 'vitest'
+import {astroBuild, type BuildResult} from '../../support/astroBuild'
+import {bundledDocuments, documentById, publishPolicyChange} from '../../support/dataset'
+import {startQueryApiStandIn, type QueryApiStandIn} from '../../support/queryApiStandIn'
+import {test, type SiteServer} from '../../support/siteServer'
+
+// Which webhooks start a build, and who may read the status, is in tests/unit/server/webhook.test.ts;
+// this file publishes through the real server and builds for real.
+const SECRET = 'webhook-secret-for-tests'
+const REFUND = '/Refund&Cancellation-Policy'
+
+let standIn: QueryApiStandIn
+let initial: BuildResult
+let server: SiteServer
+
+const contentEnv = () => ({SANITY_PROJECT_ID: 'test', SANITY_API_HOST: standIn.url})
+
+test.beforeAll(async ({startSite}) => {
+  standIn = await startQueryApiStandIn({documents: bundledDocuments()})
+  initial = await astroBuild(contentEnv())
+  expect(initial.code, initial.output).toBe(0)
+  server = await startSite(
+    {...contentEnv(), SANITY_WEBHOOK_SECRET: SECRET},
+    {distDir: join(initial.outDir, '..')},
+  )
+})
+
+afterAll(async () => {
+  await standIn?.close()
+  initial?.dispose()
+})
+
+const base = () => server.url
+const page = async (path: string) => (await fetch(base() + path)).text()
+
+async function webhook(body: object) {
+  const payload = JSON.stringify(body)
+  const headers = {
+    'content-type': 'application/json',
+    'sanity-webhook-signature': await encodeSignatureHeader(payload, Date.now(), SECRET),
+  }
+  return fetch(`${base()}/api/rebuild`, {method: 'POST', headers, body: payload})
+}
+
+interface Status {
+  building: boolean
+  followUpQueued: boolean
+  builds: number
+  lastSuccess: {at: string} | null
+  lastFailure: {at: string; message: string} | null
+}
+
+async function status(): Promise<Status> {
+  const response = await fetch(`${base()}/api/rebuild/status`, {headers: {authorization: `Bearer ${SECRET}`}})
+  expect(response.status).toBe(200)
+  return (await response.json()) as Status
+}
+
+async function settled(timeoutMs = 90_000): Promise<Status> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const current = await status()
+    if (!current.building) return current
+    if (Date.now() > deadline) throw new Error('The rebuild did not finish in time')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/** The bundled dataset after staff publish a new heading for the refund policy, with this summary. */
+function withRefundHeading(heading: string, summary = `The first section is now called "${heading}".`) {
+  const documents = bundledDocuments()
+  // A new heading takes nothing away: it applies at once.
+  const version = publishPolicyChange(
+    documents,
+    'refundPolicy',
+    (policy) => (policy.sections[0].heading = heading),
+    {summary, shortNotice: 'takesNothingAway'},
+  )
+  return Object.assign(documents, {version})
+}
+
+describe('publishing in Studio rebuilds the live site', () => {
+  it('a signed webhook puts the published wording live within a bounded time, with no failed request during the swap', async () => {
+    const published = withRefundHeading('Scope of This Policy (revised)')
+    standIn.setDocuments(published)
+    const {number} = published.version
+    const before = (await status()).builds
+    let failures = 0
+    let polling = true
+    const poller = (async () => {
+      while (polling) {
+        for (const path of ['/', REFUND, '/privacy-policy']) {
+          const response = await fetch(base() + path)
+          await response.arrayBuffer()
+          if (response.status !== 200) failures++
+        }
+      }
+    })()
+
+    const started = Date.now()
+    const response = await webhook({_id: 'refundPolicy', _type: 'policy'})
+    expect(response.status).toBe(202)
+    let live = false
+    while (!live && Date.now() - started < 90_000) {
+      live = (await page(REFUND)).includes('Scope of This Policy (revised)')
+      if (!live) await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    polling = false
+    await poller
+
+    expect(live).toBe(true)
+    expect(failures).toBe(0)
+    // The page shows the version the publish recorded: its summary, and the differences it made.
+    const html = await page(REFUND)
+    expect(html).toContain('The first section is now called &quot;Scope of This Policy (revised)&quot;.')
+    expect(html).toContain(`href="/policy-changes/Refund&amp;Cancellation-Policy/${number}"`)
+    expect(await page(`/policy-changes/Refund%26Cancellation-Policy/${number}`)).toMatch(
+      /<ins>[^<]*\(revised\)<\/ins>/,
+    )
+    const after = await settled()
+    expect(after.builds - before).toBe(1)
+    expect(after.lastSuccess).not.toBeNull()
+  })
+
+  it('a failed build leaves the live site exactly as it was and the status says why', async () => {
+    const documents = withRefundHeading('This heading must never go live')
+    delete documentById(documents, 'privacyPolicy').sections[2].heading
+    standIn.setDocuments(documents)
+    const liveBefore = await page(REFUND)
+
+    expect((await webhook({_id: 'privacyPolicy', _type: 'policy'})).status).toBe(202)
+    const after = await settled()
+
+    expect(after.lastFailure?.message).toMatch(/privacyPolicy[\s\S]*sections\.2\.heading/)
+    expect(await page(REFUND)).toBe(liveBefore)
+  })
+
+  it('a build that cannot reach the Content Lake leaves the live site as it was and the status says why', async () => {
+    const {port} = new URL(standIn.url)
+    const liveBefore = await page(REFUND)
+    await standIn.close()
+    try {
+      expect((await webhook({_id: 'refundPolicy', _type: 'policy'})).status).toBe(202)
+      const after = await settled()
+      expect(after.lastFailure?.message).toContain(
+        `Could not read content from dataset "production" at ${standIn.url}`,
+      )
+      expect(await page(REFUND)).toBe(liveBefore)
+    } finally {
+      standIn = await startQueryApiStandIn({documents: bundledDocuments(), port: Number(port)})
+    }
+  })
+
+  it('folds a burst of 50 webhooks within two seconds into at most two builds', async () => {
+    standIn.setDocuments(withRefundHeading('Scope of This Policy (burst)'))
+    const before = (await status()).builds
+    const answers = await Promise.all(
+      Array.from({length: 50}, (_, index) =>
+        new Promise<Response>((resolve) => setTimeout(resolve, index * 30)).then(() =>
+          webhook({_id: 'refundPolicy', _type: 'policy'}),
+        ),
+      ),
+    )
+    expect(answers.every((answer) => answer.status === 202)).toBe(true)
+    const after = await settled()
+    expect(after.builds - before).toBeGreaterThanOrEqual(1)
+    expect(after.builds - before).toBeLessThanOrEqual(2)
+    expect(await page(REFUND)).toContain('Scope of This Policy (burst)')
+  })
+})

@@ -1,0 +1,124 @@
+import {spawn} from 'node:child_process'
+import {mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join, relative} from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {astroBuild, ROOT, type BuildResult} from '../../support/astroBuild'
+import {HISTORY_PAGE_PATHS} from '../../support/site'
+
+/**
+ * Every built page is valid HTML according to the Nu HTML Checker (vnu, the W3C validator), run
+ * once over all pages in one Java process. No --filterpattern: nothing is filtered out.
+ */
+
+const VNU = join(ROOT, 'node_modules/vnu-jar/build/dist/vnu.jar')
+
+interface VnuMessage {
+  type: 'error' | 'info' | 'non-document-error'
+  subType?: string
+  url?: string
+  firstLine?: number
+  lastLine?: number
+  firstColumn?: number
+  lastColumn?: number
+  message: string
+  extract?: string
+}
+
+/** Runs vnu over the files; it exits 1 when it finds errors and writes its JSON report to stderr. */
+function vnu(files: string[]): Promise<{code: number | null; messages: VnuMessage[]; raw: string}> {
+  const child = spawn('java', ['-jar', VNU, '--format', 'json', '--errors-only', ...files], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk) => (stdout += chunk))
+  child.stderr.on('data', (chunk) => (stderr += chunk))
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (code) => {
+      const raw = stderr.trim() || stdout.trim()
+      try {
+        resolve({code, messages: (JSON.parse(raw) as {messages: VnuMessage[]}).messages, raw})
+      } catch {
+        reject(new Error(`vnu exited ${code} without a JSON report:\n${stdout}\n${stderr}`))
+      }
+    })
+  })
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort()
+}
+
+/** A page with one error vnu must report, so a run that checks nothing cannot pass. */
+const CANARY =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>canary</title></head><body><p><div>block in a paragraph</div></p></body></html>'
+
+let build: BuildResult
+let canaryDir: string
+let pages: string[]
+let canary: string
+let report: Awaited<ReturnType<typeof vnu>>
+
+beforeAll(async () => {
+  build = await astroBuild()
+  if (build.code !== 0) throw new Error(`astro build failed:\n${build.output}`)
+  pages = htmlFiles(build.outDir)
+  canaryDir = mkdtempSync(join(tmpdir(), 'vnu-canary-'))
+  canary = join(canaryDir, 'canary.html')
+  writeFileSync(canary, CANARY)
+  report = await vnu([...pages, canary])
+})
+
+afterAll(() => {
+  build?.dispose()
+  if (canaryDir) rmSync(canaryDir, {recursive: true, force: true})
+})
+
+const fileOf = (message: VnuMessage) => (message.url ? fileURLToPath(message.url) : '(no file)')
+
+function describeMessage(message: VnuMessage): string {
+  const file = message.url ? relative(build.outDir, fileOf(message)) : '(no file)'
+  const where = message.lastLine
+    ? `${file}:${message.firstLine ?? message.lastLine}:${message.firstColumn ?? message.lastColumn}`
+    : file
+  return `${where} [${message.type}${message.subType ? `/${message.subType}` : ''}] ${message.message}${message.extract ? `\n    ${JSON.stringify(message.extract)}` : ''}`
+}
+
+describe('built pages are valid HTML (Nu HTML Checker)', () => {
+  it('builds every page of the site', () => {
+    const names = pages.map((page) => relative(build.outDir, page))
+    for (const page of [
+      'index.html',
+      '404.html',
+      'about-us.html',
+      'contact-us.html',
+      'privacy-policy.html',
+      'terms&conditions.html',
+      'Refund&Cancellation-Policy.html',
+      // Every policy's version history, each version and what each version changed.
+      ...HISTORY_PAGE_PATHS.map((path) => `${path.slice(1)}.html`),
+    ]) {
+      expect(names).toContain(page)
+    }
+  })
+
+  it('the checker ran and reports a known error (canary page)', () => {
+    const canaryErrors = report.messages.filter((message) => message.url && fileOf(message) === canary)
+    expect(canaryErrors.length, report.raw).toBeGreaterThan(0)
+    expect(canaryErrors.map((message) => message.message).join('\n')).toMatch(/No “p” element in scope|div/)
+  })
+
+  it('no page has an HTML error', () => {
+    const problems = report.messages.filter((message) => !(message.url && fileOf(message) === canary))
+    const text = problems.map(describeMessage).join('\n')
+    if (problems.length > 0)
+      console.error(`vnu found ${problems.length} problem(s) in ${pages.length} pages:\n${text}`)
+    expect(problems, `vnu found ${problems.length} problem(s):\n${text}`).toEqual([])
+  })
+})

@@ -1,0 +1,64 @@
+import {execFile} from 'node:child_process'
+import {join} from 'node:path'
+import {promisify} from 'node:util'
+import {expect, it} from 'vitest'
+import {ROOT} from '../../support/astroBuild'
+
+const run = promisify(execFile)
+const tool = (path: string, args: string[]) =>
+  run(process.execPath, [join(ROOT, 'node_modules', path), ...args], {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+  }).then(
+    ({stdout}) => stdout,
+    (error: {stdout: string; stderr: string}) => `${error.stdout}${error.stderr}`,
+  )
+
+// Style is settled by the tools, not in review (STYLE.md).
+it('ESLint finds no problems', async () => {
+  expect(await tool('eslint/bin/eslint.js', ['.', '--max-warnings', '0'])).toBe('')
+}, 120_000)
+
+it('every file is formatted with Prettier (run `npx prettier --write .`)', async () => {
+  expect(await tool('prettier/bin/prettier.cjs', ['--check', '.', '--log-level', 'warn'])).toBe('')
+}, 120_000)
+
+/** ESLint's verdict on `source`, linted as if it were the file at `path` in the repository. */
+const lintAs = (path: string, source: string) =>
+  new Promise<string>((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [join(ROOT, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', path],
+      {cwd: ROOT},
+      (_error, stdout) => resolve(stdout),
+    )
+    child.stdin!.end(source)
+  })
+
+it.each([
+  [
+    'src/content/example.ts',
+    "import {x} from '../../studio/schemaTypes'",
+    'The site must not import the Studio',
+  ],
+  [
+    'src/pages/example.astro',
+    "---\nimport {x} from '../../studio/structure'\n---\n",
+    'The site must not import the Studio',
+  ],
+  [
+    'studio/structure/example.ts',
+    "import {x} from '../../src/content/queries'",
+    'The Studio must not import the site',
+  ],
+  ['model/example.ts', "import {x} from '../src/lib/dates'", 'The model imports neither side'],
+  ['model/example.ts', "import {x} from '../studio/schemaTypes'", 'The model imports neither side'],
+])('a new import across the fence fails the lint: %s', async (path, source, message) => {
+  expect(await lintAs(path, `${source}\nexport const y = x\n`)).toContain(message)
+})
+
+it('imports of the model from either side pass the lint', async () => {
+  const source = "import {SINGLETON_IDS} from '../../model/siteDocuments'\nexport const ids = SINGLETON_IDS\n"
+  expect(await lintAs('src/content/example.ts', source)).toBe('')
+  expect(await lintAs('studio/structure/example.ts', source)).toBe('')
+})

@@ -1,0 +1,61 @@
+import {afterEach, describe, expect, it, vi} from 'vitest'
+import {answerContactPost} from '../../../src/contact/route'
+import {slidingWindowLimiter} from '../../../src/contact/rateLimit'
+import {createContactService} from '../../../src/contact/service'
+import {contactContent, memoryStore} from '../../support/memoryStore'
+import {islandBody, validFields} from '../../support/contact'
+
+const SITE = 'http://localhost:4321'
+const post = (body: string) =>
+  new Request(`${SITE}/api/contact`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json', origin: SITE},
+    body,
+  })
+
+describe('the /api/contact route', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('uses the service the production server hands it in locals, and leaves it open for the next visitor', async () => {
+    const store = memoryStore()
+    const service = createContactService({
+      store,
+      limiter: slidingWindowLimiter(10, 600),
+      content: () => contactContent(),
+      log: () => {},
+    })
+    const contactContentOfBuild = vi.fn(async () => contactContent())
+    const response = await answerContactPost({
+      request: post(islandBody(validFields())),
+      clientAddress: '203.0.113.7',
+      locals: {contact: {service, siteUrl: SITE, trustProxy: false}},
+      contactContent: contactContentOfBuild,
+    })
+    expect(response.status).toBe(201)
+    expect(store.messages.size).toBe(1)
+    expect(store.closed).toBe(false)
+    // The build's own content is read only when the server did not equip the request.
+    expect(contactContentOfBuild).not.toHaveBeenCalled()
+    await service.close()
+  })
+
+  it('without a server to equip it (a function host), answers 503 in words when its service cannot be set up', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const response = await answerContactPost({
+      request: post(islandBody(validFields())),
+      clientAddress: '203.0.113.7',
+      locals: {},
+      contactContent: async () => {
+        throw new Error('the build has no Company facts')
+      },
+    })
+    expect(response.status).toBe(503)
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: 'unavailable',
+      message: 'Your message could not be stored; please try again.',
+    })
+  })
+})

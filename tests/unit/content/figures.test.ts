@@ -1,0 +1,94 @@
+import {createElement} from 'react'
+import {renderToStaticMarkup} from 'react-dom/server'
+import {describe, expect, it} from 'vitest'
+import PolicyText from '../../../src/components/portable-text/PolicyText'
+import {companyFactsQuery, policiesQuery, policyFiguresQuery} from '../../../src/content/queries'
+import {
+  companyFactsSchema,
+  policyFiguresSchema,
+  policySchema,
+  type Policy,
+  type PolicyFigures,
+} from '../../../src/content/schemas'
+import {bundledDatasetSource} from '../../../src/content/source'
+import {liveQuotes} from '../../../src/content/quotes'
+
+const source = bundledDatasetSource()
+const policies = policySchema.array().parse(await source.fetch(policiesQuery))
+const figures = policyFiguresSchema.parse(await source.fetch(policyFiguresQuery))
+const facts = companyFactsSchema.parse(await source.fetch(companyFactsQuery))
+
+function render(policy: Policy, withFigures: PolicyFigures): string {
+  return [policy.intro, ...policy.sections.map((section) => section.body)]
+    .map((value) =>
+      renderToStaticMarkup(createElement(PolicyText, {value, quotes: liveQuotes(withFigures, facts)})),
+    )
+    .join('\n')
+}
+
+function references(policy: Policy, figure: string): number {
+  return JSON.stringify(policy).split(`"figure":"${figure}"`).length - 1
+}
+
+const byId = (id: string) => policies.find((policy) => policy._id === id)!
+
+describe('policy figures', () => {
+  it('every figure of the spec appears in the policy where it belongs', () => {
+    const privacy = render(byId('privacyPolicy'), figures)
+    const terms = render(byId('termsAndConditions'), figures)
+    const refund = render(byId('refundPolicy'), figures)
+    expect(privacy).toMatch(/under the age of <span[^>]*>18<\/span>/)
+    expect(terms).toContain('GSTIN')
+    expect(terms).toMatch(/at least <span[^>]*data-figure="contractAge"[^>]*>18<\/span>/)
+    expect(terms).toMatch(/laws of India, as they apply in <span[^>]*>Telangana, India<\/span>/)
+    expect(terms).toMatch(/<span[^>]*>Hyderabad<\/span>/)
+    expect(refund).toContain('>20%<')
+    expect(refund).toContain('>30 days<')
+    expect(refund).toContain('>3–5 weeks<')
+    expect(refund).toContain('>15 business days<')
+    expect(refund).toContain('>12 hours<')
+    expect(refund).toContain('Not Satisfied')
+    // The notice of a change, in the two texts that promise it.
+    for (const text of [terms, privacy])
+      expect(text).toMatch(
+        /announced at least <span[^>]*data-figure="policyChangeNoticeDays"[^>]*>30 days<\/span> before they apply/,
+      )
+  })
+
+  it('changing a figure changes it in every policy that references it', () => {
+    const changed: PolicyFigures = {
+      ...figures,
+      cancellationFeePercent: 25,
+      refundRequestWindowDays: 45,
+      minorAge: 16,
+      contractAge: 21,
+      jurisdictionCity: 'Secunderabad',
+    }
+    let checked = 0
+    for (const policy of policies) {
+      const before = render(policy, figures)
+      const after = render(policy, changed)
+      for (const [figure, oldValue, newValue] of [
+        ['cancellationFeePercent', '20%', '25%'],
+        ['refundRequestWindowDays', '30 days', '45 days'],
+        ['minorAge', '18', '16'],
+        ['contractAge', '18', '21'],
+        ['jurisdictionCity', 'Hyderabad', 'Secunderabad'],
+      ] as const) {
+        const count = references(policy, figure)
+        const oldText = `data-figure="${figure}">${oldValue}<`
+        const newText = `data-figure="${figure}">${newValue}<`
+        expect(before.split(oldText).length - 1, `${policy._id} ${figure}`).toBe(count)
+        expect(after.split(newText).length - 1, `${policy._id} ${figure}`).toBe(count)
+        expect(after, `${policy._id} ${figure}`).not.toContain(oldText)
+        checked += count
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(6)
+  })
+
+  it('policy text states no figure as a literal number where a figure reference belongs', () => {
+    const refund = JSON.stringify(byId('refundPolicy').sections)
+    expect(refund).not.toMatch(/\b(20%|30 days|3-5 weeks|3–5 weeks|15 business days|12 hours)\b/)
+  })
+})

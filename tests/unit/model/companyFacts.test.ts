@@ -1,0 +1,556 @@
+import {describe, expect, it} from 'vitest'
+import {
+  COMPANY_FACT_KEYS,
+  COMPANY_FACTS,
+  factText,
+  formatAddress,
+  isSampleFact,
+  sampleFacts,
+  type CompanyFactsDocument,
+} from '../../../model/companyFacts'
+import {
+  gstinCheckCharacter,
+  gstinProblem,
+  hasCompanyForm,
+  isCin,
+  isPinCode,
+} from '../../../model/indianIdentifiers'
+import {
+  isReservedDomain,
+  isSampleCin,
+  isSampleEmail,
+  isSampleGstin,
+  isSamplePhone,
+  isSampleText,
+  isSampleUrl,
+} from '../../../model/samples'
+import {
+  companyFactSamples,
+  isPublicSiteUrl,
+  judgeSamples,
+  reservedLinksIn,
+  samplesIn,
+  type Sample,
+} from '../../../src/content/launchCheck'
+import {isInternationalPhone, telHref} from '../../../model/addresses'
+import {realShapedCompanyFacts} from '../../support/companyFacts'
+import {bundledDocuments, documentById} from '../../support/dataset'
+
+/** The Company facts document the bundled dataset ships: every fact in it is a sample. */
+const bundledFacts = documentById(bundledDocuments(), 'companyFacts') as CompanyFactsDocument
+
+const realFacts = (): CompanyFactsDocument => realShapedCompanyFacts()
+
+/** The privacy contact's facts: listed once, under the Grievance Officer, while that is the same person. */
+const factsShownTwice = COMPANY_FACT_KEYS.filter((key) => key.startsWith('privacyContact'))
+
+describe('the formats of Indian company identifiers', () => {
+  it('a CIN is accepted in the shape the Registrar issues it', () => {
+    expect(isCin('L17110MH1973PLC019786')).toBe(true)
+    expect(isCin('U72200KA2015PTC081234')).toBe(true)
+  })
+
+  it('a CIN of the wrong length, in lower case, from a future year or with a bad prefix is refused', () => {
+    const nextYear = new Date().getUTCFullYear() + 1
+    expect(isCin('L17110MH1973PLC01978'), 'too short').toBe(false)
+    expect(isCin('L17110MH1973PLC0197860'), 'too long').toBe(false)
+    expect(isCin('l17110mh1973plc019786'), 'lower case').toBe(false)
+    expect(isCin(`U72200KA${nextYear}PTC081234`), 'incorporated next year').toBe(false)
+    expect(isCin('U72200KA1849PTC081234'), 'before any Companies Act').toBe(false)
+    expect(isCin('X17110MH1973PLC019786'), 'neither listed nor unlisted').toBe(false)
+    expect(isCin(' L17110MH1973PLC019786'), 'with a space').toBe(false)
+  })
+
+  it('a GSTIN with a valid state code and check character has no problem', () => {
+    for (const gstin of ['27AAPFU0939F1ZV', '29AAGCB7383J1Z4', '07AAGFF2194N1Z1']) {
+      expect(gstinProblem(gstin), gstin).toBeUndefined()
+    }
+  })
+
+  it('the check character of a GSTIN is computed from its first fourteen characters', () => {
+    expect(gstinCheckCharacter('27AAPFU0939F1Z')).toBe('V')
+    expect(gstinCheckCharacter('29AAGCB7383J1Z')).toBe('4')
+    expect(gstinCheckCharacter('07AAGFF2194N1Z')).toBe('1')
+  })
+
+  it('a GSTIN with any one character changed fails its check character', () => {
+    const gstin = '27AAPFU0939F1ZV'
+    const changed: string[] = []
+    // Each position keeps its shape (digit for digit, letter for letter), so only the check can catch it.
+    for (let index = 2; index < 15; index++) {
+      if (index === 13) continue // the fixed Z
+      const alphabet = /\d/.test(gstin[index]) ? '0123456789' : 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+      for (const character of alphabet) {
+        if (character === gstin[index] || (index === 12 && character === '0')) continue
+        changed.push(gstin.slice(0, index) + character + gstin.slice(index + 1))
+      }
+    }
+    expect(changed.length).toBeGreaterThan(200)
+    expect(changed.filter((candidate) => gstinProblem(candidate) !== 'check')).toEqual([])
+  })
+
+  it('a GSTIN from a state code GST does not use is refused for its state', () => {
+    const first14 = '40AAPFU0939F1Z'
+    expect(gstinProblem(first14 + gstinCheckCharacter(first14))).toBe('state')
+    expect(gstinProblem('00AAPFU0939F1ZV')).toBe('state')
+  })
+
+  it('a GSTIN of the wrong shape is refused for its format', () => {
+    for (const value of [
+      '27AAPFU0939F1Z', // fourteen characters
+      '27AAPFU0939F1ZVX',
+      '27aapfu0939f1zv',
+      '27AAPFU0939F1YV', // no Z in the fourteenth place
+      '27AAPFU0939F0ZV', // registration number 0
+      '2AAAPFU0939F1ZV',
+      '27AAPF10939F1ZV',
+      '',
+    ]) {
+      expect(gstinProblem(value), value).toBe('format')
+    }
+  })
+
+  it('a PIN code is six digits without spaces, the first not 0', () => {
+    expect(isPinCode('500033')).toBe(true)
+    for (const value of ['500 033', '050033', '12345', '5000333', '5000a3', '']) {
+      expect(isPinCode(value), value).toBe(false)
+    }
+  })
+
+  it('a phone number in international form is accepted', () => {
+    for (const phone of ['+91 40 2345 6789', '+91 98765 43210', '+1 (202) 456-1111', '+44 20 7946 0100']) {
+      expect(isInternationalPhone(phone), phone).toBe(true)
+    }
+  })
+
+  it('a phone number with the trunk 0, without its country code, too short or with letters is refused', () => {
+    for (const phone of [
+      '+91 040 2345 6789',
+      '040 2345 6789',
+      '+91 12345',
+      '+91 98765 4321O',
+      '+91 CALL NOW',
+      '+1 202 456 1111 12345', // more than E.164's fifteen digits
+    ]) {
+      expect(isInternationalPhone(phone), phone).toBe(false)
+    }
+  })
+
+  it('a phone number libphonenumber does not know to be in use, or whose printed digits are not all dialled, is refused', () => {
+    for (const phone of [
+      '+1 987 654 3210', // no area code 987
+      '+44 (0)20 7946 0100', // dialled from abroad, the 0 is wrong
+      '+49 30 1234 5678 9012', // sixteen digits: valid in Germany, beyond E.164
+    ]) {
+      expect(isInternationalPhone(phone), phone).toBe(false)
+    }
+  })
+
+  it('a phone number becomes a tel: address of its digits', () => {
+    expect(telHref('+1 (202) 456-1111')).toBe('tel:+12024561111')
+    expect(telHref('+91 40 2345 6789')).toBe('tel:+914023456789')
+  })
+
+  it('a legal name ends with an Indian company form', () => {
+    for (const name of [
+      'Arogya Stays Private Limited',
+      'Arogya Stays Pvt. Ltd.',
+      'Arogya Stays Pvt Ltd',
+      'Tata Steel Limited',
+      'Infosys Ltd',
+      'Arogya Stays Private Limited  ',
+    ]) {
+      expect(hasCompanyForm(name), name).toBe(true)
+    }
+    for (const name of [
+      'Arogya Stays',
+      'Limited Editions LLP',
+      'Arogya Stays Private Limited (sample)',
+      'Limited',
+      'Ltd.',
+    ]) {
+      expect(hasCompanyForm(name), name).toBe(false)
+    }
+  })
+})
+
+describe('how a sample company fact is recognised', () => {
+  it('the bundled samples are well-formed, so a local build accepts them', () => {
+    expect(isCin(bundledFacts.cin!)).toBe(true)
+    expect(gstinProblem(bundledFacts.gstin!)).toBeUndefined()
+    expect(isInternationalPhone(bundledFacts.customerCare!.phone!)).toBe(true)
+    expect(isInternationalPhone(bundledFacts.grievanceOfficer!.phone!)).toBe(true)
+    expect(isPinCode(bundledFacts.registeredOffice!.pinCode!)).toBe(true)
+  })
+
+  it("every kind's rule recognises the bundled sample of that kind", () => {
+    expect(isSampleText(bundledFacts.legalName!)).toBe(true)
+    expect(isSampleCin(bundledFacts.cin!)).toBe(true)
+    expect(isSampleGstin(bundledFacts.gstin!)).toBe(true)
+    expect(isSampleText(formatAddress(bundledFacts.registeredOffice)!)).toBe(true)
+    expect(isSampleEmail(bundledFacts.customerCare!.email!)).toBe(true)
+    expect(isSamplePhone(bundledFacts.customerCare!.phone!)).toBe(true)
+    expect(isSampleText(bundledFacts.customerCare!.hours!)).toBe(true)
+    expect(isSampleEmail(bundledFacts.grievanceOfficer!.email!)).toBe(true)
+    expect(isSamplePhone(bundledFacts.grievanceOfficer!.phone!)).toBe(true)
+    expect(isSampleUrl(bundledFacts.appUrl!)).toBe(true)
+    // A postal address is judged as its object and as its printed line alike.
+    expect(isSampleFact('address', bundledFacts.registeredOffice)).toBe(true)
+    expect(isSampleFact('address', formatAddress(bundledFacts.registeredOffice))).toBe(true)
+  })
+
+  it('every fact of the bundled document is listed as a sample, the privacy contact once, as the Grievance Officer', () => {
+    const listed = sampleFacts(bundledFacts)
+
+    const expectedKeys = COMPANY_FACT_KEYS.filter((key) => !factsShownTwice.includes(key))
+    expect(expectedKeys).toHaveLength(13)
+    expect(listed.map(({key}) => key)).toEqual(expectedKeys)
+    for (const {key, title, value} of listed) {
+      expect(title).toBe(COMPANY_FACTS[key].title)
+      expect(value).toBe(factText(bundledFacts, key))
+      expect(value, key).not.toBe('')
+    }
+  })
+
+  it('a document with real-shaped facts lists no sample', () => {
+    const facts = realFacts()
+    expect(gstinProblem(facts.gstin!)).toBeUndefined()
+    expect(isCin(facts.cin!)).toBe(true)
+    // Every fact has a value, so an empty list means each one was judged and passed.
+    expect(COMPANY_FACT_KEYS.filter((key) => factText(facts, key) === '')).toEqual([])
+    expect(sampleFacts(facts)).toEqual([])
+    expect(companyFactSamples(facts)).toEqual([])
+  })
+
+  it('each fact of a real document turned into a sample is listed, and only that one', () => {
+    const samples: Record<string, (facts: CompanyFactsDocument) => void> = {
+      legalName: (facts) => (facts.legalName = 'Arogya Stays Private Limited (sample)'),
+      cin: (facts) => (facts.cin = 'U86100TG2024PTC000000'),
+      gstin: (facts) => (facts.gstin = `36AABCA0000B1Z${gstinCheckCharacter('36AABCA0000B1Z')}`),
+      registeredOffice: (facts) =>
+        (facts.registeredOffice = {...facts.registeredOffice, city: 'City (sample)'}),
+      customerCareEmail: (facts) => (facts.customerCare!.email = 'care@arogyastays.test'),
+      customerCarePhone: (facts) => (facts.customerCare!.phone = '+44 7700 900123'),
+      customerCareHours: (facts) => (facts.customerCare!.hours = 'Always (Sample)'),
+      grievanceOfficerName: (facts) => (facts.grievanceOfficer!.name = 'A. Person (sample)'),
+      grievanceOfficerDesignation: (facts) => (facts.grievanceOfficer!.designation = 'Officer (sample)'),
+      grievanceOfficerEmail: (facts) => (facts.grievanceOfficer!.email = 'grievance@example.org'),
+      grievanceOfficerPhone: (facts) => (facts.grievanceOfficer!.phone = '+1 202 555 0147'),
+      grievanceOfficerAddress: (facts) =>
+        (facts.grievanceOfficer!.postalAddress = {
+          ...facts.registeredOffice,
+          streetAddress: 'Street (sample)',
+        }),
+      appUrl: (facts) => (facts.appUrl = 'https://app.arogyastays.example/login'),
+    }
+    expect(Object.keys(samples)).toHaveLength(13)
+    for (const [key, makeSample] of Object.entries(samples)) {
+      const facts = realFacts()
+      makeSample(facts)
+      expect(
+        sampleFacts(facts).map((sample) => sample.key),
+        key,
+      ).toEqual([key])
+    }
+  })
+
+  it('a privacy contact of its own with a sample e-mail is listed', () => {
+    const facts = realFacts()
+    facts.privacyContact = {
+      sameAsGrievanceOfficer: false,
+      name: 'Meera Iyer',
+      designation: 'Data Protection Officer',
+      email: 'privacy@arogyastays.example',
+      phone: '+91 40 2345 6791',
+    }
+
+    expect(sampleFacts(facts)).toEqual([
+      {
+        key: 'privacyContactEmail',
+        title: COMPANY_FACTS.privacyContactEmail.title,
+        value: 'privacy@arogyastays.example',
+      },
+    ])
+  })
+
+  it('an e-mail address on example.com, .test, .invalid or .localhost is a sample', () => {
+    for (const email of [
+      'care@example.com',
+      'care@mail.example.net',
+      'care@Example.ORG',
+      'care@medistay.test',
+      'care@medistay.invalid',
+      'care@medistay.localhost',
+      'care@medistay.example.',
+    ]) {
+      expect(isSampleEmail(email), email).toBe(true)
+    }
+  })
+
+  it('a real address that merely says "sample", or a name on a look-alike domain, is not a sample', () => {
+    expect(isSampleEmail('sample@gmail.com')).toBe(false)
+    expect(isSampleEmail('care@notexample.com')).toBe(false)
+    expect(isSampleEmail('care@example.co.in')).toBe(false)
+    expect(isSampleEmail('care@testing.in')).toBe(false)
+    expect(isSampleEmail('no-at-sign.example')).toBe(false)
+    expect(isSampleUrl('https://examples.org/login')).toBe(false)
+    expect(isSampleUrl('not a url')).toBe(false)
+    expect(isSampleText('Sampler Foods Limited')).toBe(false)
+    expect(isSampleText('Sample Foods Limited')).toBe(false)
+    expect(isReservedDomain('example.in')).toBe(false)
+  })
+
+  it('only the phone ranges regulators keep for fiction are samples', () => {
+    for (const phone of [
+      '+44 20 7946 0000',
+      '+44 20 7946 0999',
+      '+44 113 496 0123',
+      '+44 7700 900999',
+      '+1 (202) 555-0100',
+      '+1 202 555 0199',
+    ]) {
+      expect(isSamplePhone(phone), phone).toBe(true)
+    }
+    for (const phone of [
+      '+44 20 7946 1000',
+      '+44 7700 901000',
+      '+1 (202) 555-0200',
+      '+1 (202) 456-1111',
+      '+91 40 2345 6789',
+    ]) {
+      expect(isSamplePhone(phone), phone).toBe(false)
+    }
+  })
+
+  it('a CIN or GSTIN is a sample only by its never-issued serial number', () => {
+    expect(isSampleCin('U86100TG2025PTC000000')).toBe(true)
+    expect(isSampleCin('U86100TG2025PTC000001')).toBe(false)
+    expect(isSampleGstin('36AAACM0000A1ZN')).toBe(true)
+    expect(isSampleGstin('36AAACM0001A1ZN')).toBe(false)
+    expect(isSampleGstin('36AABCA1234B1ZI')).toBe(false)
+  })
+
+  it('an empty fact is missing, not a sample', () => {
+    expect(isSampleFact('text', '')).toBe(false)
+    expect(isSampleFact('address', null)).toBe(false)
+    expect(sampleFacts({})).toEqual([])
+  })
+})
+
+describe('whether SITE_URL is the public address', () => {
+  it('a domain name on the internet is public', () => {
+    expect(isPublicSiteUrl('https://www.medistay.in')).toBe(true)
+    expect(isPublicSiteUrl('http://medistay.in')).toBe(true)
+    expect(isPublicSiteUrl('http://93.184.215.14')).toBe(true)
+    expect(isPublicSiteUrl('http://[2606:4700::1111]')).toBe(true)
+  })
+
+  it('this machine, a private network, a reserved name or no address is not public', () => {
+    for (const site of [
+      'http://localhost:4321',
+      'http://127.0.0.1:8080',
+      'http://[::1]:4321',
+      'http://app.localhost',
+      'https://www.medistay.example',
+      'https://medistay.test',
+      'http://192.168.1.5',
+      'http://10.0.0.7',
+      'http://172.20.1.1',
+      'http://[fd00::1]',
+      'http://intranet',
+      'http://medistay.local',
+      'http://nas.home.arpa',
+      'http://staging.internal',
+      'http://203.0.113.5',
+      'http://100.64.0.1',
+      'http://[2001:db8::1]',
+      'http://[::ffff:127.0.0.1]',
+      undefined,
+      '',
+      'not a url',
+    ]) {
+      expect(isPublicSiteUrl(site), String(site)).toBe(false)
+    }
+  })
+})
+
+describe('the launch check', () => {
+  const samples: Sample[] = [
+    {document: 'Company facts', field: 'Legal name', value: 'MediStay India Private Limited (sample)'},
+    {
+      document: 'Privacy Policy',
+      field: 'section 2 “Contact” → paragraph 1 → link',
+      value: 'mailto:a@b.example',
+    },
+  ]
+  const listing = [
+    '  - Company facts → Legal name: "MediStay India Private Limited (sample)"',
+    '  - Privacy Policy → section 2 “Contact” → paragraph 1 → link: "mailto:a@b.example"',
+  ]
+
+  it('passes without a warning when nothing is a sample', () => {
+    expect(judgeSamples([], 'https://www.medistay.in')).toEqual({ok: true})
+    expect(judgeSamples([], undefined)).toEqual({ok: true})
+  })
+
+  it('passes a local build with samples, warning with each one listed', () => {
+    for (const site of ['http://localhost:4321', undefined]) {
+      const verdict = judgeSamples(samples, site)
+      expect(verdict.ok).toBe(true)
+      const warning = verdict.ok ? verdict.warning : undefined
+      expect(warning).toContain('the content holds 2 values that are samples')
+      for (const line of listing) expect(warning).toContain(line)
+    }
+  })
+
+  it('refuses a build for the public address with samples, naming each document, field and value', () => {
+    const verdict = judgeSamples(samples, 'https://www.medistay.in')
+    expect(verdict.ok).toBe(false)
+    const error = verdict.ok ? '' : verdict.error
+    expect(error).toContain('https://www.medistay.in')
+    expect(error.split('\n').slice(1)).toEqual(listing)
+  })
+
+  it('names the facts of the bundled document by their Studio titles', () => {
+    const found = companyFactSamples(bundledFacts)
+    expect(found).toHaveLength(13)
+    expect(found[0]).toEqual({document: 'Company facts', field: 'Legal name', value: bundledFacts.legalName})
+  })
+})
+
+describe('links to reserved names elsewhere in a document', () => {
+  const policy = {
+    _id: 'privacyPolicy',
+    _type: 'policy',
+    title: 'Privacy Policy',
+    sections: [
+      {_key: 's1', heading: 'Scope', body: [{_type: 'block', markDefs: [], children: [{text: 'Hello'}]}]},
+      {
+        _key: 's2',
+        heading: 'Contact',
+        body: [
+          {
+            _type: 'block',
+            _key: 'b1',
+            markDefs: [
+              {_type: 'link', _key: 'm1', href: 'mailto:privacy@medistay.example?subject=Data'},
+              {_type: 'link', _key: 'm2', href: 'mailto:privacy@medistay.in'},
+              {_type: 'link', _key: 'm3', href: '/contact-us'},
+            ],
+            children: [{_type: 'span', text: 'Write to name@example.com or to us.', marks: ['m1']}],
+          },
+          {
+            _type: 'block',
+            _key: 'b2',
+            markDefs: [
+              {_type: 'link', _key: 'm4', href: 'https://docs.example.org/rights'},
+              {_type: 'link', _key: 'm5', href: 'https://www.meity.gov.in/'},
+            ],
+            children: [],
+          },
+        ],
+      },
+    ],
+  }
+
+  it('finds a mailto: to .example and an https link to example.org, by their path in the document', () => {
+    expect(reservedLinksIn(policy, 'Privacy Policy')).toEqual([
+      {
+        document: 'Privacy Policy',
+        field: 'section 2 “Contact” → paragraph 1 → link',
+        value: 'mailto:privacy@medistay.example?subject=Data',
+      },
+      {
+        document: 'Privacy Policy',
+        field: 'section 2 “Contact” → paragraph 2 → link',
+        value: 'https://docs.example.org/rights',
+      },
+    ])
+  })
+
+  it('ignores example addresses in plain text and links to real addresses', () => {
+    const text = {_id: 'contactPage', hint: 'name@example.com', body: [{text: 'see https://example.com'}]}
+    expect(reservedLinksIn(text, 'Contact page')).toEqual([])
+    const real = {
+      links: [{href: 'https://www.medistay.in/about-us'}, {href: 'mailto:care@medistay.in'}, {href: '/'}],
+    }
+    expect(reservedLinksIn(real, 'Site settings')).toEqual([])
+  })
+
+  it('samples in every document are listed together: the company facts and a link typed into the About page', () => {
+    const documents = bundledDocuments()
+    const about = documents.find((document) => document._id === 'aboutPage')!
+    const paragraph = (about.body as any[]).find((block) => block._type === 'block')
+    paragraph.markDefs = [
+      ...paragraph.markDefs,
+      {_type: 'link', _key: 'added1', href: 'mailto:hello@medistay.example'},
+    ]
+    const found = samplesIn(documents)
+    expect(found.filter((sample) => sample.document === 'Company facts')).toHaveLength(13)
+    // Each recorded policy version quoted the sample facts: one line per version, never edited.
+    const versions = documents.filter((document) => document._type === 'policyVersion')
+    expect(versions.length).toBeGreaterThan(0)
+    expect(found.filter((sample) => sample.field === 'Company facts as quoted')).toHaveLength(versions.length)
+    expect(found.find((sample) => sample.document === 'Privacy Policy, version 1')?.value).toMatch(
+      /^MediStay India Private Limited \(sample\) and \d+ more$/,
+    )
+    expect(
+      found.filter(
+        (sample) => sample.document !== 'Company facts' && sample.field !== 'Company facts as quoted',
+      ),
+    ).toEqual([
+      {
+        document: 'About page',
+        field: `paragraph ${(about.body as any[]).indexOf(paragraph) + 1} → link`,
+        value: 'mailto:hello@medistay.example',
+      },
+    ])
+  })
+
+  it('the bundled documents other than Company facts link to no reserved name', () => {
+    const found = bundledDocuments()
+      .filter((document) => document._id !== 'companyFacts')
+      .flatMap((document) => reservedLinksIn(document, document._id))
+    expect(found).toEqual([])
+  })
+})
+
+describe('how a fact is printed', () => {
+  it('the privacy contact is the Grievance Officer unless another person is named', () => {
+    const facts = realFacts()
+    for (const [privacyKey, grievanceKey] of [
+      ['privacyContactName', 'grievanceOfficerName'],
+      ['privacyContactDesignation', 'grievanceOfficerDesignation'],
+      ['privacyContactEmail', 'grievanceOfficerEmail'],
+      ['privacyContactPhone', 'grievanceOfficerPhone'],
+    ] as const) {
+      expect(factText(facts, privacyKey)).toBe(factText(facts, grievanceKey))
+      expect(factText({...facts, privacyContact: null}, privacyKey)).toBe(factText(facts, grievanceKey))
+    }
+    facts.privacyContact = {sameAsGrievanceOfficer: false, email: 'dpo@arogyastays.in'}
+    expect(factText(facts, 'privacyContactEmail')).toBe('dpo@arogyastays.in')
+    expect(factText(facts, 'privacyContactName')).toBe('')
+  })
+
+  it('an address prints as "Street, City, State PIN, India"', () => {
+    expect(
+      formatAddress({
+        streetAddress: 'Plot 14, Road No. 2,\nBanjara Hills',
+        city: 'Hyderabad',
+        state: 'Telangana',
+        pinCode: '500034',
+      }),
+    ).toBe('Plot 14, Road No. 2, Banjara Hills, Hyderabad, Telangana 500034, India')
+    expect(factText(realFacts(), 'registeredOffice')).toBe(
+      'Plot 14, Road No. 2, Banjara Hills, Hyderabad, Telangana 500034, India',
+    )
+    expect(formatAddress({city: 'Hyderabad', pinCode: '500034'})).toBe('Hyderabad, 500034, India')
+    expect(formatAddress({})).toBeUndefined()
+    expect(formatAddress(null)).toBeUndefined()
+  })
+
+  it('a fact staff have not entered prints as nothing', () => {
+    expect(factText({}, 'legalName')).toBe('')
+    expect(factText({}, 'registeredOffice')).toBe('')
+  })
+})

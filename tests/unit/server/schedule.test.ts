@@ -1,0 +1,449 @@
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {effectiveFrom} from '../../../model/policyVersions'
+import {readPolicySchedule, type PolicySchedule} from '../../../src/server/buildData'
+import {LiveSite} from '../../../src/server/liveSite'
+import {Rebuilder} from '../../../src/server/rebuilder'
+import {AcceptedWebhooks, handleRebuildRequest} from '../../../src/server/rebuildRoutes'
+import {
+  MAX_TIMER_MS,
+  PolicyChangeSchedule,
+  RETRY_DELAYS_MS,
+  rebuildThrough,
+} from '../../../src/server/schedule'
+import {serveInProcess} from '../../support/inProcessServer'
+
+const MINUTE = 60_000
+const DAY = 24 * 60 * MINUTE
+/** Midnight in India at the start of 1 December 2026. */
+const DECEMBER_FIRST = effectiveFrom('2026-12-01')
+const PRIVACY_4 = {policy: 'privacyPolicy', number: 4, effectiveDate: '2026-12-01'} as const
+const TERMS_2 = {policy: 'termsAndConditions', number: 2, effectiveDate: '2026-12-20'} as const
+
+const scheduleOf = (
+  ...versions: {policy: 'privacyPolicy' | 'termsAndConditions'; number: number; effectiveDate: string}[]
+): PolicySchedule =>
+  versions.length === 0 ? {versions: []} : {nextChangeAt: effectiveFrom(versions[0]!.effectiveDate), versions}
+
+/** A clock and timers the test moves by hand: nothing sleeps. */
+function fakeClock(start: number) {
+  let now = start
+  let ids = 0
+  const timers = new Map<number, {at: number; callback: () => void}>()
+  const settle = () => new Promise<void>((resolve) => setImmediate(resolve))
+  return {
+    now: () => now,
+    setTimer: (callback: () => void, ms: number) => {
+      timers.set(++ids, {at: now + ms, callback})
+      return ids
+    },
+    clearTimer: (id: unknown) => void timers.delete(id as number),
+    /** How long until each timer not yet run or cleared. */
+    pending: () => [...timers.values()].map(({at}) => at - now),
+    /** Moves the clock to `target`, running every timer due on the way at its own moment. */
+    async advanceTo(target: number) {
+      await settle()
+      for (;;) {
+        const [id, due] = [...timers].sort(([, a], [, b]) => a.at - b.at)[0] ?? []
+        if (id === undefined || due!.at > target) break
+        timers.delete(id)
+        now = due!.at
+        due!.callback()
+        await settle()
+      }
+      now = target
+    },
+    advanceBy(ms: number) {
+      return this.advanceTo(now + ms)
+    },
+  }
+}
+
+/**
+ * The schedule with a rebuild that records when it was asked and, as told, puts a build with
+ * the given schedule live (arming the schedule again, as the server's swap does) or fails.
+ */
+function scheduleWithRebuilds(start: number) {
+  const clock = fakeClock(start)
+  const log: string[] = []
+  const requests: {at: number; reason: string}[] = []
+  const outcomes: (PolicySchedule | 'fails')[] = []
+  const schedule: PolicyChangeSchedule = new PolicyChangeSchedule({
+    now: clock.now,
+    setTimer: clock.setTimer,
+    clearTimer: clock.clearTimer,
+    log: (line) => log.push(line),
+    rebuild: async (reason) => {
+      requests.push({at: clock.now(), reason})
+      const outcome = outcomes.shift() ?? 'fails'
+      if (outcome !== 'fails') schedule.arm(outcome)
+    },
+  })
+  return {clock, log, requests, outcomes, schedule}
+}
+
+describe('the policy change schedule', () => {
+  it('waits for the moment the next version takes effect: midnight in India at the start of its date', () => {
+    const {clock, log, requests, schedule} = scheduleWithRebuilds(DECEMBER_FIRST.getTime() - 3 * 60 * MINUTE)
+    schedule.arm(scheduleOf(PRIVACY_4, TERMS_2))
+    expect(DECEMBER_FIRST.toISOString()).toBe('2026-11-30T18:30:00.000Z')
+    expect(clock.pending()).toEqual([3 * 60 * MINUTE])
+    expect(requests).toEqual([])
+    expect(log).toEqual([
+      'Policy change scheduled (Privacy Policy version 4 from 2026-12-01): the site rebuilds at 2026-11-30T18:30:00.000Z',
+    ])
+    expect(schedule.getStatus()).toEqual({
+      at: '2026-11-30T18:30:00.000Z',
+      versions: [PRIVACY_4],
+      attempts: 0,
+      retryAt: null,
+    })
+  })
+
+  it('asks for a rebuild at that moment and not before, saying which version takes effect', async () => {
+    const {clock, log, requests, schedule} = scheduleWithRebuilds(DECEMBER_FIRST.getTime() - DAY)
+    schedule.arm(scheduleOf(PRIVACY_4))
+    await clock.advanceTo(DECEMBER_FIRST.getTime() - 1)
+    expect(requests).toEqual([])
+    await clock.advanceTo(DECEMBER_FIRST.getTime())
+    expect(requests).toEqual([
+      {at: DECEMBER_FIRST.getTime(), reason: 'Privacy Policy version 4 from 2026-12-01 takes effect'},
+    ])
+    expect(log).toContain('Policy change takes effect (Privacy Policy version 4 from 2026-12-01): rebuilding')
+  })
+
+  it('names every version that takes effect on the same day in one line', async () => {
+    const {clock, log, schedule} = scheduleWithRebuilds(DECEMBER_FIRST.getTime() - DAY)
+    schedule.arm(
+      scheduleOf(PRIVACY_4, {policy: 'termsAndConditions', number: 2, effectiveDate: '2026-12-01'}),
+    )
+    await clock.advanceTo(DECEMBER_FIRST.getTime())
+    expect(log).toContain(
+      'Policy change takes effect (Privacy Policy version 4, Terms and Conditions version 2 from 2026-12-01): rebuilding',
+    )
+  })
+
+  it('waits longer than a timer can (24.8 days) in steps, and asks only at the moment itself', async () => {
+    const start = DECEMBER_FIRST.getTime() - 40 * DAY
+    const {clock, requests, schedule} = scheduleWithRebuilds(start)
+    schedule.arm(scheduleOf(PRIVACY_4))
+    expect(clock.pending()).toEqual([MAX_TIMER_MS])
+    await clock.advanceTo(start + MAX_TIMER_MS)
+    expect(requests).toEqual([])
+    expect(clock.pending()).toEqual([40 * DAY - MAX_TIMER_MS])
+    await clock.advanceTo(DECEMBER_FIRST.getTime() - 1)
+    expect(requests).toEqual([])
+    await clock.advanceTo(DECEMBER_FIRST.getTime())
+    expect(requests.map(({at}) => at)).toEqual([DECEMBER_FIRST.getTime()])
+  })
+
+  it('asks at once when the moment passed before it was armed (the server was down at midnight)', () => {
+    const {clock, requests, schedule} = scheduleWithRebuilds(DECEMBER_FIRST.getTime() + 7 * 60 * MINUTE)
+    schedule.arm(scheduleOf(PRIVACY_4))
+    expect(requests.map(({at}) => at)).toEqual([clock.now()])
+  })
+
+  it('follows only the schedule it was armed with last', async () => {
+    const {clock, requests, schedule} = scheduleWithRebuilds(DECEMBER_FIRST.getTime() - DAY)
+    schedule.arm(scheduleOf(PRIVACY_4))
+    schedule.arm(scheduleOf(TERMS_2))
+    expect(clock.pending()).toEqual([effectiveFrom(TERMS_2.effectiveDate).getTime() - clock.now()])
+    await clock.advanceTo(DECEMBER_FIRST.getTime() + DAY)
+    expect(requests).toEqual([])
+    schedule.arm(scheduleOf())
+    expect(clock.pending()).toEqual([])
+    expect(schedule.getStatus()).toBeNull()
+  })
+
+  it('leaves no timer behind when stopped, and arms nothing after', async () => {
+    const {clock, requests, schedule} = scheduleWithRebuilds(DECEMBER_FIRST.getTime() - DAY)
+    schedule.arm(scheduleOf(PRIVACY_4))
+    schedule.stop()
+    expect(clock.pending()).toEqual([])
+    schedule.arm(scheduleOf(PRIVACY_4))
+    await clock.advanceTo(DECEMBER_FIRST.getTime() + DAY)
+    expect(clock.pending()).toEqual([])
+    expect(requests).toEqual([])
+  })
+
+  it('asks again after a failed rebuild, with growing pauses that never grow past an hour', async () => {
+    const {clock, log, requests, schedule} = scheduleWithRebuilds(DECEMBER_FIRST.getTime() - DAY)
+    schedule.arm(scheduleOf(PRIVACY_4))
+    await clock.advanceTo(DECEMBER_FIRST.getTime())
+    expect(RETRY_DELAYS_MS).toEqual([1, 5, 15, 60].map((minutes) => minutes * MINUTE))
+    expect(clock.pending()).toEqual([MINUTE])
+    expect(schedule.getStatus()).toMatchObject({
+      attempts: 1,
+      retryAt: new Date(DECEMBER_FIRST.getTime() + MINUTE).toISOString(),
+    })
+    expect(log).toContain(
+      'The rebuild did not put the policy change (Privacy Policy version 4 from 2026-12-01) live; trying again in 1 min',
+    )
+    await clock.advanceBy(6 * 60 * MINUTE)
+    const pauses = requests.slice(1).map(({at}, index) => (at - requests[index]!.at) / MINUTE)
+    expect(pauses).toEqual([1, 5, 15, 60, 60, 60, 60, 60])
+    expect(log).toContain(
+      'Policy change (Privacy Policy version 4 from 2026-12-01) is not live yet: rebuilding again (attempt 2)',
+    )
+  })
+
+  it('stops asking once a build with a later next change is live, and waits for that one', async () => {
+    const {clock, outcomes, requests, schedule} = scheduleWithRebuilds(DECEMBER_FIRST.getTime() - DAY)
+    schedule.arm(scheduleOf(PRIVACY_4, TERMS_2))
+    outcomes.push('fails', 'fails', scheduleOf(TERMS_2))
+    await clock.advanceBy(DAY + 30 * MINUTE)
+    expect(requests.map(({at}) => (at - DECEMBER_FIRST.getTime()) / MINUTE)).toEqual([0, 1, 6])
+    const termsFrom = effectiveFrom(TERMS_2.effectiveDate).getTime()
+    expect(clock.pending()).toEqual([termsFrom - clock.now()])
+    expect(schedule.getStatus()).toEqual({
+      at: new Date(termsFrom).toISOString(),
+      versions: [TERMS_2],
+      attempts: 0,
+      retryAt: null,
+    })
+  })
+
+  it('stops asking once a build with no change to come is live', async () => {
+    const {clock, outcomes, requests, schedule} = scheduleWithRebuilds(DECEMBER_FIRST.getTime() - DAY)
+    schedule.arm(scheduleOf(PRIVACY_4))
+    outcomes.push('fails', scheduleOf())
+    await clock.advanceBy(DAY + 30 * DAY)
+    expect(requests).toHaveLength(2)
+    expect(clock.pending()).toEqual([])
+  })
+
+  it('asks again after a pause, not at once, when the build put live still has the change to come', async () => {
+    const {clock, outcomes, requests, schedule} = scheduleWithRebuilds(DECEMBER_FIRST.getTime() - DAY)
+    schedule.arm(scheduleOf(PRIVACY_4))
+    outcomes.push(scheduleOf(PRIVACY_4))
+    await clock.advanceTo(DECEMBER_FIRST.getTime())
+    expect(requests).toHaveLength(1)
+    expect(clock.pending()).toEqual([MINUTE])
+  })
+
+  it('is part of the rebuild status, for whoever holds the webhook secret', async () => {
+    const {schedule} = scheduleWithRebuilds(DECEMBER_FIRST.getTime() - DAY)
+    schedule.arm(scheduleOf(PRIVACY_4))
+    const rebuilder = {request: () => 'started' as const, getStatus: () => ({builds: 0})}
+    const receiver = await serveInProcess((request, response) =>
+      handleRebuildRequest(request, response, {
+        rebuilder: rebuilder as unknown as Rebuilder,
+        policyChanges: schedule,
+        secret: 'secret',
+        accepted: new AcceptedWebhooks(),
+      }),
+    )
+    try {
+      const status = await fetch(`${receiver.url}/api/rebuild/status`, {
+        headers: {authorization: 'Bearer secret'},
+      })
+      await expect(status.json()).resolves.toMatchObject({
+        ok: true,
+        builds: 0,
+        nextPolicyChange: {at: '2026-11-30T18:30:00.000Z', versions: [PRIVACY_4], attempts: 0, retryAt: null},
+      })
+    } finally {
+      await receiver.close()
+    }
+  })
+
+  it('drops a pending retry when a publish puts a build without the change live in the meantime', async () => {
+    const {clock, requests, schedule} = scheduleWithRebuilds(DECEMBER_FIRST.getTime() - DAY)
+    schedule.arm(scheduleOf(PRIVACY_4))
+    await clock.advanceTo(DECEMBER_FIRST.getTime())
+    expect(clock.pending()).toEqual([MINUTE])
+    schedule.arm(scheduleOf(TERMS_2))
+    await clock.advanceBy(DAY)
+    expect(requests).toHaveLength(1)
+    expect(schedule.getStatus()).toMatchObject({versions: [TERMS_2], attempts: 0, retryAt: null})
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+
+/** A build folder as the server reads it: home page, server entry and build data. */
+function writeBuild(dir: string, policySchedule?: string) {
+  const files: Record<string, string> = {
+    'client/index.html': '<h1>Home</h1>',
+    'server/entry.mjs': 'export const handler = async (request, response, next) => next()',
+    'server/server-data/contact.json': JSON.stringify({
+      customerCareEmail: 'care@example.com',
+      consentWording: 'I agree.',
+      privacyPolicyUpdated: '2026-01-01',
+      retentionMonths: 12,
+    }),
+  }
+  if (policySchedule !== undefined) files['server/server-data/policy-schedule.json'] = policySchedule
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), {recursive: true})
+    writeFileSync(join(dir, path), text)
+  }
+}
+
+describe("a build's policy schedule, as the server reads it", () => {
+  let root: string
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'policy-schedule-'))
+  })
+  afterAll(() => rmSync(root, {recursive: true, force: true}))
+  let build: string
+  let count = 0
+  beforeEach(() => {
+    build = join(root, `build-${++count}`)
+  })
+  const file = () => join(build, 'server/server-data/policy-schedule.json')
+
+  it('gives the next change and the versions to come', async () => {
+    writeBuild(
+      build,
+      JSON.stringify({nextChangeAt: '2026-11-30T18:30:00.000Z', versions: [PRIVACY_4, TERMS_2]}),
+    )
+    await expect(readPolicySchedule(build)).resolves.toEqual({
+      nextChangeAt: DECEMBER_FIRST,
+      versions: [PRIVACY_4, TERMS_2],
+    })
+    writeBuild(build, JSON.stringify({nextChangeAt: null, versions: []}))
+    await expect(readPolicySchedule(build)).resolves.toEqual({versions: []})
+  })
+
+  it('gives no change to come for a build made before policies had versions (no file)', async () => {
+    writeBuild(build)
+    await expect(readPolicySchedule(build)).resolves.toEqual({versions: []})
+  })
+
+  it('refuses a file that is not a schedule, naming the file and what is wrong', async () => {
+    writeBuild(build, '{"nextChangeAt": "2026-11-30T18:30')
+    await expect(readPolicySchedule(build)).rejects.toThrow(
+      `${file()} is not the policy schedule of this site's build: it is not JSON.`,
+    )
+    writeBuild(build, JSON.stringify({nextChangeAt: 'soon', versions: []}))
+    await expect(readPolicySchedule(build)).rejects.toThrow(
+      '"nextChangeAt" must be an instant in ISO form or null',
+    )
+    writeBuild(build, JSON.stringify({nextChangeAt: null}))
+    await expect(readPolicySchedule(build)).rejects.toThrow('"versions" must be a list')
+    writeBuild(
+      build,
+      JSON.stringify({nextChangeAt: null, versions: [{...PRIVACY_4, effectiveDate: '2026-02-30'}]}),
+    )
+    await expect(readPolicySchedule(build)).rejects.toThrow(
+      'versions.0 must be {policy, number, effectiveDate}',
+    )
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Stands in for `astro build` in a folder of its own: writes a build whose policy schedule is
+ * $POLICY_SCHEDULE, or fails when that is "fail". Plain JavaScript, so any Node runs it.
+ */
+const FAKE_ASTRO = `
+import {mkdirSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+const outDir = process.argv[process.argv.indexOf('--outDir') + 1]
+if (process.env.POLICY_SCHEDULE === 'fail') {
+  console.error('error: Could not read content from dataset "production" after 4 attempts.')
+  process.exit(1)
+}
+const files = ${JSON.stringify({
+  'client/index.html': '<h1>Home</h1>',
+  'server/entry.mjs': 'export const handler = async (request, response, next) => next()',
+  'server/server-data/contact.json': JSON.stringify({
+    customerCareEmail: 'care@example.com',
+    consentWording: 'I agree.',
+    privacyPolicyUpdated: '2026-01-01',
+    retentionMonths: 12,
+  }),
+})}
+files['server/server-data/policy-schedule.json'] = process.env.POLICY_SCHEDULE
+for (const [path, text] of Object.entries(files)) {
+  mkdirSync(join(outDir, path, '..'), {recursive: true})
+  writeFileSync(join(outDir, path), text)
+}
+`
+
+describe('the server rebuilds itself when a policy change takes effect', () => {
+  let root: string
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'policy-rebuild-'))
+    mkdirSync(join(root, 'node_modules/astro/bin'), {recursive: true})
+    writeFileSync(join(root, 'node_modules/astro/bin/astro.mjs'), FAKE_ASTRO)
+  })
+  afterAll(() => rmSync(root, {recursive: true, force: true}))
+
+  /** The server's own wiring (src/server/main.ts): the live site, the rebuild queue, the schedule. */
+  async function server(live: string) {
+    const clock = fakeClock(DECEMBER_FIRST.getTime() - DAY)
+    const env: NodeJS.ProcessEnv = {}
+    const site = await LiveSite.open(live)
+    const rebuilder: Rebuilder = new Rebuilder({
+      root,
+      buildsDir: join(root, '.builds'),
+      liveBuild: site.dir,
+      keep: [site.codeDir],
+      goLive: async (dir) => {
+        await site.swapTo(dir)
+        policyChanges.arm(site.policySchedule)
+      },
+      env,
+      log: () => {},
+    })
+    const policyChanges = new PolicyChangeSchedule({
+      rebuild: rebuildThrough(rebuilder),
+      now: clock.now,
+      setTimer: clock.setTimer,
+      clearTimer: clock.clearTimer,
+      log: () => {},
+    })
+    policyChanges.arm(site.policySchedule)
+    /** Midnight comes, and the rebuild it asks for goes live or fails. */
+    const midnight = async () => {
+      await clock.advanceTo(DECEMBER_FIRST.getTime())
+      await rebuilder.settled()
+      await clock.advanceTo(clock.now())
+    }
+    return {clock, env, site, rebuilder, policyChanges, midnight}
+  }
+
+  const liveBuild = () => {
+    const dir = join(root, 'dist')
+    rmSync(dir, {recursive: true, force: true})
+    writeBuild(
+      dir,
+      JSON.stringify({nextChangeAt: DECEMBER_FIRST.toISOString(), versions: [PRIVACY_4, TERMS_2]}),
+    )
+    return dir
+  }
+
+  it('and puts the build with the new text live, then waits for the change after it', async () => {
+    const {env, site, rebuilder, policyChanges, midnight, clock} = await server(liveBuild())
+    const first = site.dir
+    env.POLICY_SCHEDULE = JSON.stringify({
+      nextChangeAt: effectiveFrom(TERMS_2.effectiveDate).toISOString(),
+      versions: [TERMS_2],
+    })
+    await midnight()
+    expect(rebuilder.getStatus().lastSuccess?.trigger).toBe(
+      'Privacy Policy version 4 from 2026-12-01 takes effect',
+    )
+    expect(site.dir).not.toBe(first)
+    expect(policyChanges.getStatus()).toMatchObject({versions: [TERMS_2], attempts: 0, retryAt: null})
+    expect(clock.pending()).toEqual([effectiveFrom(TERMS_2.effectiveDate).getTime() - clock.now()])
+    policyChanges.stop()
+  })
+
+  it('and, when that build fails, keeps the live site and asks again a minute later', async () => {
+    const {env, site, rebuilder, policyChanges, midnight, clock} = await server(liveBuild())
+    const first = site.dir
+    env.POLICY_SCHEDULE = 'fail'
+    await midnight()
+    expect(rebuilder.getStatus().lastFailure?.message).toContain('Could not read content')
+    expect(site.dir).toBe(first)
+    expect(policyChanges.getStatus()).toMatchObject({versions: [PRIVACY_4], attempts: 1})
+    expect(clock.pending()).toEqual([MINUTE])
+    policyChanges.stop()
+  })
+})

@@ -1,0 +1,773 @@
+/**
+ * The bundled dataset (studio/seed/production.ndjson, Sanity export format: one document a line)
+ * is valid against the Studio schema, judged offline the way Studio judges it:
+ *
+ * - the schema is compiled with Studio's own `createSchema` from 'sanity' (builtin types as the
+ *   parent schema, schema problems checked, then `inferFromSchema`, which attaches the rules);
+ * - every document goes through `validateDocument` from `@sanity/validation`, with custom rules
+ *   on, and with an in-process client whose `fetch` answers GROQ from the same dataset with
+ *   groq-js and whose `doc` endpoint answers reference-existence checks from it;
+ * - every error-level marker fails; warnings are printed only.
+ */
+import {readFileSync} from 'node:fs'
+import {beforeAll, describe, expect, it} from 'vitest'
+import {evaluate, parse} from 'groq-js'
+import {defer, firstValueFrom, of, throwError} from 'rxjs'
+import type {DocumentValidationMarker, DocumentValidationResult, ValidationClient} from '@sanity/validation'
+import type {ObjectSchemaType, Path, SanityDocument, Schema} from '@sanity/types'
+import {COMPANY_FACT_KEYS, SAMPLE_WARNING} from '../../../model/companyFacts'
+import {
+  changesPolicy,
+  indiaToday,
+  isCalendarDate,
+  quotedKeys,
+  quotesFor,
+  sameQuotes,
+  sameWording,
+  versionId,
+  type PolicyVersionDocument,
+  type Quotes,
+} from '../../../model/policyVersions'
+import type {PolicyId} from '../../../model/siteDocuments'
+import {policyVersionsQuery} from '../../../src/content/queries'
+import {policyVersionSchema} from '../../../src/content/schemas'
+import {realShapedCompanyFacts} from '../../support/companyFacts'
+
+const DATASET_FILE = new URL('../../../studio/seed/production.ndjson', import.meta.url)
+
+const EXPECTED_DOCUMENTS: Record<string, string> = {
+  siteSettings: 'siteSettings',
+  homePage: 'homePage',
+  aboutPage: 'aboutPage',
+  contactPage: 'contactPage',
+  policyFigures: 'policyFigures',
+  companyFacts: 'companyFacts',
+  privacyPolicy: 'policy',
+  termsAndConditions: 'policy',
+  refundPolicy: 'policy',
+  // The history of each policy; the highest number is the text its page shows.
+  'policyVersion-privacyPolicy-1': 'policyVersion',
+  'policyVersion-privacyPolicy-2': 'policyVersion',
+  'policyVersion-privacyPolicy-3': 'policyVersion',
+  'policyVersion-privacyPolicy-4': 'policyVersion',
+  'policyVersion-termsAndConditions-1': 'policyVersion',
+  'policyVersion-termsAndConditions-2': 'policyVersion',
+  'policyVersion-termsAndConditions-3': 'policyVersion',
+  'policyVersion-refundPolicy-1': 'policyVersion',
+  'policyVersion-refundPolicy-2': 'policyVersion',
+  'policyVersion-refundPolicy-3': 'policyVersion',
+  'policyVersion-refundPolicy-4': 'policyVersion',
+}
+
+const POLICY_IDS = Object.keys(EXPECTED_DOCUMENTS).filter(
+  (id) => EXPECTED_DOCUMENTS[id] === 'policy',
+) as PolicyId[]
+
+const CLIENT_CONFIG = {dataset: 'production', projectId: 'test', apiVersion: '2025-02-19'}
+
+// Type-level alias only: anything goes inside the documents we break on purpose.
+type Doc = SanityDocument & Record<string, any>
+
+function readDataset(): Doc[] {
+  return readFileSync(DATASET_FILE, 'utf8')
+    .split('\n')
+    .map((line: string, index: number) => ({line: line.trim(), lineNumber: index + 1}))
+    .filter(({line}: {line: string}) => line !== '')
+    .map(({line, lineNumber}: {line: string; lineNumber: number}) => {
+      try {
+        return JSON.parse(line) as Doc
+      } catch (error) {
+        throw new Error(`production.ndjson line ${lineNumber} is not JSON: ${(error as Error).message}`, {
+          cause: error,
+        })
+      }
+    })
+}
+
+const documents = readDataset()
+const byId = new Map(documents.map((doc) => [doc._id, doc]))
+
+function original(id: string): Doc {
+  const doc = byId.get(id)
+  if (!doc) throw new Error(`The dataset has no document "${id}"`)
+  return doc
+}
+
+/**
+ * A stand-in for the configured Sanity client, answering from the dataset in this process.
+ * validateDocument uses: `withConfig({apiVersion})` for the client it gives custom rules;
+ * `getDataUrl('doc', ids)` + `observable.request(...)` for its batched reference-existence
+ * check; `fetch` (raw perspective) for slug-uniqueness rules and custom rules that query (none in
+ * this schema today, but a future one will get real answers rather than a crash). The dataset
+ * holds published documents only (asserted below), so every perspective sees the same documents.
+ */
+function createDatasetClient(
+  dataset: Doc[],
+  config: Record<string, unknown> = CLIENT_CONFIG,
+): ValidationClient {
+  const query = async (groq: string, params: Record<string, unknown> = {}) =>
+    (await evaluate(parse(groq, {params}), {dataset, params})).get()
+
+  const request = ({url, query: search}: {url: string; query?: Record<string, string>}) => {
+    const match = /^\/data\/doc\/([^/]+)\/([^?]+)$/.exec(url)
+    if (!match || match[1] !== config.dataset) {
+      return throwError(() => new Error(`Dataset client stand-in cannot answer a request to ${url}`))
+    }
+    const ids = match[2].split(',').map(decodeURIComponent)
+    const found = ids.map((id) => dataset.find((doc) => doc._id === id))
+    return of({
+      documents: found
+        .filter((doc) => doc !== undefined)
+        .map((doc) => (search?.excludeContent ? {_id: doc!._id} : doc)),
+      omitted: ids.filter((_, index) => !found[index]).map((id) => ({id, reason: 'existence'})),
+    })
+  }
+
+  const client = {
+    fetch: (groq: string, params?: Record<string, unknown>) => query(groq, params),
+    getDataUrl: (operation: string, path?: string) =>
+      `/data/${operation}/${config.dataset}${path ? `/${path}` : ''}`,
+    config: () => ({...config}),
+    withConfig: (next: Record<string, unknown>) => createDatasetClient(dataset, {...config, ...next}),
+    clone: () => createDatasetClient(dataset, config),
+    observable: {
+      fetch: (groq: string, params?: Record<string, unknown>) => defer(() => query(groq, params)),
+      request,
+    },
+  }
+  return client as unknown as ValidationClient
+}
+
+/** Marker paths hold `{_key}` segments for keyed array items; turn them into array indexes. */
+function normalisePath(doc: unknown, path: Path): string {
+  const segments: string[] = []
+  let value: any = doc
+  for (const segment of path) {
+    if (typeof segment === 'object' && segment !== null && '_key' in segment) {
+      const index = Array.isArray(value) ? value.findIndex((item) => item?._key === segment._key) : -1
+      segments.push(index >= 0 ? String(index) : `[_key=="${segment._key}"]`)
+      value = index >= 0 ? value[index] : undefined
+    } else if (Array.isArray(segment)) {
+      segments.push(`[${segment.join(':')}]`)
+      value = undefined
+    } else {
+      segments.push(String(segment))
+      value = value?.[segment as string | number]
+    }
+  }
+  return segments.join('.')
+}
+
+const describeMarker = (doc: Doc, marker: DocumentValidationMarker) =>
+  `${doc._id} ${normalisePath(doc, marker.path) || '(document)'}: ${marker.message} [${marker.code}]`
+
+const errorsOf = (result: DocumentValidationResult) =>
+  result.markers.filter((marker) => marker.level === 'error')
+
+let schema: Schema
+let validateDocument: typeof import('@sanity/validation').validateDocument
+const client = createDatasetClient(documents)
+
+async function validate(doc: Doc): Promise<DocumentValidationResult> {
+  return validateDocument({document: doc, schema, client})
+}
+
+const originalResults = new Map<string, Promise<DocumentValidationResult>>()
+const validateOriginal = (id: string) => {
+  if (!originalResults.has(id)) originalResults.set(id, validate(original(id)))
+  return originalResults.get(id)!
+}
+
+beforeAll(async () => {
+  // Importing 'sanity' (which the schema files import for defineType) takes ~2 s.
+  const [{createSchema}, {schemaTypes}, validation] = await Promise.all([
+    import('sanity'),
+    import('../../../studio/schemaTypes/index.ts'),
+    import('@sanity/validation'),
+  ])
+  schema = createSchema({name: 'default', types: schemaTypes})
+  validateDocument = validation.validateDocument
+}, 60_000)
+
+describe('Studio schema', () => {
+  it('compiles without schema errors, as Studio requires before it loads any type', () => {
+    const problems = (schema._validation ?? []).flatMap((group) =>
+      group.problems.map((problem) => ({
+        severity: problem.severity,
+        text: `${group.path.map((p) => p.name ?? (p.kind === 'type' ? p.type : '?')).join(' > ')}: ${problem.message}`,
+      })),
+    )
+    for (const warning of problems.filter((p) => p.severity !== 'error'))
+      console.warn(`schema ${warning.severity}: ${warning.text}`)
+    expect(problems.filter((p) => p.severity === 'error').map((p) => p.text)).toEqual([])
+    // With schema errors createSchema compiles no types at all, and validation would skip every document.
+    for (const type of new Set(Object.values(EXPECTED_DOCUMENTS)))
+      expect(schema.get(type)?.jsonType, type).toBe('object')
+  })
+})
+
+describe('production.ndjson', () => {
+  it('holds exactly the fixed documents, with their types, and no drafts or release versions', () => {
+    const ids = documents.map((doc) => doc._id)
+    expect(new Set(ids).size, `duplicate ids in ${ids.join(', ')}`).toBe(ids.length)
+    expect(
+      ids.filter((id) => id.includes('.')),
+      'drafts or release versions',
+    ).toEqual([])
+    expect(Object.fromEntries(documents.map((doc) => [doc._id, doc._type]))).toEqual(EXPECTED_DOCUMENTS)
+  })
+
+  it('is what the stand-in client answers: GROQ through groq-js, reference checks through the doc endpoint', async () => {
+    expect(
+      await client
+        .withConfig({apiVersion: '2025-02-19'})
+        .fetch('*[_type == $type] | order(_id)._id', {type: 'policy'}),
+    ).toEqual([...POLICY_IDS].sort())
+    const url = client.getDataUrl('doc', 'policyFigures,drafts.policyFigures')
+    const availability: any = await firstValueFrom(
+      client.observable.request({url, query: {excludeContent: 'true'}}),
+    )
+    expect(availability.omitted).toEqual([{id: 'drafts.policyFigures', reason: 'existence'}])
+  })
+
+  // Concurrent: validateDocument batches reference-existence checks for 250 ms per document.
+  describe.concurrent('every document passes Studio validation', () => {
+    it.for(Object.keys(EXPECTED_DOCUMENTS))(
+      '%s has no validation errors',
+      {timeout: 20_000},
+      async (id, {expect}) => {
+        const doc = original(id)
+        const type = schema.get(doc._type)
+        expect(type && 'fields' in type && type.type?.name, `schema type of ${id}`).toBe('document')
+
+        const result = await validateOriginal(id)
+
+        // Sample company facts warn by design; they have a test of their own below.
+        for (const marker of result.markers.filter(
+          (m) => m.level !== 'error' && m.message !== SAMPLE_WARNING,
+        ))
+          console.warn(`${marker.level}: ${describeMarker(doc, marker)}`)
+        expect(
+          errorsOf(result).map((marker) => describeMarker(doc, marker)),
+          `validation errors in ${id}`,
+        ).toEqual([])
+        // "notEvaluated": some rule could not run (no client, or the client was unusable).
+        expect(result.status, `validation status of ${id}`).not.toBe('notEvaluated')
+        expect(result.markers.filter((m) => m.code === 'document.unknown-type')).toEqual([])
+      },
+    )
+  })
+
+  describe.concurrent(
+    'validation is not vacuous: a broken copy of a valid document fails at the broken field',
+    () => {
+      /** Where the first span-level child or mark definition matching `test` sits in a policy's sections. */
+      function findInPolicyBody(
+        id: string,
+        test: (block: any) => number,
+      ): {section: number; block: number; item: number} {
+        const doc = original(id)
+        for (const [section, {body = []}] of doc.sections.entries()) {
+          for (const [block, item] of body.entries()) {
+            const index = item._type === 'block' ? test(item) : -1
+            if (index >= 0) return {section, block, item: index}
+          }
+        }
+        throw new Error(`${id} has no such item in its sections`)
+      }
+      const link = findInPolicyBody('privacyPolicy', (block) =>
+        (block.markDefs ?? []).findIndex((def: any) => def._type === 'link'),
+      )
+      const figure = findInPolicyBody('refundPolicy', (block) =>
+        block.children.findIndex((child: any) => child._type === 'figureRef'),
+      )
+      const figurePath = `sections.${figure.section}.body.${figure.block}.children.${figure.item}`
+      const HEADLESS_SECTION = 3
+
+      const breakages: {
+        name: string
+        id: string
+        path: string
+        message?: RegExp
+        breakIt: (doc: Doc) => void
+      }[] = [
+        {
+          name: 'companyFacts with customer-care e-mail "not-an-email"',
+          id: 'companyFacts',
+          path: 'customerCare.email',
+          message: /e-mail address/,
+          breakIt: (doc) => {
+            doc.customerCare.email = 'not-an-email'
+          },
+        },
+        {
+          name: 'companyFacts with an http (not https) app address',
+          id: 'companyFacts',
+          path: 'appUrl',
+          message: /https/,
+          breakIt: (doc) => {
+            doc.appUrl = 'http://app.medistay.example/login'
+          },
+        },
+        {
+          name: 'companyFacts with a GSTIN whose check character is mistyped',
+          id: 'companyFacts',
+          path: 'gstin',
+          message: /check character|mistyped/,
+          breakIt: (doc) => {
+            doc.gstin = doc.gstin.slice(0, 14) + (doc.gstin[14] === 'A' ? 'B' : 'A')
+          },
+        },
+        {
+          name: 'companyFacts with a CIN of 20 characters',
+          id: 'companyFacts',
+          path: 'cin',
+          message: /21 characters/,
+          breakIt: (doc) => {
+            doc.cin = doc.cin.slice(1)
+          },
+        },
+        {
+          name: 'companyFacts with a five-digit PIN code',
+          id: 'companyFacts',
+          path: 'registeredOffice.pinCode',
+          message: /six digits/,
+          breakIt: (doc) => {
+            doc.registeredOffice.pinCode = '50003'
+          },
+        },
+        {
+          name: 'companyFacts with a Grievance Officer phone without the country code',
+          id: 'companyFacts',
+          path: 'grievanceOfficer.phone',
+          message: /international form/,
+          breakIt: (doc) => {
+            doc.grievanceOfficer.phone = '040 2345 6789'
+          },
+        },
+        {
+          name: 'companyFacts with a legal name without its company form',
+          id: 'companyFacts',
+          path: 'legalName',
+          message: /company form/,
+          breakIt: (doc) => {
+            doc.legalName = 'MediStay India'
+          },
+        },
+        {
+          name: 'companyFacts naming another person for personal data, without an e-mail',
+          id: 'companyFacts',
+          path: 'privacyContact.email',
+          message: /Required/,
+          breakIt: (doc) => {
+            doc.privacyContact = {
+              sameAsGrievanceOfficer: false,
+              name: 'Data Protection Officer (sample)',
+              designation: 'Data Protection Officer (sample)',
+              phone: '+44 20 7946 0102',
+            }
+          },
+        },
+        {
+          name: 'privacyPolicy without any section',
+          id: 'privacyPolicy',
+          path: 'sections',
+          message: /at least one section/,
+          breakIt: (doc) => {
+            doc.sections = []
+          },
+        },
+        {
+          name: `refundPolicy with the heading of section ${HEADLESS_SECTION} removed`,
+          id: 'refundPolicy',
+          path: `sections.${HEADLESS_SECTION}.heading`,
+          message: /Required/,
+          breakIt: (doc) => {
+            delete doc.sections[HEADLESS_SECTION].heading
+          },
+        },
+        {
+          name: 'homePage without its "cities" section',
+          id: 'homePage',
+          path: 'sections',
+          message: /cities/,
+          breakIt: (doc) => {
+            doc.sections = doc.sections.filter((section: any) => section.sectionId !== 'cities')
+          },
+        },
+        {
+          name: 'policyFigures with cancellationFeePercent 120',
+          id: 'policyFigures',
+          path: 'cancellationFeePercent',
+          message: /100/,
+          breakIt: (doc) => {
+            doc.cancellationFeePercent = 120
+          },
+        },
+        {
+          name: 'privacyPolicy with a javascript: link in a section body',
+          id: 'privacyPolicy',
+          path: `sections.${link.section}.body.${link.block}.markDefs.${link.item}.href`,
+          breakIt: (doc) => {
+            doc.sections[link.section].body[link.block].markDefs[link.item].href = 'javascript:alert(1)'
+          },
+        },
+        {
+          name: 'refundPolicy with a figureRef naming no figure of the catalogue',
+          id: 'refundPolicy',
+          path: `${figurePath}.figure`,
+          breakIt: (doc) => {
+            doc.sections[figure.section].body[figure.block].children[figure.item].figure = 'vatPercent'
+          },
+        },
+        {
+          name: 'refundPolicy with a figureRef referencing a document that does not exist',
+          id: 'refundPolicy',
+          path: `${figurePath}.figures`,
+          message: /published/,
+          breakIt: (doc) => {
+            doc.sections[figure.section].body[figure.block].children[figure.item].figures._ref =
+              'noSuchFigures'
+          },
+        },
+      ]
+
+      const cases = breakages.map(
+        (breakage) => [`${breakage.name} → error at ${breakage.path}`, breakage] as const,
+      )
+      it.for(cases)('%s', {timeout: 20_000}, async ([, {id, path, message, breakIt}], {expect}) => {
+        const broken = structuredClone(original(id))
+        breakIt(broken)
+
+        const errors = errorsOf(await validate(broken))
+        const atPath = errors.filter((marker) => normalisePath(broken, marker.path) === path)
+
+        expect(
+          atPath.map((m) => m.message),
+          `errors at ${path}; all errors: ${JSON.stringify(errors.map((m) => describeMarker(broken, m)))}`,
+        ).not.toEqual([])
+        if (message) expect(atPath.map((m) => m.message).join('\n')).toMatch(message)
+        // Control: the unbroken document has no error there, so the breakage is what was caught.
+        const before = errorsOf(await validateOriginal(id)).filter(
+          (marker) => normalisePath(original(id), marker.path) === path,
+        )
+        expect(
+          before.map((marker) => describeMarker(original(id), marker)),
+          `errors at ${path} before the breakage`,
+        ).toEqual([])
+      })
+    },
+  )
+
+  it('every figureRef in a policy names a field of the policyFigures document and references it', () => {
+    const figures = original('policyFigures')
+    const figureFields = new Set(
+      ((schema.get('policyFigures') as ObjectSchemaType).fields ?? []).map((field) => field.name),
+    )
+    const found: string[] = []
+    const problems: string[] = []
+
+    const walk = (value: unknown, path: string[], id: string) => {
+      if (Array.isArray(value))
+        return value.forEach((item, index) => walk(item, [...path, String(index)], id))
+      if (typeof value !== 'object' || value === null) return
+      const node = value as Record<string, any>
+      if (node._type === 'figureRef') {
+        const where = `${id} ${path.join('.')}`
+        found.push(where)
+        const name = node.figure
+        if (typeof name !== 'string' || name.startsWith('_') || !figureFields.has(name)) {
+          problems.push(`${where}: figure ${JSON.stringify(name)} is not a field of the policyFigures type`)
+        } else if (figures[name] === undefined || figures[name] === null) {
+          problems.push(`${where}: figure "${name}" has no value in the policyFigures document`)
+        }
+        if (node.figures?._ref !== 'policyFigures') {
+          problems.push(
+            `${where}: figures references ${JSON.stringify(node.figures?._ref)}, not "policyFigures"`,
+          )
+        }
+      }
+      for (const [key, child] of Object.entries(node)) walk(child, [...path, key], id)
+    }
+    for (const id of POLICY_IDS) walk(original(id), [], id)
+
+    expect(problems).toEqual([])
+    // Every figureRef sits where the schema allows it: an inline object among a block's children.
+    expect(
+      found.filter((where) => !/\.body\.\d+\.children\.\d+$|^\S+ intro\.\d+\.children\.\d+$/.test(where)),
+    ).toEqual([])
+    expect(found.length, 'figureRefs found in the policies').toBeGreaterThan(0)
+  })
+
+  it('a policy with more or fewer than its usual 10 sections gets a warning, not an error, so staff can add a section the law requires', async () => {
+    const longer = structuredClone(original('privacyPolicy'))
+    longer.sections.push({...structuredClone(longer.sections[0]), _key: 'addedsection1'})
+    const markers = (await validate(longer)).markers.filter(
+      (marker) => normalisePath(longer, marker.path) === 'sections',
+    )
+    expect(markers.filter((marker) => marker.level === 'error')).toEqual([])
+    expect(
+      markers
+        .filter((marker) => marker.level === 'warning')
+        .map((marker) => marker.message)
+        .join(),
+    ).toMatch(/usually numbered in 10 sections; it has 11/)
+  })
+
+  describe('company facts', () => {
+    const realShaped = (): Doc => ({
+      ...structuredClone(original('companyFacts')),
+      ...realShapedCompanyFacts(),
+    })
+    const sampleWarnings = (doc: Doc, result: DocumentValidationResult) =>
+      result.markers
+        .filter((marker) => marker.level === 'warning' && marker.message === SAMPLE_WARNING)
+        .map((marker) => normalisePath(doc, marker.path))
+        .sort()
+
+    it('each sample value in the bundled dataset shows a Studio warning that it must be replaced before launch', async () => {
+      const result = await validateOriginal('companyFacts')
+      expect(sampleWarnings(original('companyFacts'), result)).toEqual(
+        [
+          'appUrl',
+          'cin',
+          'customerCare.email',
+          'customerCare.hours',
+          'customerCare.phone',
+          'grievanceOfficer.designation',
+          'grievanceOfficer.email',
+          'grievanceOfficer.name',
+          'grievanceOfficer.phone',
+          'grievanceOfficer.postalAddress',
+          'gstin',
+          'legalName',
+          'registeredOffice',
+        ].sort(),
+      )
+      expect(SAMPLE_WARNING).toMatch(/replace it before the site goes live/i)
+    })
+
+    it('real-shaped company facts pass Studio validation with no error and no sample warning', async () => {
+      const doc = realShaped()
+      const result = await validate(doc)
+      expect(errorsOf(result).map((marker) => describeMarker(doc, marker))).toEqual([])
+      expect(sampleWarnings(doc, result)).toEqual([])
+    })
+
+    it('someone other than the Grievance Officer may answer questions about personal data, with their own checked details', async () => {
+      const doc = realShaped()
+      doc.privacyContact = {
+        sameAsGrievanceOfficer: false,
+        name: 'Rahul Iyer',
+        designation: 'Data Protection Officer',
+        email: 'dpo@arogyastays.in',
+        phone: '+91 40 2345 6791',
+      }
+      expect(errorsOf(await validate(doc))).toEqual([])
+      doc.privacyContact.phone = '12345'
+      const errors = errorsOf(await validate(doc)).map((marker) => normalisePath(doc, marker.path))
+      expect(errors).toEqual(['privacyContact.phone'])
+    })
+  })
+
+  it('every factRef in the text names a company fact and references the Company facts document', () => {
+    const found: string[] = []
+    const problems: string[] = []
+    const walk = (value: unknown, path: string[], id: string) => {
+      if (Array.isArray(value))
+        return value.forEach((item, index) => walk(item, [...path, String(index)], id))
+      if (typeof value !== 'object' || value === null) return
+      const node = value as Record<string, any>
+      if (node._type === 'factRef') {
+        const where = `${id} ${path.join('.')}`
+        found.push(where)
+        if (!(COMPANY_FACT_KEYS as string[]).includes(node.fact))
+          problems.push(`${where}: no fact ${JSON.stringify(node.fact)}`)
+        if (node.facts?._ref !== 'companyFacts')
+          problems.push(`${where}: references ${JSON.stringify(node.facts?._ref)}`)
+      }
+      for (const [key, child] of Object.entries(node)) walk(child, [...path, key], id)
+    }
+    for (const doc of documents) walk(doc, [], doc._id)
+    expect(problems).toEqual([])
+    expect(found.filter((where) => !/\.children\.\d+$/.test(where))).toEqual([])
+    expect(found.length, 'factRefs found in the text').toBeGreaterThan(0)
+  })
+
+  describe('policy versions', () => {
+    const versions = documents.filter(
+      (doc) => doc._type === 'policyVersion',
+    ) as unknown as PolicyVersionDocument[]
+    const versionsOf = (policy: PolicyId) =>
+      versions.filter((version) => version.policy === policy).sort((a, b) => a.number - b.number)
+    const printed = (quotes: Quotes) => ({
+      figures: Object.fromEntries(quotes.figures.map(({figure, text}) => [figure, text])),
+      facts: Object.fromEntries(quotes.facts.map(({fact, text}) => [fact, text])),
+    })
+
+    it('every version belongs to a bundled policy', () => {
+      expect(versions.length).toBeGreaterThan(0)
+      expect(versions.filter((version) => !POLICY_IDS.includes(version.policy)).map(({_id}) => _id)).toEqual(
+        [],
+      )
+    })
+
+    it.for(POLICY_IDS)(
+      '%s: versions numbered 1..n at their permanent ids, dated in order, each recorded by its effective day',
+      (policy) => {
+        const own = versionsOf(policy)
+        expect(own.length, `versions of ${policy}`).toBeGreaterThan(0)
+        expect(own.map((version) => version.number)).toEqual(own.map((_, index) => index + 1))
+        expect(own.map((version) => version._id)).toEqual(
+          own.map((version) => versionId(policy, version.number)),
+        )
+        const dates = own.map((version) => version.effectiveDate)
+        expect(
+          dates.filter((date) => !isCalendarDate(date)),
+          'not calendar dates',
+        ).toEqual([])
+        expect(dates, 'effective dates never go back').toEqual([...dates].sort())
+        const recorded = own.map((version) => new Date(version.recordedAt).getTime())
+        expect(recorded, 'recorded in the order of their numbers').toEqual(
+          [...recorded].sort((a, b) => a - b),
+        )
+        // The publish dialog refuses a date before today in India, so no version was recorded after its day.
+        expect(
+          own
+            .filter((version) => indiaToday(new Date(version.recordedAt)) > version.effectiveDate)
+            .map(
+              ({_id, recordedAt, effectiveDate}) =>
+                `${_id}: recorded ${recordedAt}, effective ${effectiveDate}`,
+            ),
+        ).toEqual([])
+      },
+    )
+
+    it.for(POLICY_IDS)(
+      'the latest version of %s reads exactly as the published policy, quoting the figures and facts as they are now',
+      (policy) => {
+        const latest = versionsOf(policy).at(-1)!
+        const published = original(policy) as unknown as PolicyVersionDocument
+        const quotes = quotesFor(published, original('policyFigures'), original('companyFacts') as never)
+        // The readable differences first, then the rules the site and Studio apply.
+        expect({title: latest.title, intro: latest.intro, sections: latest.sections}).toEqual({
+          title: published.title,
+          intro: published.intro,
+          sections: published.sections,
+        })
+        expect(printed(latest)).toEqual(printed(quotes))
+        expect(sameWording(latest, published), `${latest._id} has the wording of ${policy}`).toBe(true)
+        expect(sameQuotes(latest, quotes), `${latest._id} quotes the values of today`).toBe(true)
+      },
+    )
+
+    it('every version quotes exactly the figures and facts its own text refers to, each with its printed text', () => {
+      for (const version of versions) {
+        const keys = quotedKeys(version)
+        expect(version.figures.map(({figure}) => figure).sort(), `${version._id} figures`).toEqual(
+          [...keys.figures].sort(),
+        )
+        expect(version.facts.map(({fact}) => fact).sort(), `${version._id} facts`).toEqual(
+          [...keys.facts].sort(),
+        )
+        expect(
+          [...version.figures, ...version.facts].filter(({text}) => !text?.trim()),
+          `${version._id} quotes without text`,
+        ).toEqual([])
+      }
+    })
+
+    it('every version after the first changes the wording or a quoted value, as publishing requires', () => {
+      for (const policy of POLICY_IDS) {
+        const own = versionsOf(policy)
+        for (const [index, version] of own.entries()) {
+          if (index === 0) continue
+          expect(changesPolicy(own[index - 1], version, version), `${version._id} changes nothing`).toBe(true)
+        }
+      }
+    })
+
+    it("every version is what the build accepts: the site's query answers it and policyVersionSchema parses it", async () => {
+      const rows: any[] = await client.fetch(policyVersionsQuery)
+      expect(rows.map((row) => row._id).sort()).toEqual(versions.map(({_id}) => _id).sort())
+      const problems = rows.flatMap((row) => {
+        const result = policyVersionSchema.safeParse(row)
+        return result.success
+          ? []
+          : result.error.issues.map((issue) => `${row._id} ${issue.path.join('.')}: ${issue.message}`)
+      })
+      expect(problems).toEqual([])
+    })
+  })
+})
+
+describe('the sample history before launch', () => {
+  it("the README's delete command names exactly the bundled policy versions", () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
+    const command = readme.split('\n').find((line) => line.startsWith('npx sanity documents delete '))
+    const bundled = readFileSync(new URL('../../../studio/seed/production.ndjson', import.meta.url), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as {_id: string; _type: string})
+      .filter((document) => document._type === 'policyVersion')
+      .map((document) => document._id)
+    expect(bundled.length).toBeGreaterThan(0)
+    expect(command?.split(' ').slice(4).sort()).toEqual([...bundled].sort())
+  })
+})
+
+describe('the words the legal review changed', () => {
+  const bundled = () =>
+    Object.fromEntries(
+      readFileSync(DATASET_FILE, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Doc)
+        .map((document) => [document._id, document]),
+    )
+
+  it("the short-notice words after a version's summary are plain, and are the Studio's examples", async () => {
+    const {POLICY_HISTORY_WORDS} = await import('../../../model/policyVersions')
+    const words = bundled().siteSettings!.policyHistory
+    expect(words.shortNoticeTakesNothingAway).toBe(
+      'It applies without the usual notice because it takes none of your rights away and uses your data for nothing new.',
+    )
+    expect(words.shortNoticeRequiredByLaw).toBe(
+      'It applies without the usual notice because the law requires it.',
+    )
+    expect(words.shortNoticeTakesNothingAway).toBe(POLICY_HISTORY_WORDS.shortNoticeTakesNothingAway.example)
+    expect(words.shortNoticeRequiredByLaw).toBe(POLICY_HISTORY_WORDS.shortNoticeRequiredByLaw.example)
+  })
+
+  it('no policy, version in force or form keeps the wording the review found wrong', () => {
+    const documents = bundled()
+    const current = [
+      'privacyPolicy',
+      'termsAndConditions',
+      'refundPolicy',
+      'policyVersion-privacyPolicy-4',
+      'policyVersion-termsAndConditions-3',
+      'policyVersion-refundPolicy-4',
+      'contactPage',
+      'homePage',
+      'aboutPage',
+    ].map((id) => JSON.stringify(documents[id]))
+    for (const old of [
+      'apart from any health details',
+      'non-refundable when you cancel',
+      'needs your GSTIN',
+      'which is retained along with it',
+      'Payment gateway charges',
+      'evidence of misuse',
+      'the answer will not use them',
+      'it needs a message, an e-mail address or a phone number',
+      'Transparent pricing',
+      'We check availability',
+      'The right doctor',
+    ])
+      for (const [index, json] of current.entries()) expect(json, `${old} (${index})`).not.toContain(old)
+    expect(documents.contactPage!.form.consentLabel).toContain(
+      'including any health details I choose to include, for the period described above, and use it only to reply to me',
+    )
+  })
+})
