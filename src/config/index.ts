@@ -1,12 +1,15 @@
 /**
  * The site's configuration: every environment variable it reads, parsed and checked once where a
  * process starts (the production server, a build), into one typed object that is handed to
- * whatever needs it. Nothing else in the site or its server reads process.env. A bad value stops the start with an error
- * naming the variable, instead of surfacing later as a refused message or a blank page.
+ * whatever needs it. Nothing else in the site or its server reads process.env. A bad value stops
+ * the start with an error naming the variable, instead of surfacing later as a refused message or
+ * a blank page. One schema says each variable once: its type, its default, what a bad value must
+ * be, and its row in the README's table (`npm run config:table`).
  */
 import {hkdfSync} from 'node:crypto'
 import {resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {z} from 'zod'
 import type {SanityTarget} from '../lib/sanityClient.ts'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -15,7 +18,11 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const DEFAULT_API_VERSION = '2025-02-19'
 
 export type ContentConfig =
-  | {kind: 'bundled'}
+  | {
+      kind: 'bundled'
+      /** The export file BUNDLED_DATASET names, as an absolute path. */
+      path: string
+    }
   | {
       kind: 'contentLake'
       projectId: string
@@ -103,127 +110,212 @@ export interface SiteConfig {
   preview: PreviewConfig
 }
 
-/** One row of the README's variable table: the module is the source, the README its copy. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** An address with one of these schemes; `abort` keeps later checks from reading one that is not. */
+const address = (protocols: string[], example: string) =>
+  z.string().refine((raw) => URL.canParse(raw) && protocols.includes(new URL(raw).protocol), {
+    error: `must be an address such as ${example}.`,
+    abort: true,
+  })
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .refine(
+      (raw) => Number.isInteger(Number(raw)) && Number(raw) >= min && Number(raw) <= max,
+      `must be a whole number from ${min} to ${max}.`,
+    )
+    .transform(Number)
+
+/**
+ * A check across variables runs once those it reads are valid alone, whatever else is wrong:
+ * zod would otherwise skip it after some kinds of problem elsewhere and not after others.
+ */
+const onceValid = (...names: string[]) => ({
+  when: (payload: z.core.ParsePayload) =>
+    !payload.issues.some((issue) => names.includes(String(issue.path?.[0]))),
+})
+
+/**
+ * Every variable the site reads, in the order of the README's table. A description is the
+ * variable's meaning there; its default is shown as the schema's own, or in the words `meta`
+ * gives where code outside the schema decides it. A message says what a bad value must be; a
+ * check across variables says the whole sentence.
+ */
+const variables = z
+  .object({
+    SANITY_PROJECT_ID: z
+      .string()
+      .optional()
+      .describe(
+        "read content from this Sanity project's Content Lake. Unset: read the bundled dataset (`BUNDLED_DATASET`)",
+      ),
+    BUNDLED_DATASET: z
+      .string()
+      .default('studio/seed/production.ndjson')
+      .describe(
+        'the dataset read without `SANITY_PROJECT_ID`: a Sanity export file (`.ndjson`), relative to the repository or absolute',
+      ),
+    SANITY_DATASET: z.string().default('production').describe('the dataset to read'),
+    SANITY_API_VERSION: z
+      .string()
+      .regex(/^(\d{4}-\d{2}-\d{2}|v1|v2021-03-25|X)$/, `must be a date such as ${DEFAULT_API_VERSION}.`)
+      .default(DEFAULT_API_VERSION)
+      .describe('the Query API version, pinned so answers keep their shape'),
+    SANITY_API_READ_TOKEN: z
+      .string()
+      .optional()
+      .describe('a read token, needed for a private dataset and for staff preview (it reads drafts)'),
+    SANITY_API_HOST: address(['http:', 'https:'], 'https://api.sanity.io').optional().meta({
+      description: 'another Query API host (a proxy, or a local stand-in for tests)',
+      default: '`https://<project>.api.sanity.io`',
+    }),
+    SANITY_STUDIO_URL: address(['http:', 'https:'], 'https://<name>.sanity.studio')
+      // Preview pages may be framed by this origin: over plain http anyone on the way could pose as it.
+      .refine(
+        (raw) => new URL(raw).protocol === 'https:' || LOCAL_HOSTS.has(new URL(raw).hostname),
+        'must be https (http only for localhost), such as https://<name>.sanity.studio.',
+      )
+      .optional()
+      .meta({
+        description:
+          "the Studio's address, such as `https://<name>.sanity.studio` (`http` only for localhost). With `SANITY_PROJECT_ID` and `SANITY_API_READ_TOKEN` it turns staff preview on (see below)",
+        default: 'unset (preview off)',
+      }),
+    SITE_URL: address(['http:', 'https:'], 'https://www.example.com')
+      .default('http://localhost:4321')
+      .describe(
+        'the public address, for canonical links and the sitemap. A public address turns the launch check on (see below)',
+      ),
+    CONTACT_DB_PATH: z
+      .string()
+      .default('data/contact-messages.sqlite')
+      .describe('the SQLite file contact messages are stored in'),
+    SANITY_API_WRITE_TOKEN: z
+      .string()
+      .optional()
+      .describe(
+        'store contact messages as `contactMessage` documents in Sanity instead (needs `SANITY_PROJECT_ID`)',
+      ),
+    SMTP_URL: address(['smtp:', 'smtps:'], 'smtp://user:password@smtp.example.com:587')
+      .optional()
+      .describe('e-mail each new message to the customer-care address (`smtp://user:pass@host:587`)'),
+    CONTACT_MAIL_TO: z
+      .string()
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address.')
+      .optional()
+      .meta({
+        description: 'recipient of those e-mails',
+        default: 'the customer-care e-mail in Company facts',
+      }),
+    CONTACT_MAIL_FROM: z
+      .string()
+      .default('Website contact form <no-reply@localhost>')
+      .describe('sender of those e-mails'),
+    CONTACT_RATE_LIMIT: wholeNumber(1, 1_000_000)
+      .default(10)
+      .describe('posts allowed from one address per window (`CONTACT_RATE_WINDOW_SECONDS`)'),
+    CONTACT_RATE_WINDOW_SECONDS: wholeNumber(1, 86_400).default(600).describe('that window, in seconds'),
+    CONTACT_NOTIFY_RETRY_SECONDS: wholeNumber(1, 86_400)
+      .default(60)
+      .describe(
+        'how often e-mails about messages are retried: a refused one waits this long, then twice as long after each refusal',
+      ),
+    CONTACT_NOTIFY_MAX_ATTEMPTS: wholeNumber(1, 100)
+      .default(8)
+      .describe('refusals after which an e-mail about a message is given up'),
+    CONTACT_MIN_FILL_MS: z
+      .string()
+      .optional()
+      .describe(
+        'no longer used: a minimum fill time is a claim any client can make, not a defence (see `docs/contact-api.md`); the server says so if it is set',
+      ),
+    PORT: wholeNumber(0, 65_535).default(4321).describe('the port `npm start` listens on'),
+    HOST: z.string().default('localhost').describe('the host name or address `npm start` listens on'),
+    SERVER_HEADERS_TIMEOUT_SECONDS: wholeNumber(1, 3600)
+      .default(10)
+      .describe(
+        "a request's headers must arrive within this time, or the connection is closed (408). It may not exceed `SERVER_REQUEST_TIMEOUT_SECONDS`",
+      ),
+    SERVER_REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 3600)
+      .default(30)
+      .describe('the whole request must arrive within this time, or the connection is closed (408)'),
+    SERVER_MAX_CONNECTIONS: wholeNumber(1, 1_000_000)
+      .default(500)
+      .describe('connections `npm start` holds open at once; more are closed as they arrive'),
+    CONTACT_BODY_TIMEOUT_SECONDS: wholeNumber(1, 3600)
+      .default(10)
+      .describe('a contact message must arrive within this time of its headers, or it is refused (408)'),
+    SANITY_WEBHOOK_SECRET: z.string().optional().meta({
+      description: 'the secret of the Sanity webhook that asks `POST /api/rebuild` for a rebuild',
+      default: 'unset (receiver off)',
+    }),
+    SITE_BUILDS_DIR: z.string().default('.builds').describe('where the rebuild receiver writes new builds'),
+    SITE_DIST_DIR: z.string().optional().describe('serve this build instead of `.builds/current` or `dist`'),
+    TRUST_PROXY: z
+      .enum(['1', '0'], {error: 'must be 1 (on) or 0 (off).'})
+      .optional()
+      .describe(
+        '`1` behind a reverse proxy: trust `X-Forwarded-Proto` (for HSTS) and `X-Forwarded-For` (for the rate limit)',
+      ),
+    ASTRO_CACHE_DIR: z.string().optional().meta({
+      description:
+        'where a build keeps its content cache; the rebuild receiver and the tests set it for builds beside the live site',
+      default: '`.astro`',
+    }),
+  })
+  .superRefine(
+    (env, ctx) => {
+      if (env.SANITY_API_WRITE_TOKEN && !env.SANITY_PROJECT_ID)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SANITY_API_WRITE_TOKEN'],
+          message:
+            'SANITY_API_WRITE_TOKEN is set without SANITY_PROJECT_ID: messages need a project to go to.',
+        })
+    },
+    onceValid('SANITY_API_WRITE_TOKEN', 'SANITY_PROJECT_ID'),
+  )
+  .superRefine(
+    (env, ctx) => {
+      // Node refuses to start a server whose headers may take longer than the whole request.
+      if (env.SERVER_HEADERS_TIMEOUT_SECONDS > env.SERVER_REQUEST_TIMEOUT_SECONDS)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SERVER_HEADERS_TIMEOUT_SECONDS'],
+          message: `SERVER_HEADERS_TIMEOUT_SECONDS="${env.SERVER_HEADERS_TIMEOUT_SECONDS}" may not exceed SERVER_REQUEST_TIMEOUT_SECONDS="${env.SERVER_REQUEST_TIMEOUT_SECONDS}".`,
+        })
+    },
+    onceValid('SERVER_HEADERS_TIMEOUT_SECONDS', 'SERVER_REQUEST_TIMEOUT_SECONDS'),
+  )
+
+type Variables = z.output<typeof variables>
+
+/** What every variable is when none is set. */
+const DEFAULTS = variables.parse({})
+
+/** The dataset in the repository, for tests and benchmarks that read it directly. */
+export const DEFAULT_BUNDLED_DATASET = resolve(ROOT, DEFAULTS.BUNDLED_DATASET)
+
+/** One row of the README's table of variables (scripts/configTable.ts writes it). */
 export interface VariableDoc {
-  names: string[]
+  name: string
   meaning: string
   default: string
 }
 
-export const VARIABLES: VariableDoc[] = [
-  {
-    names: ['SANITY_PROJECT_ID'],
-    meaning:
-      "read content from this Sanity project's Content Lake. Unset: read the bundled dataset `studio/seed/production.ndjson`",
-    default: 'unset',
-  },
-  {names: ['SANITY_DATASET'], meaning: 'the dataset to read', default: '`production`'},
-  {
-    names: ['SANITY_API_VERSION'],
-    meaning: 'the Query API version, pinned so answers keep their shape',
-    default: `\`${DEFAULT_API_VERSION}\``,
-  },
-  {
-    names: ['SANITY_API_READ_TOKEN'],
-    meaning: 'a read token, needed for a private dataset and for staff preview (it reads drafts)',
-    default: 'unset',
-  },
-  {
-    names: ['SANITY_API_HOST'],
-    meaning: 'another Query API host (a proxy, or a local stand-in for tests)',
-    default: '`https://<project>.api.sanity.io`',
-  },
-  {
-    names: ['SANITY_STUDIO_URL'],
-    meaning:
-      "the Studio's address, such as `https://<name>.sanity.studio` (`http` only for localhost). With `SANITY_PROJECT_ID` and `SANITY_API_READ_TOKEN` it turns staff preview on (see below)",
-    default: 'unset (preview off)',
-  },
-  {
-    names: ['SITE_URL'],
-    meaning:
-      'the public address, for canonical links and the sitemap. A public address turns the launch check on (see below)',
-    default: '`http://localhost:4321`',
-  },
-  {names: ['PORT', 'HOST'], meaning: 'where `npm start` listens', default: '`4321`, `localhost`'},
-  {
-    names: ['CONTACT_DB_PATH'],
-    meaning: 'the SQLite file contact messages are stored in',
-    default: '`data/contact-messages.sqlite`',
-  },
-  {
-    names: ['SANITY_API_WRITE_TOKEN'],
-    meaning:
-      'store contact messages as `contactMessage` documents in Sanity instead (needs `SANITY_PROJECT_ID`)',
-    default: 'unset',
-  },
-  {
-    names: ['SMTP_URL'],
-    meaning: 'e-mail each new message to the customer-care address (`smtp://user:pass@host:587`)',
-    default: 'unset',
-  },
-  {
-    names: ['CONTACT_MAIL_TO', 'CONTACT_MAIL_FROM'],
-    meaning: 'recipient (default: the customer-care e-mail in Company facts) and sender of those e-mails',
-    default: 'the customer-care e-mail, `Website contact form <no-reply@localhost>`',
-  },
-  {
-    names: ['CONTACT_RATE_LIMIT', 'CONTACT_RATE_WINDOW_SECONDS'],
-    meaning: 'posts allowed from one address per window',
-    default: '`10`, `600`',
-  },
-  {
-    names: ['CONTACT_NOTIFY_RETRY_SECONDS', 'CONTACT_NOTIFY_MAX_ATTEMPTS'],
-    meaning:
-      'how often e-mails about messages are retried: a refused one waits this long, then twice as long after each refusal, and is given up after that many refusals',
-    default: '`60`, `8`',
-  },
-  {
-    names: ['CONTACT_MIN_FILL_MS'],
-    meaning:
-      'no longer used: a minimum fill time is a claim any client can make, not a defence (see `docs/contact-api.md`); the server says so if it is set',
-    default: 'unset',
-  },
-  {
-    names: ['SERVER_HEADERS_TIMEOUT_SECONDS', 'SERVER_REQUEST_TIMEOUT_SECONDS'],
-    meaning:
-      "a request's headers, and the whole request, must arrive within these times, or the connection is closed (408). The headers' time may not exceed the request's",
-    default: '`10`, `30`',
-  },
-  {
-    names: ['SERVER_MAX_CONNECTIONS'],
-    meaning: 'connections `npm start` holds open at once; more are closed as they arrive',
-    default: '`500`',
-  },
-  {
-    names: ['CONTACT_BODY_TIMEOUT_SECONDS'],
-    meaning: 'a contact message must arrive within this time of its headers, or it is refused (408)',
-    default: '`10`',
-  },
-  {
-    names: ['SANITY_WEBHOOK_SECRET'],
-    meaning: 'the secret of the Sanity webhook that asks `POST /api/rebuild` for a rebuild',
-    default: 'unset (receiver off)',
-  },
-  {names: ['SITE_BUILDS_DIR'], meaning: 'where the rebuild receiver writes new builds', default: '`.builds`'},
-  {
-    names: ['SITE_DIST_DIR'],
-    meaning: 'serve this build instead of `.builds/current` or `dist`',
-    default: 'unset',
-  },
-  {
-    names: ['TRUST_PROXY'],
-    meaning:
-      '`1` behind a reverse proxy: trust `X-Forwarded-Proto` (for HSTS) and `X-Forwarded-For` (for the rate limit)',
-    default: 'unset',
-  },
-  {
-    names: ['ASTRO_CACHE_DIR'],
-    meaning:
-      'where a build keeps its content cache; the rebuild receiver and the tests set it for builds beside the live site',
-    default: '`.astro`',
-  },
-]
+export const VARIABLES: VariableDoc[] = Object.entries(variables.shape).map(([name, schema]) => {
+  const meta = z.globalRegistry.get(schema)
+  if (!meta?.description) throw new Error(`${name} has no description for the README's table.`)
+  const fallback = DEFAULTS[name as keyof Variables]
+  return {
+    name,
+    meaning: meta.description,
+    default:
+      typeof meta.default === 'string' ? meta.default : fallback === undefined ? 'unset' : `\`${fallback}\``,
+  }
+})
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -231,147 +323,77 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>
 
-/** Reads the variables and collects every problem, so one start names all of them. */
-class Reader {
-  readonly problems: string[] = []
-  private readonly env: Env
-  constructor(env: Env) {
-    this.env = env
-  }
-
-  text(name: string): string | undefined {
-    const value = this.env[name]?.trim()
-    return value ? value : undefined
-  }
-
-  whole(name: string, fallback: number, {min, max}: {min: number; max: number}): number {
-    const raw = this.text(name)
-    if (raw === undefined) return fallback
-    const value = Number(raw)
-    if (!Number.isInteger(value) || value < min || value > max) {
-      this.problems.push(`${name}="${raw}" must be a whole number from ${min} to ${max}.`)
-      return fallback
-    }
-    return value
-  }
-
-  url(name: string, protocols: string[], example: string): string | undefined {
-    const raw = this.text(name)
-    if (raw === undefined) return undefined
-    try {
-      const url = new URL(raw)
-      if (protocols.includes(url.protocol)) return raw
-    } catch {
-      // reported below
-    }
-    // An address may carry a password (smtp://user:password@host): never repeat one in a message.
-    const shown = raw.replace(/\/\/[^/@\s]*@/, '//…@')
-    this.problems.push(`${name}="${shown}" must be an address such as ${example}.`)
-    return undefined
-  }
-
-  flag(name: string): boolean {
-    const raw = this.text(name)
-    if (raw === undefined || raw === '0') return false
-    if (raw === '1') return true
-    this.problems.push(`${name}="${raw}" must be 1 (on) or 0 (off).`)
-    return false
-  }
-}
-
 /** Parses the environment once; throws a ConfigError naming every variable with a bad value. */
 export function readConfig(env: Env): SiteConfig {
-  const read = new Reader(env)
-  const siteUrl =
-    read.url('SITE_URL', ['http:', 'https:'], 'https://www.example.com') ?? 'http://localhost:4321'
-  const projectId = read.text('SANITY_PROJECT_ID')
-  const dataset = read.text('SANITY_DATASET') ?? 'production'
-  const apiVersion = read.text('SANITY_API_VERSION') ?? DEFAULT_API_VERSION
-  if (!/^(\d{4}-\d{2}-\d{2}|v1|v2021-03-25|X)$/.test(apiVersion))
-    read.problems.push(`SANITY_API_VERSION="${apiVersion}" must be a date such as ${DEFAULT_API_VERSION}.`)
-  const apiHost = read.url('SANITY_API_HOST', ['http:', 'https:'], 'https://api.sanity.io')
-  const writeToken = read.text('SANITY_API_WRITE_TOKEN')
-  if (writeToken && !projectId)
-    read.problems.push(
-      'SANITY_API_WRITE_TOKEN is set without SANITY_PROJECT_ID: messages need a project to go to.',
-    )
-  const smtpUrl = read.url('SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@smtp.example.com:587')
-  const mailTo = read.text('CONTACT_MAIL_TO')
-  if (mailTo && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(mailTo))
-    read.problems.push(`CONTACT_MAIL_TO="${mailTo}" must be an e-mail address.`)
+  // A blank variable counts as unset, as `PORT= npm start` means to whoever types it.
+  const set = Object.fromEntries(
+    Object.entries(env).flatMap(([name, value]) => (value?.trim() ? [[name, value.trim()]] : [])),
+  )
+  const parsed = variables.safeParse(set)
+  if (parsed.success) return siteConfig(parsed.data)
+  const problems = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0])
+    if (issue.message.startsWith(name)) return issue.message
+    // An address may carry a password (smtp://user:password@host): never repeat one in a message.
+    return `${name}="${set[name]?.replace(/\/\/[^/@\s]*@/, '//…@')}" ${issue.message}`
+  })
+  throw new ConfigError(
+    `The configuration has ${problems.length === 1 ? 'a bad value' : 'bad values'}:\n  ${problems.join('\n  ')}`,
+  )
+}
 
-  const config: SiteConfig = {
-    siteUrl,
+/** The variables, handed to the parts of the site that use them. */
+function siteConfig(env: Variables): SiteConfig {
+  const projectId = env.SANITY_PROJECT_ID
+  const project = {
+    dataset: env.SANITY_DATASET,
+    apiVersion: env.SANITY_API_VERSION,
+    apiHost: env.SANITY_API_HOST,
+  }
+  const writeToken = env.SANITY_API_WRITE_TOKEN
+  return {
+    siteUrl: env.SITE_URL,
     content: projectId
-      ? {
-          kind: 'contentLake',
-          projectId,
-          dataset,
-          apiVersion,
-          token: read.text('SANITY_API_READ_TOKEN'),
-          apiHost,
-        }
-      : {kind: 'bundled'},
+      ? {kind: 'contentLake', projectId, ...project, token: env.SANITY_API_READ_TOKEN}
+      : {kind: 'bundled', path: resolve(ROOT, env.BUNDLED_DATASET)},
     contact: {
       store:
         writeToken && projectId
-          ? {kind: 'sanity', projectId, dataset, apiVersion, token: writeToken, apiHost}
-          : {
-              kind: 'sqlite',
-              path: resolve(ROOT, read.text('CONTACT_DB_PATH') ?? 'data/contact-messages.sqlite'),
-            },
-      rateLimit: {
-        limit: read.whole('CONTACT_RATE_LIMIT', 10, {min: 1, max: 1_000_000}),
-        windowSeconds: read.whole('CONTACT_RATE_WINDOW_SECONDS', 600, {min: 1, max: 86_400}),
-      },
+          ? {kind: 'sanity', projectId, ...project, token: writeToken}
+          : {kind: 'sqlite', path: resolve(ROOT, env.CONTACT_DB_PATH)},
+      rateLimit: {limit: env.CONTACT_RATE_LIMIT, windowSeconds: env.CONTACT_RATE_WINDOW_SECONDS},
       // Ignored, not refused: a server started with an old environment keeps serving.
-      warnings: read.text('CONTACT_MIN_FILL_MS')
+      warnings: env.CONTACT_MIN_FILL_MS
         ? [
             'CONTACT_MIN_FILL_MS is no longer used: the contact form has no minimum fill time, since any client could claim one (docs/contact-api.md). Remove the variable.',
           ]
         : [],
-      mail: smtpUrl
+      mail: env.SMTP_URL
         ? {
-            smtpUrl,
-            to: mailTo,
-            from: read.text('CONTACT_MAIL_FROM') ?? 'Website contact form <no-reply@localhost>',
-            retrySeconds: read.whole('CONTACT_NOTIFY_RETRY_SECONDS', 60, {min: 1, max: 86_400}),
-            maxAttempts: read.whole('CONTACT_NOTIFY_MAX_ATTEMPTS', 8, {min: 1, max: 100}),
+            smtpUrl: env.SMTP_URL,
+            to: env.CONTACT_MAIL_TO,
+            from: env.CONTACT_MAIL_FROM,
+            retrySeconds: env.CONTACT_NOTIFY_RETRY_SECONDS,
+            maxAttempts: env.CONTACT_NOTIFY_MAX_ATTEMPTS,
           }
         : undefined,
     },
     server: {
-      port: read.whole('PORT', 4321, {min: 0, max: 65_535}),
-      host: read.text('HOST') ?? 'localhost',
-      trustProxy: read.flag('TRUST_PROXY'),
-      buildsDir: resolve(ROOT, read.text('SITE_BUILDS_DIR') ?? '.builds'),
-      distDir: read.text('SITE_DIST_DIR') && resolve(ROOT, read.text('SITE_DIST_DIR')!),
-      webhookSecret: read.text('SANITY_WEBHOOK_SECRET'),
-      limits: serverLimits(read),
+      port: env.PORT,
+      host: env.HOST,
+      trustProxy: env.TRUST_PROXY === '1',
+      buildsDir: resolve(ROOT, env.SITE_BUILDS_DIR),
+      distDir: env.SITE_DIST_DIR && resolve(ROOT, env.SITE_DIST_DIR),
+      webhookSecret: env.SANITY_WEBHOOK_SECRET,
+      limits: {
+        headersTimeoutMs: env.SERVER_HEADERS_TIMEOUT_SECONDS * 1000,
+        requestTimeoutMs: env.SERVER_REQUEST_TIMEOUT_SECONDS * 1000,
+        maxConnections: env.SERVER_MAX_CONNECTIONS,
+        contactBodyTimeoutMs: env.CONTACT_BODY_TIMEOUT_SECONDS * 1000,
+      },
     },
-    buildCacheDir: read.text('ASTRO_CACHE_DIR'),
-    preview: previewConfig(read, {projectId, dataset, apiVersion, apiHost}),
-  }
-  if (read.problems.length > 0)
-    throw new ConfigError(
-      `The configuration has ${read.problems.length === 1 ? 'a bad value' : 'bad values'}:\n  ${read.problems.join('\n  ')}`,
-    )
-  return config
-}
-
-function serverLimits(read: Reader): ServerLimits {
-  const headersSeconds = read.whole('SERVER_HEADERS_TIMEOUT_SECONDS', 10, {min: 1, max: 3600})
-  const requestSeconds = read.whole('SERVER_REQUEST_TIMEOUT_SECONDS', 30, {min: 1, max: 3600})
-  // Node refuses to start a server whose headers may take longer than the whole request.
-  if (headersSeconds > requestSeconds)
-    read.problems.push(
-      `SERVER_HEADERS_TIMEOUT_SECONDS="${headersSeconds}" may not exceed SERVER_REQUEST_TIMEOUT_SECONDS="${requestSeconds}".`,
-    )
-  return {
-    headersTimeoutMs: headersSeconds * 1000,
-    requestTimeoutMs: requestSeconds * 1000,
-    maxConnections: read.whole('SERVER_MAX_CONNECTIONS', 500, {min: 1, max: 1_000_000}),
-    contactBodyTimeoutMs: read.whole('CONTACT_BODY_TIMEOUT_SECONDS', 10, {min: 1, max: 3600}) * 1000,
+    buildCacheDir: env.ASTRO_CACHE_DIR,
+    preview: previewConfig(env, project),
   }
 }
 
@@ -387,27 +409,14 @@ export function previewSessionKey(token: string): Buffer {
   return Buffer.from(hkdfSync('sha256', token, SESSION_KEY_SALT, SESSION_KEY_INFO, 32))
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-
-function previewConfig(
-  read: Reader,
-  project: Omit<SanityTarget, 'projectId' | 'token'> & {projectId?: string},
-): PreviewConfig {
-  const studioUrl = read.url('SANITY_STUDIO_URL', ['http:', 'https:'], 'https://<name>.sanity.studio')
-  const studio = studioUrl ? new URL(studioUrl) : undefined
-  // Preview pages may be framed by this origin: over plain http anyone on the way could pose as it.
-  if (studio?.protocol === 'http:' && !LOCAL_HOSTS.has(studio.hostname))
-    read.problems.push(
-      `SANITY_STUDIO_URL="${studioUrl}" must be https (http only for localhost), such as https://<name>.sanity.studio.`,
-    )
-  const token = read.text('SANITY_API_READ_TOKEN')
-  const {projectId} = project
-  if (projectId && token && studioUrl && studio)
+function previewConfig(env: Variables, project: Omit<SanityTarget, 'projectId' | 'token'>): PreviewConfig {
+  const {SANITY_PROJECT_ID: projectId, SANITY_API_READ_TOKEN: token, SANITY_STUDIO_URL: studioUrl} = env
+  if (projectId && token && studioUrl)
     return {
       enabled: true,
-      target: {...project, projectId, token},
+      target: {projectId, ...project, token},
       studioUrl,
-      studioOrigin: studio.origin,
+      studioOrigin: new URL(studioUrl).origin,
       sessionKey: previewSessionKey(token),
     }
   const missing = [token ? '' : 'SANITY_API_READ_TOKEN', studioUrl ? '' : 'SANITY_STUDIO_URL']

@@ -1,14 +1,14 @@
-import {readFileSync} from 'node:fs'
-import {fileURLToPath} from 'node:url'
+import {readFileSync, statSync} from 'node:fs'
 import {evaluate, parse} from 'groq-js'
-import type {ContentConfig} from '../config/index.ts'
+import {ConfigError, type ContentConfig} from '../config/index.ts'
 import {sanityClient, type SanityTarget} from '../lib/sanityClient.ts'
 import {isDraftOrVersion} from '../../model/siteDocuments.ts'
 
 /**
  * Where the site's words come from. With SANITY_PROJECT_ID set, Sanity's Content Lake;
- * without it, the dataset bundled in the repository. Both run the same GROQ strings and
- * builds see only published documents (staff preview reads the Content Lake's drafts).
+ * without it, the export file BUNDLED_DATASET names (by default the one in the repository). Both
+ * run the same GROQ strings and builds see only published documents (staff preview reads the
+ * Content Lake's drafts).
  */
 export interface ContentSource {
   /** Said in the build log, so whoever reads it knows which content went live. */
@@ -16,15 +16,11 @@ export interface ContentSource {
   fetch(query: string, params?: Record<string, unknown>): Promise<unknown>
 }
 
-export const BUNDLED_DATASET_PATH = fileURLToPath(
-  new URL('../../studio/seed/production.ndjson', import.meta.url),
-)
-
 const RETRIES = 3
 
 /** The source the configuration names: the Content Lake with a project id, else the bundled dataset. */
 export function contentSource(config: ContentConfig): ContentSource {
-  return config.kind === 'contentLake' ? contentLakeSource(config) : bundledDatasetSource()
+  return config.kind === 'contentLake' ? contentLakeSource(config) : bundledDatasetSource(config.path)
 }
 
 class ContentUnavailableError extends Error {
@@ -100,7 +96,13 @@ function readPublishedDocuments(path: string): StoredDocument[] {
   return documents
 }
 
-export function bundledDatasetSource(path = BUNDLED_DATASET_PATH): ContentSource {
+/** The export file at `path` (BUNDLED_DATASET), as the Content Lake's published perspective would answer. */
+export function bundledDatasetSource(path: string): ContentSource {
+  // Said when the source is made, before a build starts its queries, with what to change.
+  if (!statSync(path, {throwIfNoEntry: false})?.isFile())
+    throw new ConfigError(
+      `BUNDLED_DATASET names ${path}, which is not a file: set it to a Sanity export (.ndjson), relative to the repository or absolute.`,
+    )
   return {
     description: `the bundled dataset (${path})`,
     async fetch(query, params = {}) {

@@ -1,7 +1,7 @@
 import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {BUNDLED_DATASET_PATH} from '../../src/content/source.ts'
+import {DEFAULT_BUNDLED_DATASET} from '../../src/config/index.ts'
 import {readNdjson, type SanityDocumentLike} from './queryApiStandIn.ts'
 import {
   indiaToday,
@@ -15,7 +15,7 @@ import type {PolicyId} from '../../model/siteDocuments.ts'
 
 /** A fresh deep copy of the bundled dataset, to change without touching the file. */
 export function bundledDocuments(): SanityDocumentLike[] {
-  return readNdjson(BUNDLED_DATASET_PATH)
+  return readNdjson(DEFAULT_BUNDLED_DATASET)
 }
 
 export function documentById(documents: SanityDocumentLike[], id: string): Record<string, any> {

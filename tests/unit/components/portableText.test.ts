@@ -15,6 +15,7 @@ import {
   type PolicyFigures,
 } from '../../../src/content/schemas'
 import {liveQuotes} from '../../../src/content/quotes'
+import {DEFAULT_BUNDLED_DATASET} from '../../../src/config'
 import {bundledDatasetSource} from '../../../src/content/source'
 import {followableHref} from '../../../model/addresses'
 import {isExternal} from '../../../src/lib/links'
@@ -24,7 +25,7 @@ import {isExternal} from '../../../src/lib/links'
  * text that a Studio would never produce must still render as harmless HTML (and never throw).
  */
 
-const source = bundledDatasetSource()
+const source = bundledDatasetSource(DEFAULT_BUNDLED_DATASET)
 const figures = policyFiguresSchema.parse(await source.fetch(policyFiguresQuery))
 const facts = companyFactsSchema.parse(await source.fetch(companyFactsQuery))
 

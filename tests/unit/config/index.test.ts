@@ -1,13 +1,16 @@
-import {readdirSync, readFileSync} from 'node:fs'
+import {mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import {join, relative} from 'node:path'
 import {describe, expect, it} from 'vitest'
+import {configTableSection, README, withConfigTable} from '../../../scripts/configTable'
 import {ConfigError, readConfig, ROOT, VARIABLES} from '../../../src/config'
+import {contentSource} from '../../../src/content/source'
 
 describe('the configuration, read once from the environment', () => {
   it('without any variable, serves the bundled dataset on localhost:4321 and stores messages in SQLite', () => {
     const config = readConfig({})
     expect(config.siteUrl).toBe('http://localhost:4321')
-    expect(config.content).toEqual({kind: 'bundled'})
+    expect(config.content).toEqual({kind: 'bundled', path: join(ROOT, 'studio/seed/production.ndjson')})
     expect(config.contact.store).toEqual({kind: 'sqlite', path: join(ROOT, 'data/contact-messages.sqlite')})
     expect(config.contact.rateLimit).toEqual({limit: 10, windowSeconds: 600})
     expect(config.contact.warnings).toEqual([])
@@ -96,6 +99,35 @@ describe('the configuration, read once from the environment', () => {
     ).toEqual(['SITE_URL', 'CONTACT_RATE_LIMIT', 'PORT'])
   })
 
+  it('a value that must agree with another is named after the values bad alone, once both of the two are fine alone', () => {
+    const names = (env: Record<string, string>) => {
+      try {
+        readConfig(env)
+      } catch (error) {
+        return (error as Error).message
+          .split('\n')
+          .slice(1)
+          .map((line) => line.trim().split(/[ =]/)[0])
+      }
+    }
+    expect(
+      names({TRUST_PROXY: 'yes', SANITY_API_WRITE_TOKEN: 'w', SERVER_HEADERS_TIMEOUT_SECONDS: '60'}),
+    ).toEqual(['TRUST_PROXY', 'SANITY_API_WRITE_TOKEN', 'SERVER_HEADERS_TIMEOUT_SECONDS'])
+    expect(() => readConfig({SERVER_HEADERS_TIMEOUT_SECONDS: '60'})).toThrow(
+      'SERVER_HEADERS_TIMEOUT_SECONDS="60" may not exceed SERVER_REQUEST_TIMEOUT_SECONDS="30".',
+    )
+    expect(names({SERVER_HEADERS_TIMEOUT_SECONDS: '9999'})).toEqual(['SERVER_HEADERS_TIMEOUT_SECONDS'])
+  })
+
+  it('a blank variable counts as unset, and a value is read without the spaces around it', () => {
+    expect(
+      readConfig({PORT: '  ', HOST: ' ', SANITY_DATASET: ' staging ', SANITY_PROJECT_ID: 'abc123'}),
+    ).toMatchObject({
+      server: {port: 4321, host: 'localhost'},
+      content: {dataset: 'staging'},
+    })
+  })
+
   it('CONTACT_MIN_FILL_MS, no longer used, is ignored with one warning instead of stopping the start', () => {
     for (const value of ['2500', 'soon']) {
       const config = readConfig({CONTACT_MIN_FILL_MS: value})
@@ -107,38 +139,60 @@ describe('the configuration, read once from the environment', () => {
   })
 })
 
-describe('the README', () => {
-  /** The rows of the table under "Where the content comes from": names, meaning, default. */
-  function readmeRows() {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-    const table = readme.slice(readme.indexOf('| variable'))
-    const lines = table.split('\n')
-    return lines
-      .slice(
-        2,
-        lines.findIndex((line) => !line.startsWith('|')),
-      )
-      .map((line) =>
-        line
-          .slice(1, -1)
-          .split(' | ')
-          .map((cell) => cell.trim()),
-      )
-      .map(([names, meaning, fallback]) => ({
-        names: [...names!.matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]),
-        meaning,
-        default: fallback,
-      }))
-  }
-
-  it('lists every variable the configuration reads, with its meaning and default, and no other', () => {
-    expect(readmeRows()).toEqual(VARIABLES)
+describe('BUNDLED_DATASET, the export file read without a Sanity project', () => {
+  it('is a path relative to the repository, or absolute', () => {
+    expect(readConfig({BUNDLED_DATASET: 'tests/fixtures/site.ndjson'}).content).toEqual({
+      kind: 'bundled',
+      path: join(ROOT, 'tests/fixtures/site.ndjson'),
+    })
+    expect(readConfig({BUNDLED_DATASET: '/srv/content/site.ndjson'}).content).toEqual({
+      kind: 'bundled',
+      path: '/srv/content/site.ndjson',
+    })
   })
 
-  it('names every variable the configuration module reads', () => {
-    const source = readFileSync(join(ROOT, 'src/config/index.ts'), 'utf8')
-    const read = new Set([...source.matchAll(/read\.\w+\('([A-Z_]+)'/g)].map((match) => match[1]))
-    expect([...read].sort()).toEqual(VARIABLES.flatMap((variable) => variable.names).sort())
+  it('is the file the content comes from', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'dataset-')), 'other.ndjson')
+    writeFileSync(
+      path,
+      JSON.stringify({_id: 'siteSettings', _type: 'siteSettings', title: 'Another site'}) + '\n',
+    )
+    const source = contentSource(readConfig({BUNDLED_DATASET: path}).content)
+    expect(source.description).toBe(`the bundled dataset (${path})`)
+    expect(await source.fetch('*[_id == "siteSettings"][0].title')).toBe('Another site')
+  })
+
+  it('naming no file stops the build with an error naming the variable and the path', () => {
+    const content = readConfig({BUNDLED_DATASET: 'no/such/dataset.ndjson'}).content
+    expect(() => contentSource(content)).toThrow(ConfigError)
+    expect(() => contentSource(content)).toThrow(
+      `BUNDLED_DATASET names ${join(ROOT, 'no/such/dataset.ndjson')}, which is not a file`,
+    )
+  })
+})
+
+describe('the README', () => {
+  it('has the table of variables that `npm run config:table` writes from the schema', async () => {
+    const readme = readFileSync(README, 'utf8')
+    expect(
+      configTableSection(readme),
+      "README.md's table of variables is not the one src/config/index.ts gives: run `npm run config:table`",
+    ).toBe(configTableSection(await withConfigTable(readme)))
+  })
+
+  it('gets back, from `npm run config:table`, a row edited by hand', async () => {
+    const readme = readFileSync(README, 'utf8')
+    const edited = readme.replace('| the dataset to read ', '| the dataset to read, edited ')
+    expect(configTableSection(edited)).not.toBe(configTableSection(readme))
+    expect(configTableSection(await withConfigTable(edited))).toBe(configTableSection(readme))
+  })
+
+  it("shows a variable's default as the schema has it, or in words where code outside the schema decides", () => {
+    const row = (name: string) => VARIABLES.find((variable) => variable.name === name)
+    expect(row('PORT')).toMatchObject({default: '`4321`', meaning: 'the port `npm start` listens on'})
+    expect(row('BUNDLED_DATASET')?.default).toBe('`studio/seed/production.ndjson`')
+    expect(row('SANITY_API_HOST')?.default).toBe('`https://<project>.api.sanity.io`')
+    expect(row('SANITY_API_READ_TOKEN')?.default).toBe('unset')
   })
 })
 

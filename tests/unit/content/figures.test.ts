@@ -10,10 +10,11 @@ import {
   type Policy,
   type PolicyFigures,
 } from '../../../src/content/schemas'
+import {DEFAULT_BUNDLED_DATASET} from '../../../src/config'
 import {bundledDatasetSource} from '../../../src/content/source'
 import {liveQuotes} from '../../../src/content/quotes'
 
-const source = bundledDatasetSource()
+const source = bundledDatasetSource(DEFAULT_BUNDLED_DATASET)
 const policies = policySchema.array().parse(await source.fetch(policiesQuery))
 const figures = policyFiguresSchema.parse(await source.fetch(policyFiguresQuery))
 const facts = companyFactsSchema.parse(await source.fetch(companyFactsQuery))
