@@ -1,6 +1,7 @@
 import {randomUUID} from 'node:crypto'
 import type {ContactConfig} from '../config/index.ts'
-import {smtpNotifier, type AcknowledgementWords, type Notifier} from './notifier.ts'
+import type {ContactContent} from '../server/buildData.ts'
+import {smtpNotifier, type Notifier} from './notifier.ts'
 import {slidingWindowLimiter, type RateLimiter} from './rateLimit.ts'
 import {recoveringStore, StoreUnavailableError} from './recoveringStore.ts'
 import {
@@ -37,47 +38,8 @@ export type Outcome =
   | {kind: 'rateLimited'; retryAfterSeconds: number}
   | {kind: 'unavailable'}
 
-/** The words of the page a form post without JavaScript lands on once its message is stored. */
-export interface SentPageWords {
-  title: string
-  /** What the island says once a message is stored: the same words. */
-  message: string
-  /** Put before the reference: "Your reference:". */
-  referenceLabel: string
-  /** The link back to the contact page. */
-  backLabel: string
-}
-
-/**
- * What the service takes from the content of the build being served. The words a build made
- * before the age and health boxes, references and acknowledgements lacks are optional: its form
- * did not show those boxes, so they are not asked for (and nothing is recorded for them).
- */
-export interface ContactContent {
-  /** New messages are e-mailed here (unless CONTACT_MAIL_TO says otherwise). */
-  customerCareEmail: string
-  /** The words beside the consent box, recorded with each message. */
-  consentWording: string
-  /** The words beside the age box (18 or over, or a parent or lawful guardian), recorded with each message. */
-  ageConfirmationWording?: string
-  /** The words beside the optional health box, recorded with each message, ticked or not. */
-  healthDetailsWording?: string
-  /** The effective date of the Privacy Policy in force: the notice the visitor agreed to. */
-  privacyPolicyUpdated: string
-  /**
-   * The effective date of every Privacy Policy version that has been in force, by number: a
-   * visitor whose page showed an earlier one than the build now live agreed to that one.
-   */
-  privacyPolicyVersions?: Record<string, string>
-  /** Messages are deleted this many months after they arrive (a policy figure). */
-  retentionMonths: number
-  /** The acknowledgement e-mailed to a sender who gave an e-mail address. */
-  acknowledgement?: AcknowledgementWords
-  /** The page a form post without JavaScript lands on (sentPage.ts). */
-  sentPage?: SentPageWords
-  /** What a browser without JavaScript is told when its message could not be stored. */
-  notStored?: string
-}
+/** What the service takes from the content of the build being served: its part of the build data. */
+export type {ContactContent, SentPageWords} from '../server/buildData.ts'
 
 /** Where each box's words are in the content; a box whose words the build lacks was not shown. */
 const BOX_WORDING = {

@@ -3,17 +3,175 @@ import {mkdir, readFile, rename, rm} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import type {AstroIntegration} from 'astro'
-import {isCalendarDate, isPolicyId} from '../../model/policyVersions.ts'
-import type {PolicyId} from '../../model/siteDocuments.ts'
-import type {ContactContent} from '../contact/service.ts'
+import {z} from 'zod'
+import {isCalendarDate} from '../../model/policyVersions.ts'
+import {POLICY_IDS} from '../../model/siteDocuments.ts'
 
 /**
- * Data a build hands to the production server: written by the page src/pages/server-data/*,
+ * Data a build hands to the production server: written by the pages src/pages/server-data/*,
  * then moved from the public pages into the build's server folder, where no visitor can ask
  * for it. The server reads it when it starts and each time a rebuild goes live, so it follows
- * the content of the build it serves without loading that build's code again.
+ * the content of the build it serves without loading that build's code again. Writer and reader
+ * check it against the one schema below, so a field one side renames cannot go unnoticed.
  */
 const FOLDER = 'server-data'
+
+const contactContent = z.object({
+  /** New messages are e-mailed here (unless CONTACT_MAIL_TO says otherwise). */
+  customerCareEmail: z.string(),
+  /** The words beside the consent box, recorded with each message. */
+  consentWording: z.string(),
+  /** The words beside the age box (18 or over, or a parent or lawful guardian), recorded with each message. */
+  ageConfirmationWording: z.string().optional(),
+  /** The words beside the optional health box, recorded with each message, ticked or not. */
+  healthDetailsWording: z.string().optional(),
+  /** The effective date of the Privacy Policy in force: the notice the visitor agreed to. */
+  privacyPolicyUpdated: z.string(),
+  /**
+   * The effective date of every Privacy Policy version that has been in force, by number: a
+   * visitor whose page showed an earlier one than the build now live agreed to that one.
+   */
+  privacyPolicyVersions: z.record(z.string(), z.string()).optional(),
+  /** Messages are deleted this many months after they arrive (a policy figure). */
+  retentionMonths: z.number(),
+  /** The acknowledgement e-mailed to a sender who gave an e-mail address (Studio: Contact page → Acknowledgement e-mail). */
+  acknowledgement: z
+    .object({
+      subject: z.string(),
+      body: z.string(),
+      /** Put before the message's reference, as on the page: "Your reference:". */
+      referenceLabel: z.string(),
+    })
+    .optional(),
+  /** The page a form post without JavaScript lands on once its message is stored (src/contact/sentPage.ts). */
+  sentPage: z
+    .object({
+      title: z.string(),
+      /** What the island says once a message is stored: the same words. */
+      message: z.string(),
+      /** Put before the reference: "Your reference:". */
+      referenceLabel: z.string(),
+      /** The link back to the contact page. */
+      backLabel: z.string(),
+    })
+    .optional(),
+  /** What a browser without JavaScript is told when its message could not be stored. */
+  notStored: z.string().optional(),
+})
+
+/** Written as an ISO instant, or null when no change is to come; read as a Date, or absent. */
+const changeMoment = z.codec(
+  z.iso.datetime({error: 'expected an instant in ISO form, or null'}).nullable(),
+  z.date().optional(),
+  {
+    decode: (text) => (text === null ? undefined : new Date(text)),
+    encode: (date) => date?.toISOString() ?? null,
+  },
+)
+
+const policySchedule = z.object({
+  /** Midnight in India at the start of the soonest upcoming version's date; absent when none is upcoming. */
+  nextChangeAt: changeMoment,
+  /** The policy versions whose date had not come when the build ran, soonest first. */
+  versions: z.array(
+    z.object({
+      policy: z.enum(Object.values(POLICY_IDS)),
+      number: z.int().min(1),
+      effectiveDate: z.string().refine(isCalendarDate, 'expected a calendar date (YYYY-MM-DD)'),
+    }),
+    {error: 'expected a list'},
+  ),
+})
+
+/** Everything a build hands the server, each part in a file of its own. */
+export const buildData = z.object({
+  /** What the contact service takes from the build's content. */
+  contact: contactContent,
+  /** When the build's policy text stops being the one in force, and the versions still to come. */
+  policySchedule,
+})
+
+export type BuildData = z.output<typeof buildData>
+/**
+ * The contact service's part. The words a build made before the age and health boxes,
+ * references and acknowledgements lacks are optional: its form did not show those boxes, so
+ * they are not asked for (and nothing is recorded for them).
+ */
+export type ContactContent = BuildData['contact']
+export type SentPageWords = NonNullable<ContactContent['sentPage']>
+export type PolicySchedule = BuildData['policySchedule']
+/** A policy version whose date had not come when the build ran. */
+export type UpcomingVersion = PolicySchedule['versions'][number]
+
+type Part = keyof BuildData
+
+const PARTS: Record<Part, {file: string; what: string}> = {
+  contact: {file: 'contact.json', what: 'the contact data'},
+  policySchedule: {file: 'policy-schedule.json', what: 'the policy schedule'},
+}
+
+/** What a build made before a part existed is taken to have written in its place. */
+const WRITTEN_WHEN_ABSENT: Partial<Record<Part, unknown>> = {
+  // Policies had no versions yet: no change to schedule.
+  policySchedule: {nextChangeAt: null, versions: []},
+}
+
+const fileOf = (buildDir: string, part: Part) => join(buildDir, 'server', FOLDER, PARTS[part].file)
+
+/** "versions.0.effectiveDate: expected a calendar date (YYYY-MM-DD)", for each of a part's problems. */
+const problems = (issues: readonly z.core.$ZodIssue[]) =>
+  issues.map(({path, message}) => (path.length ? `${path.join('.')}: ${message}` : message)).join('; ')
+
+/**
+ * A server-data page's answer: `part` of this build's data as the server will read it. Data the
+ * server would refuse fails the build here, naming the field, rather than the next rebuild.
+ */
+export function buildDataAnswer<P extends Part>(part: P, value: BuildData[P]): Response {
+  const schema = buildData.shape[part] as unknown as z.ZodType<BuildData[P], unknown>
+  const encoded = z.safeEncode(schema, value)
+  if (!encoded.success)
+    throw new Error(
+      `This build's ${PARTS[part].file} would be refused by the server: ${problems(encoded.error.issues)}`,
+    )
+  return Response.json(encoded.data)
+}
+
+/**
+ * The data of the build in `buildDir`, checked: a build whose data the server cannot use is
+ * refused with the file and the field that are wrong, and never goes live.
+ */
+export async function readBuildData(buildDir: string): Promise<BuildData> {
+  const parts = Object.keys(PARTS) as Part[]
+  const written = Object.fromEntries(
+    await Promise.all(parts.map(async (part) => [part, await readPart(buildDir, part)] as const)),
+  )
+  const result = buildData.safeParse(written)
+  if (result.success) return result.data
+  const part = result.error.issues[0]!.path[0] as Part
+  const issues = result.error.issues
+    .filter((issue) => issue.path[0] === part)
+    .map((issue) => ({...issue, path: issue.path.slice(1)}))
+  throw refusal(buildDir, part, problems(issues))
+}
+
+async function readPart(buildDir: string, part: Part): Promise<unknown> {
+  let text: string
+  try {
+    text = await readFile(fileOf(buildDir, part), 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && part in WRITTEN_WHEN_ABSENT)
+      return WRITTEN_WHEN_ABSENT[part]
+    throw error
+  }
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw refusal(buildDir, part, 'it is not JSON')
+  }
+}
+
+const refusal = (buildDir: string, part: Part, why: string) =>
+  new Error(`${fileOf(buildDir, part)} is not ${PARTS[part].what} of this site's build: ${why}.`)
 
 export function buildDataIntegration(): AstroIntegration {
   let client = ''
@@ -35,109 +193,4 @@ export function buildDataIntegration(): AstroIntegration {
       },
     },
   }
-}
-
-/** Whether `value` is absent, or an object whose `keys` are all text. */
-const absentOrWords = (value: unknown, keys: readonly string[]) =>
-  value === undefined ||
-  (typeof value === 'object' &&
-    value !== null &&
-    keys.every((key) => typeof (value as Record<string, unknown>)[key] === 'string'))
-
-/**
- * The contact service's part of a build's content, as the build wrote it. A build made before
- * policies had versions has none; one made before the age and health boxes, references and
- * acknowledgements has none of their words (its form showed no such box: see ContactContent).
- */
-export async function readBuildData(buildDir: string): Promise<ContactContent> {
-  const file = join(buildDir, 'server', FOLDER, 'contact.json')
-  const data = JSON.parse(await readFile(file, 'utf8')) as Partial<ContactContent>
-  const {customerCareEmail, consentWording, privacyPolicyUpdated, retentionMonths} = data
-  const {ageConfirmationWording, healthDetailsWording, acknowledgement, sentPage, notStored} = data
-  const privacyPolicyVersions = data.privacyPolicyVersions ?? {}
-  if (
-    typeof customerCareEmail !== 'string' ||
-    typeof consentWording !== 'string' ||
-    typeof privacyPolicyUpdated !== 'string' ||
-    typeof retentionMonths !== 'number' ||
-    typeof privacyPolicyVersions !== 'object' ||
-    Object.values(privacyPolicyVersions).some((date) => typeof date !== 'string') ||
-    (ageConfirmationWording !== undefined && typeof ageConfirmationWording !== 'string') ||
-    (healthDetailsWording !== undefined && typeof healthDetailsWording !== 'string') ||
-    (notStored !== undefined && typeof notStored !== 'string') ||
-    !absentOrWords(acknowledgement, ['subject', 'body', 'referenceLabel']) ||
-    !absentOrWords(sentPage, ['title', 'message', 'referenceLabel', 'backLabel'])
-  )
-    throw new Error(`${file} is not the contact data of this site's build.`)
-  return {
-    customerCareEmail,
-    consentWording,
-    privacyPolicyUpdated,
-    retentionMonths,
-    privacyPolicyVersions,
-    ...(ageConfirmationWording === undefined ? {} : {ageConfirmationWording}),
-    ...(healthDetailsWording === undefined ? {} : {healthDetailsWording}),
-    ...(acknowledgement === undefined ? {} : {acknowledgement}),
-    ...(sentPage === undefined ? {} : {sentPage}),
-    ...(notStored === undefined ? {} : {notStored}),
-  }
-}
-
-/** A policy version whose date had not come when the build ran. */
-export interface UpcomingVersion {
-  policy: PolicyId
-  number: number
-  effectiveDate: string
-}
-
-/** When the build's text of a policy stops being the one in force, and the versions still to come. */
-export interface PolicySchedule {
-  /** Midnight in India at the start of the soonest upcoming version's date; absent when none is upcoming. */
-  nextChangeAt?: Date
-  /** Soonest first. */
-  versions: UpcomingVersion[]
-}
-
-/**
- * The policy schedule a build wrote (src/pages/server-data/policy-schedule.json.ts). A build
- * made before policies had versions has no such file: it schedules no change.
- */
-export async function readPolicySchedule(buildDir: string): Promise<PolicySchedule> {
-  const file = join(buildDir, 'server', FOLDER, 'policy-schedule.json')
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {versions: []}
-    throw error
-  }
-  const invalid = (why: string) =>
-    new Error(`${file} is not the policy schedule of this site's build: ${why}.`)
-  let data: {nextChangeAt?: unknown; versions?: unknown}
-  try {
-    data = JSON.parse(text) as typeof data
-  } catch {
-    throw invalid('it is not JSON')
-  }
-  if (typeof data !== 'object' || data === null) throw invalid('it is not an object')
-  const {nextChangeAt, versions} = data
-  const at = typeof nextChangeAt === 'string' ? new Date(nextChangeAt) : undefined
-  if (nextChangeAt !== null && (at === undefined || Number.isNaN(at.getTime())))
-    throw invalid('"nextChangeAt" must be an instant in ISO form or null')
-  if (!Array.isArray(versions)) throw invalid('"versions" must be a list')
-  const upcoming = versions.map((entry: unknown, index): UpcomingVersion => {
-    const {policy, number, effectiveDate} = (entry ?? {}) as Record<string, unknown>
-    if (
-      typeof policy !== 'string' ||
-      !isPolicyId(policy) ||
-      typeof number !== 'number' ||
-      !Number.isInteger(number) ||
-      number < 1 ||
-      typeof effectiveDate !== 'string' ||
-      !isCalendarDate(effectiveDate)
-    )
-      throw invalid(`versions.${index} must be {policy, number, effectiveDate} of a policy version`)
-    return {policy, number, effectiveDate}
-  })
-  return at ? {nextChangeAt: at, versions: upcoming} : {versions: upcoming}
 }

@@ -2,8 +2,7 @@ import {existsSync} from 'node:fs'
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
-import type {ContactContent} from '../contact/service.ts'
-import {readBuildData, readPolicySchedule, type PolicySchedule} from './buildData.ts'
+import {readBuildData, type BuildData, type ContactContent, type PolicySchedule} from './buildData.ts'
 import {serveNotFound, serveStatic} from './staticFiles.ts'
 
 /** The node adapter's handler in middleware mode: server routes, or `next` when none matches. */
@@ -14,10 +13,8 @@ type RouteHandler = (
   locals: App.Locals,
 ) => Promise<void>
 
-interface Build {
+interface Build extends BuildData {
   dir: string
-  data: ContactContent
-  policySchedule: PolicySchedule
 }
 
 /**
@@ -48,8 +45,9 @@ export class LiveSite {
     return this.current.dir
   }
 
-  get data(): ContactContent {
-    return this.current.data
+  /** What the contact service takes from the live build's content. */
+  get contactContent(): ContactContent {
+    return this.current.contact
   }
 
   /** When the live build's policy text stops being the one in force. */
@@ -81,8 +79,7 @@ export class LiveSite {
 
 async function readBuild(dir: string): Promise<Build> {
   if (!existsSync(join(dir, 'client/index.html'))) throw new Error(`${dir} has no home page.`)
-  const [data, policySchedule] = await Promise.all([readBuildData(dir), readPolicySchedule(dir)])
-  return {dir, data, policySchedule}
+  return {dir, ...(await readBuildData(dir))}
 }
 
 async function loadRoutes(dir: string): Promise<RouteHandler> {

@@ -1,5 +1,6 @@
 import type {APIRoute} from 'astro'
 import {readContactContent} from '../../content/contactContent'
+import {buildDataAnswer} from '../../server/buildData'
 
 /**
  * What the production server needs from this build's content, written at build time and moved
@@ -7,4 +8,4 @@ import {readContactContent} from '../../content/contactContent'
  * contact messages are e-mailed, the consent wording and notice version recorded with each, and
  * how long messages are kept.
  */
-export const GET: APIRoute = async () => Response.json(await readContactContent())
+export const GET: APIRoute = async () => buildDataAnswer('contact', await readContactContent())

@@ -2,6 +2,7 @@ import type {APIRoute} from 'astro'
 import {effectiveFrom, nextChangeAt} from '../../../model/policyVersions'
 import {BUILD_TIME} from '../../content/entries'
 import {getPolicyVersions} from '../../content/policyHistory'
+import {buildDataAnswer} from '../../server/buildData'
 
 /**
  * When this build's policy text stops being the one in force: the moment the soonest upcoming
@@ -11,7 +12,6 @@ import {getPolicyVersions} from '../../content/policyHistory'
  */
 export const GET: APIRoute = async () => {
   const versions = await getPolicyVersions()
-  const next = nextChangeAt(versions, BUILD_TIME)
   const upcoming = versions
     .filter((version) => effectiveFrom(version.effectiveDate) > BUILD_TIME)
     .sort(
@@ -21,5 +21,9 @@ export const GET: APIRoute = async () => {
         a.number - b.number,
     )
     .map(({policy, number, effectiveDate}) => ({policy, number, effectiveDate}))
-  return Response.json({nextChangeAt: next?.toISOString() ?? null, versions: upcoming})
+  // Written even when undefined: the file says "null", no change to come, rather than nothing.
+  return buildDataAnswer('policySchedule', {
+    nextChangeAt: nextChangeAt(versions, BUILD_TIME),
+    versions: upcoming,
+  })
 }

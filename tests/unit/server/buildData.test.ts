@@ -2,19 +2,23 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import {readBuildData} from '../../../src/server/buildData'
+import {buildDataAnswer, readBuildData, type BuildData} from '../../../src/server/buildData'
+import {contactContent} from '../../support/memoryStore'
 
 const dirs: string[] = []
 afterAll(() => dirs.forEach((dir) => rmSync(dir, {recursive: true, force: true})))
 
-/** A build folder whose contact data is `data`, as a build writes it. */
-function buildWith(data: unknown): string {
+/** A build folder with these files in its server-data folder, as a build writes them. */
+function buildWith(files: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), 'build-data-'))
   dirs.push(dir)
   mkdirSync(join(dir, 'server', 'server-data'), {recursive: true})
-  writeFileSync(join(dir, 'server', 'server-data', 'contact.json'), JSON.stringify(data))
+  for (const [name, data] of Object.entries(files))
+    writeFileSync(join(dir, 'server', 'server-data', name), JSON.stringify(data))
   return dir
 }
+/** A build whose contact data is `data`, made before policies had versions (no schedule). */
+const buildWithContact = (data: unknown) => buildWith({'contact.json': data})
 
 const CONTACT = {
   customerCareEmail: 'care@medistay.example',
@@ -26,21 +30,62 @@ const CONTACT = {
 describe("a build's contact data, as the server reads it", () => {
   it('gives the dates of every Privacy Policy version that has been in force', async () => {
     const versions = {'1': '2026-03-02', '2': '2026-08-17', '3': '2026-11-23'}
-    await expect(readBuildData(buildWith({...CONTACT, privacyPolicyVersions: versions}))).resolves.toEqual({
-      ...CONTACT,
-      privacyPolicyVersions: versions,
+    const read = await readBuildData(buildWithContact({...CONTACT, privacyPolicyVersions: versions}))
+    expect(read.contact).toEqual({...CONTACT, privacyPolicyVersions: versions})
+  })
+
+  it('gives no versions for a build made before policies had them, and no change to schedule', async () => {
+    await expect(readBuildData(buildWithContact(CONTACT))).resolves.toEqual({
+      contact: CONTACT,
+      policySchedule: {versions: []},
     })
   })
 
-  it('gives no versions for a build made before policies had them', async () => {
-    await expect(readBuildData(buildWith(CONTACT))).resolves.toEqual({...CONTACT, privacyPolicyVersions: {}})
+  it('refuses a file that is not contact data, naming it and the field that is wrong', async () => {
+    for (const [bad, field] of [
+      [
+        {...CONTACT, retentionMonths: '12'},
+        'retentionMonths: Invalid input: expected number, received string',
+      ],
+      [{...CONTACT, privacyPolicyVersions: {'1': 20260302}}, 'privacyPolicyVersions.1: Invalid input'],
+      [{...CONTACT, sentPage: {title: 'Message sent'}}, 'sentPage.message: Invalid input'],
+    ] as const)
+      await expect(readBuildData(buildWithContact(bad))).rejects.toThrow(
+        new RegExp(`contact\\.json is not the contact data of this site's build: .*${RegExp.escape(field)}`),
+      )
+  })
+})
+
+describe("a build's data, as the build writes it", () => {
+  const written: BuildData = {
+    contact: {...contactContent(), privacyPolicyVersions: {'1': '2026-03-02'}},
+    policySchedule: {
+      nextChangeAt: new Date('2026-11-30T18:30:00.000Z'),
+      versions: [{policy: 'privacyPolicy', number: 4, effectiveDate: '2026-12-01'}],
+    },
+  }
+
+  it('is what the server reads back', async () => {
+    const files = {
+      'contact.json': await buildDataAnswer('contact', written.contact).json(),
+      'policy-schedule.json': await buildDataAnswer('policySchedule', written.policySchedule).json(),
+    }
+    expect(files['policy-schedule.json']).toMatchObject({nextChangeAt: '2026-11-30T18:30:00.000Z'})
+    await expect(readBuildData(buildWith(files))).resolves.toEqual(written)
   })
 
-  it('refuses a file that is not contact data, naming it', async () => {
-    for (const bad of [
-      {...CONTACT, retentionMonths: '12'},
-      {...CONTACT, privacyPolicyVersions: {'1': 20260302}},
-    ])
-      await expect(readBuildData(buildWith(bad))).rejects.toThrow(/contact\.json is not the contact data/)
+  it('says "null" when no policy change is to come', async () => {
+    await expect(
+      buildDataAnswer('policySchedule', {nextChangeAt: undefined, versions: []}).json(),
+    ).resolves.toEqual({nextChangeAt: null, versions: []})
+  })
+
+  it('fails the build when the server would refuse it, naming the field', () => {
+    expect(() =>
+      buildDataAnswer('policySchedule', {
+        ...written.policySchedule,
+        versions: [{policy: 'privacyPolicy', number: 0, effectiveDate: '2026-12-01'}],
+      }),
+    ).toThrow(/policy-schedule\.json would be refused by the server: versions\.0\.number: Too small/)
   })
 })

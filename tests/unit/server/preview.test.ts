@@ -1,4 +1,7 @@
+import {mkdtempSync, rmSync} from 'node:fs'
 import type {IncomingMessage} from 'node:http'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {ConfigError, previewSessionKey, readConfig, type PreviewConfig} from '../../../src/config'
@@ -13,10 +16,10 @@ import {
   SESSION_COOKIE,
   SESSION_TTL_MS,
   signSession,
-  StaffPreview,
 } from '../../../src/server/preview'
-import {applySecurityHeaders, cameOverTls, SECURITY_HEADERS} from '../../../src/server/securityHeaders'
-import {serveInProcess, type InProcessServer} from '../../support/inProcessServer'
+import {cameOverTls, SECURITY_HEADERS} from '../../../src/server/securityHeaders'
+import {createSiteServer, type ServedSite} from '../../../src/server/siteServer'
+import {contactContent} from '../../support/memoryStore'
 import {standInClient, startQueryApiStandIn, type QueryApiStandIn} from '../../support/queryApiStandIn'
 
 const TOKEN = 'sk-read-token-that-must-stay-on-the-server'
@@ -193,37 +196,59 @@ describe('which requests are preview pages', () => {
   })
 })
 
+/** A build that answers every public request "public" and shows what its preview route was handed. */
+const standInBuild: ServedSite = {
+  dir: 'the stand-in build',
+  codeDir: 'the stand-in build',
+  contactContent: contactContent(),
+  policySchedule: {versions: []},
+  swapTo: async () => {},
+  handle: (_request, response) => void response.writeHead(200, {'content-type': 'text/plain'}).end('public'),
+  renderPreview: (request, response, {preview}) =>
+    // Like Astro's on-demand pages: their own policy (script hashes) and caching.
+    void response
+      .writeHead(200, {
+        'content-type': 'application/json',
+        'content-security-policy': "script-src 'self' 'sha256-abc'",
+        'cache-control': 'public, max-age=600',
+      })
+      .end(JSON.stringify({...preview, source: preview!.source.description, url: request.url})),
+}
+
+type PreviewSite = {url: string; close(): Promise<void>}
+
 describe('preview on the server', () => {
   let standIn: QueryApiStandIn
-  let site: InProcessServer
+  let site: PreviewSite
   let clock = NOW
+  let scratch: string
+  let servers = 0
   const answers: {status: number; headers: string; body: string}[] = []
 
-  const config = (env: Record<string, string> = {}) =>
-    readConfig({
+  /** The production server (src/server/siteServer.ts) on the stand-in build, read with `env`. */
+  async function serve(env: Record<string, string>): Promise<PreviewSite> {
+    const config = readConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      CONTACT_DB_PATH: join(scratch, `messages-${++servers}.sqlite`),
+      ...env,
+    })
+    const server = await createSiteServer(config, {
+      buildEnv: {},
+      site: standInBuild,
+      clock: {now: () => clock},
+      log: () => {},
+    })
+    return {url: await server.listen(), close: server.stop}
+  }
+  /** Preview on, for the stand-in Content Lake. */
+  const withPreview = (env: Record<string, string> = {}) =>
+    serve({
       SANITY_PROJECT_ID: 'test',
       SANITY_API_HOST: standIn.url,
       SANITY_API_READ_TOKEN: TOKEN,
       SANITY_STUDIO_URL: STUDIO,
       ...env,
-    }).preview
-
-  /** The server's order (src/server/main.ts), with a stand-in for the build's routes. */
-  const serve = (preview: StaffPreview) =>
-    serveInProcess((request, response) => {
-      applySecurityHeaders(request, response, false)
-      const routed = preview.route(request, response)
-      if (routed === 'answered') return
-      if (routed === 'public')
-        return void response.writeHead(200, {'content-type': 'text/plain'}).end('public')
-      // Like Astro's on-demand pages: their own policy (script hashes) and caching.
-      response
-        .writeHead(200, {
-          'content-type': 'application/json',
-          'content-security-policy': "script-src 'self' 'sha256-abc'",
-          'cache-control': 'public, max-age=600',
-        })
-        .end(JSON.stringify({...routed, source: routed.source.description, url: request.url}))
     })
 
   const studioClient = () => standInClient(standIn.url, {token: 'studio-user-token'})
@@ -233,7 +258,7 @@ describe('preview on the server', () => {
   const enableUrl = (secret: string, pathname = '/privacy-policy') =>
     `/api/preview/enable?sanity-preview-secret=${encodeURIComponent(secret)}&sanity-preview-pathname=${encodeURIComponent(pathname)}`
 
-  async function get(path: string, init: RequestInit & {to?: InProcessServer} = {}) {
+  async function get(path: string, init: RequestInit & {to?: PreviewSite} = {}) {
     const response = await fetch((init.to ?? site).url + path, {redirect: 'manual', ...init})
     const body = await response.text()
     answers.push({status: response.status, headers: JSON.stringify([...response.headers]), body})
@@ -247,11 +272,13 @@ describe('preview on the server', () => {
     standIn = await startQueryApiStandIn({
       documents: [{_id: 'aboutPage', _type: 'aboutPage', title: 'About'}],
     })
-    site = await serve(new StaffPreview(config(), {trustProxy: false, now: () => clock}))
+    scratch = mkdtempSync(join(tmpdir(), 'preview-server-'))
+    site = await withPreview()
   })
   afterAll(async () => {
     await site?.close()
     await standIn?.close()
+    rmSync(scratch, {recursive: true, force: true})
   })
   beforeEach(() => {
     clock = NOW
@@ -270,7 +297,7 @@ describe('preview on the server', () => {
   })
 
   it('over TLS behind a trusted proxy, sets the cookie Secure, SameSite=None and Partitioned', async () => {
-    const proxied = await serve(new StaffPreview(config(), {trustProxy: true, now: () => clock}))
+    const proxied = await withPreview({TRUST_PROXY: '1'})
     try {
       const {response} = await get(enableUrl(await studioSecret()), {
         to: proxied,
@@ -322,7 +349,7 @@ describe('preview on the server', () => {
   })
 
   it('limits attempts from one address, like the contact form: 429 with Retry-After once they run out', async () => {
-    const limited = await serve(new StaffPreview(config(), {trustProxy: false, now: () => clock}))
+    const limited = await withPreview()
     try {
       const forged = (await studioSecret()).replace(/^./, (first) => (first === 'M' ? 'N' : 'M'))
       const statuses: number[] = []
@@ -362,9 +389,7 @@ describe('preview on the server', () => {
   it('answers 502 in words when the Content Lake cannot check the secret', async () => {
     const closed = await startQueryApiStandIn({documents: []})
     await closed.close()
-    const unreachable = await serve(
-      new StaffPreview(config({SANITY_API_HOST: closed.url}), {trustProxy: false, now: () => clock}),
-    )
+    const unreachable = await withPreview({SANITY_API_HOST: closed.url})
     try {
       const {response, body} = await get(enableUrl(WELL_FORMED_SECRET), {to: unreachable})
       expect(response.status).toBe(502)
@@ -376,7 +401,7 @@ describe('preview on the server', () => {
   })
 
   it('says why when preview is off, and never starts a session', async () => {
-    const off = await serve(new StaffPreview(readConfig({}).preview, {trustProxy: false}))
+    const off = await serve({})
     try {
       const {response, body} = await get(enableUrl('any-secret'), {to: off})
       expect(response.status).toBe(404)
@@ -432,7 +457,8 @@ describe('preview on the server', () => {
       for (const [name, value] of Object.entries(SECURITY_HEADERS))
         expect(response.headers.get(name), `${path} ${name}`).toBe(value)
       expect(response.headers.get('x-robots-tag'), path).toBeNull()
-      expect(response.headers.get('vary'), path).toBeNull()
+      // Compression's own Vary on what it may compress, and nothing of preview's: no `Vary: Cookie`.
+      expect([null, 'Accept-Encoding'], path).toContain(response.headers.get('vary'))
     }
   })
 

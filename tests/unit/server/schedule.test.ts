@@ -1,19 +1,12 @@
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {effectiveFrom} from '../../../model/policyVersions'
-import {readPolicySchedule, type PolicySchedule} from '../../../src/server/buildData'
-import {LiveSite} from '../../../src/server/liveSite'
-import {Rebuilder} from '../../../src/server/rebuilder'
-import {AcceptedWebhooks, handleRebuildRequest} from '../../../src/server/rebuildRoutes'
-import {
-  MAX_TIMER_MS,
-  PolicyChangeSchedule,
-  RETRY_DELAYS_MS,
-  rebuildThrough,
-} from '../../../src/server/schedule'
-import {serveInProcess} from '../../support/inProcessServer'
+import {readConfig} from '../../../src/config'
+import {readBuildData, type PolicySchedule} from '../../../src/server/buildData'
+import {MAX_TIMER_MS, PolicyChangeSchedule, RETRY_DELAYS_MS} from '../../../src/server/schedule'
+import {createSiteServer, type SiteServer} from '../../../src/server/siteServer'
 
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
@@ -223,32 +216,6 @@ describe('the policy change schedule', () => {
     expect(clock.pending()).toEqual([MINUTE])
   })
 
-  it('is part of the rebuild status, for whoever holds the webhook secret', async () => {
-    const {schedule} = scheduleWithRebuilds(DECEMBER_FIRST.getTime() - DAY)
-    schedule.arm(scheduleOf(PRIVACY_4))
-    const rebuilder = {request: () => 'started' as const, getStatus: () => ({builds: 0})}
-    const receiver = await serveInProcess((request, response) =>
-      handleRebuildRequest(request, response, {
-        rebuilder: rebuilder as unknown as Rebuilder,
-        policyChanges: schedule,
-        secret: 'secret',
-        accepted: new AcceptedWebhooks(),
-      }),
-    )
-    try {
-      const status = await fetch(`${receiver.url}/api/rebuild/status`, {
-        headers: {authorization: 'Bearer secret'},
-      })
-      await expect(status.json()).resolves.toMatchObject({
-        ok: true,
-        builds: 0,
-        nextPolicyChange: {at: '2026-11-30T18:30:00.000Z', versions: [PRIVACY_4], attempts: 0, retryAt: null},
-      })
-    } finally {
-      await receiver.close()
-    }
-  })
-
   it('drops a pending retry when a publish puts a build without the change live in the meantime', async () => {
     const {clock, requests, schedule} = scheduleWithRebuilds(DECEMBER_FIRST.getTime() - DAY)
     schedule.arm(scheduleOf(PRIVACY_4))
@@ -294,42 +261,45 @@ describe("a build's policy schedule, as the server reads it", () => {
     build = join(root, `build-${++count}`)
   })
   const file = () => join(build, 'server/server-data/policy-schedule.json')
+  const policySchedule = async () => (await readBuildData(build)).policySchedule
 
   it('gives the next change and the versions to come', async () => {
     writeBuild(
       build,
       JSON.stringify({nextChangeAt: '2026-11-30T18:30:00.000Z', versions: [PRIVACY_4, TERMS_2]}),
     )
-    await expect(readPolicySchedule(build)).resolves.toEqual({
+    await expect(policySchedule()).resolves.toEqual({
       nextChangeAt: DECEMBER_FIRST,
       versions: [PRIVACY_4, TERMS_2],
     })
     writeBuild(build, JSON.stringify({nextChangeAt: null, versions: []}))
-    await expect(readPolicySchedule(build)).resolves.toEqual({versions: []})
+    await expect(policySchedule()).resolves.toEqual({versions: []})
   })
 
   it('gives no change to come for a build made before policies had versions (no file)', async () => {
     writeBuild(build)
-    await expect(readPolicySchedule(build)).resolves.toEqual({versions: []})
+    await expect(policySchedule()).resolves.toEqual({versions: []})
   })
 
   it('refuses a file that is not a schedule, naming the file and what is wrong', async () => {
     writeBuild(build, '{"nextChangeAt": "2026-11-30T18:30')
-    await expect(readPolicySchedule(build)).rejects.toThrow(
+    await expect(policySchedule()).rejects.toThrow(
       `${file()} is not the policy schedule of this site's build: it is not JSON.`,
     )
     writeBuild(build, JSON.stringify({nextChangeAt: 'soon', versions: []}))
-    await expect(readPolicySchedule(build)).rejects.toThrow(
-      '"nextChangeAt" must be an instant in ISO form or null',
+    await expect(policySchedule()).rejects.toThrow(
+      `${file()} is not the policy schedule of this site's build: nextChangeAt: expected an instant in ISO form, or null.`,
     )
     writeBuild(build, JSON.stringify({nextChangeAt: null}))
-    await expect(readPolicySchedule(build)).rejects.toThrow('"versions" must be a list')
+    await expect(policySchedule()).rejects.toThrow(
+      `${file()} is not the policy schedule of this site's build: versions: expected a list.`,
+    )
     writeBuild(
       build,
       JSON.stringify({nextChangeAt: null, versions: [{...PRIVACY_4, effectiveDate: '2026-02-30'}]}),
     )
-    await expect(readPolicySchedule(build)).rejects.toThrow(
-      'versions.0 must be {policy, number, effectiveDate}',
+    await expect(policySchedule()).rejects.toThrow(
+      `${file()} is not the policy schedule of this site's build: versions.0.effectiveDate: expected a calendar date (YYYY-MM-DD).`,
     )
   })
 })
@@ -367,45 +337,45 @@ for (const [path, text] of Object.entries(files)) {
 
 describe('the server rebuilds itself when a policy change takes effect', () => {
   let root: string
+  let started: SiteServer[] = []
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'policy-rebuild-'))
     mkdirSync(join(root, 'node_modules/astro/bin'), {recursive: true})
     writeFileSync(join(root, 'node_modules/astro/bin/astro.mjs'), FAKE_ASTRO)
   })
+  afterEach(async () => {
+    await Promise.all(started.map((server) => server.stop()))
+    started = []
+  })
   afterAll(() => rmSync(root, {recursive: true, force: true}))
 
-  /** The server's own wiring (src/server/main.ts): the live site, the rebuild queue, the schedule. */
+  /**
+   * The production server (src/server/siteServer.ts) serving `live`, started a day before the
+   * change: its rebuilds run the stand-in Astro with `env`, and its schedule runs on a clock the
+   * test moves.
+   */
   async function server(live: string) {
     const clock = fakeClock(DECEMBER_FIRST.getTime() - DAY)
     const env: NodeJS.ProcessEnv = {}
-    const site = await LiveSite.open(live)
-    const rebuilder: Rebuilder = new Rebuilder({
-      root,
-      buildsDir: join(root, '.builds'),
-      liveBuild: site.dir,
-      keep: [site.codeDir],
-      goLive: async (dir) => {
-        await site.swapTo(dir)
-        policyChanges.arm(site.policySchedule)
-      },
-      env,
-      log: () => {},
+    const config = readConfig({
+      SITE_DIST_DIR: live,
+      SITE_BUILDS_DIR: join(root, '.builds'),
+      CONTACT_DB_PATH: join(root, 'data', `messages-${started.length}.sqlite`),
+      SANITY_WEBHOOK_SECRET: 'secret',
+      PORT: '0',
+      HOST: '127.0.0.1',
     })
-    const policyChanges = new PolicyChangeSchedule({
-      rebuild: rebuildThrough(rebuilder),
-      now: clock.now,
-      setTimer: clock.setTimer,
-      clearTimer: clock.clearTimer,
-      log: () => {},
-    })
-    policyChanges.arm(site.policySchedule)
+    const siteServer = await createSiteServer(config, {root, buildEnv: env, clock, log: () => {}})
+    started.push(siteServer)
+    const url = await siteServer.listen()
+    const {site, rebuilder, policyChanges} = siteServer
     /** Midnight comes, and the rebuild it asks for goes live or fails. */
     const midnight = async () => {
       await clock.advanceTo(DECEMBER_FIRST.getTime())
       await rebuilder.settled()
       await clock.advanceTo(clock.now())
     }
-    return {clock, env, site, rebuilder, policyChanges, midnight}
+    return {clock, env, url, site, rebuilder, policyChanges, midnight}
   }
 
   const liveBuild = () => {
@@ -417,6 +387,16 @@ describe('the server rebuilds itself when a policy change takes effect', () => {
     )
     return dir
   }
+
+  it('and says when in the rebuild status, for whoever holds the webhook secret', async () => {
+    const {url} = await server(liveBuild())
+    const status = await fetch(`${url}/api/rebuild/status`, {headers: {authorization: 'Bearer secret'}})
+    await expect(status.json()).resolves.toMatchObject({
+      ok: true,
+      builds: 0,
+      nextPolicyChange: {at: '2026-11-30T18:30:00.000Z', versions: [PRIVACY_4], attempts: 0, retryAt: null},
+    })
+  })
 
   it('and puts the build with the new text live, then waits for the change after it', async () => {
     const {env, site, rebuilder, policyChanges, midnight, clock} = await server(liveBuild())
@@ -432,7 +412,6 @@ describe('the server rebuilds itself when a policy change takes effect', () => {
     expect(site.dir).not.toBe(first)
     expect(policyChanges.getStatus()).toMatchObject({versions: [TERMS_2], attempts: 0, retryAt: null})
     expect(clock.pending()).toEqual([effectiveFrom(TERMS_2.effectiveDate).getTime() - clock.now()])
-    policyChanges.stop()
   })
 
   it('and, when that build fails, keeps the live site and asks again a minute later', async () => {
@@ -444,6 +423,5 @@ describe('the server rebuilds itself when a policy change takes effect', () => {
     expect(site.dir).toBe(first)
     expect(policyChanges.getStatus()).toMatchObject({versions: [PRIVACY_4], attempts: 1})
     expect(clock.pending()).toEqual([MINUTE])
-    policyChanges.stop()
   })
 })
