@@ -2,28 +2,22 @@ import {useEffect, useId, useRef, useState, type FormEvent, type ReactNode} from
 import {
   CONSENT_BOXES,
   CONSENT_BOX_NAMES,
-  CONSENT_VALUE,
   CONTACT_FIELDS,
-  PRIVACY_VERSION_FIELD,
-  precheckContactMessage,
+  CONTACT_FORM_FIELDS,
   type ConsentBox,
   type ContactErrorCode,
   type ContactField,
+  type ContactFieldDefinition,
+  type ContactFormLabels,
+} from '../../model/contactForm'
+import {
+  CONSENT_VALUE,
+  PRIVACY_VERSION_FIELD,
+  precheckContactMessage,
   type ContactFieldErrors,
   type TickedBoxes,
 } from '../contact/formRules'
 import './ContactForm.css'
-
-export type ContactFormLabels = Record<`${ContactField | ConsentBox}Label`, string> &
-  Record<ContactErrorCode, string> & {
-    submitLabel: string
-    sendingLabel: string
-    successMessage: string
-    referenceLabel: string
-    errorMessage: string
-    invalidMessage: string
-    rateLimitedMessage: string
-  }
 
 type Values = Record<ContactField, string>
 type Status =
@@ -32,23 +26,30 @@ type Status =
   | {kind: 'sent'; reference?: string}
   | {kind: 'failed'; message: string; fieldErrors: ContactFieldErrors}
 
-const EMPTY: Values = {name: '', email: '', phone: '', subject: '', message: ''}
+const EMPTY = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, ''])) as Values
 // Never ticked in advance: the visitor agrees to the notice, and decides on the health box, for each message.
 const UNTICKED = Object.fromEntries(CONSENT_BOX_NAMES.map((name) => [name, false])) as TickedBoxes
 /** The form's controls in page order: the first with an error takes the focus. */
 const CONTROLS = [...CONTACT_FIELDS, ...CONSENT_BOX_NAMES] as const
-const INPUTS: Record<ContactField, {type: string; autoComplete?: string}> = {
-  name: {type: 'text', autoComplete: 'name'},
-  email: {type: 'email', autoComplete: 'email'},
-  phone: {type: 'tel', autoComplete: 'tel'},
-  subject: {type: 'text'},
-  message: {type: 'textarea'},
+
+/** What points a control at its error message, while it has one. */
+const describedBy = (id: string, error: ContactErrorCode | undefined) =>
+  error ? {'aria-invalid': true, 'aria-describedby': `${id}-error`} : {}
+
+/** A control's error, in the words staff wrote for its code. */
+function FieldError({id, text}: {id: string; text: string | undefined}) {
+  return text === undefined ? null : (
+    <p className="contact-form__error" id={`${id}-error`}>
+      {text}
+    </p>
+  )
 }
 
 /**
  * The contact form. It checks the fields with the same rules as the server (the phone number by
- * its shape only), sends the message to /api/contact and shows the outcome on the page. What the visitor typed stays in the form until
- * the server confirms the message is stored. Without JavaScript it is an ordinary form post.
+ * its shape only), sends the message to /api/contact and shows the outcome on the page. What the
+ * visitor typed stays in the form until the server confirms the message is stored. Without
+ * JavaScript it is an ordinary form post.
  *
  * `children` is the privacy notice, rendered by the page from the CMS: it stands above the
  * boxes (whose wording refers to it) and describes the send button, as `noticeId`.
@@ -92,7 +93,7 @@ export default function ContactForm({
     }
     // "Book Appointment" links here with the subject filled in.
     const subject = new URLSearchParams(window.location.search).get('subject')
-    if (subject && !typed.subject) typed.subject = subject.slice(0, 150)
+    if (subject && !typed.subject) typed.subject = subject.slice(0, CONTACT_FORM_FIELDS.subject.max)
     // Reading the DOM once after hydration is the point here; one extra render is the price.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setValues(typed)
@@ -157,23 +158,18 @@ export default function ContactForm({
         const value = event.currentTarget.value
         setValues((current) => ({...current, [name]: value}))
       },
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${id}-error` : undefined,
+      ...describedBy(id, error),
     }
-    const {type, autoComplete} = INPUTS[name]
+    const {input, autoComplete}: ContactFieldDefinition = CONTACT_FORM_FIELDS[name]
     return (
       <div className="contact-form__field" key={name}>
         <label htmlFor={id}>{labels[`${name}Label`]}</label>
-        {type === 'textarea' ? (
+        {input === 'textarea' ? (
           <textarea rows={3} {...props} />
         ) : (
-          <input type={type} autoComplete={autoComplete} {...props} />
+          <input type={input} autoComplete={autoComplete} {...props} />
         )}
-        {error ? (
-          <p className="contact-form__error" id={`${id}-error`}>
-            {labels[error]}
-          </p>
-        ) : null}
+        <FieldError id={id} text={error && labels[error]} />
       </div>
     )
   }
@@ -198,15 +194,10 @@ export default function ContactForm({
             setBoxes((current) => ({...current, [name]: checked}))
           }}
           required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...describedBy(id, error)}
         />
         <label htmlFor={id}>{labels[`${name}Label`]}</label>
-        {error ? (
-          <p className="contact-form__error" id={`${id}-error`}>
-            {labels[error]}
-          </p>
-        ) : null}
+        <FieldError id={id} text={error && labels[error]} />
       </div>
     )
   }

@@ -1,5 +1,15 @@
 import * as z from 'zod/mini'
 import {EMAIL_PATTERN, looksLikePhoneNumber} from '../../model/addressShapes.ts'
+import {
+  CONSENT_BOXES,
+  CONSENT_BOX_NAMES,
+  CONTACT_ERROR_CODES,
+  CONTACT_FIELDS,
+  CONTACT_FORM_FIELDS,
+  type ConsentBox,
+  type ContactErrorCode,
+  type ContactField,
+} from '../../model/contactForm.ts'
 
 /**
  * The contact form's rules, shared by the ContactForm island (to point at a problem before
@@ -12,41 +22,17 @@ import {EMAIL_PATTERN, looksLikePhoneNumber} from '../../model/addressShapes.ts'
  * `phoneInvalid` and is shown like any other problem.
  */
 
-export const CONTACT_FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const
-export type ContactField = (typeof CONTACT_FIELDS)[number]
+export {
+  CONSENT_BOXES,
+  CONSENT_BOX_NAMES,
+  CONTACT_ERROR_CODES,
+  CONTACT_FIELDS,
+} from '../../model/contactForm.ts'
+export type {ConsentBox, ContactErrorCode, ContactField} from '../../model/contactForm.ts'
 
-export const CONTACT_LIMITS: Record<ContactField, number> = {
-  name: 100,
-  email: 254,
-  phone: 30,
-  subject: 150,
-  message: 3000,
-}
-
-export const CONTACT_ERROR_CODES = [
-  'consentRequired',
-  'ageConfirmationRequired',
-  'replyRequired',
-  'emailInvalid',
-  'phoneInvalid',
-  'messageRequired',
-  'tooLong',
-  'invalid',
-] as const
-export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[number]
-
-/** Said when Studio has no wording for a code (and in API answers). */
-export const DEFAULT_ERROR_TEXT: Record<ContactErrorCode, string> = {
-  consentRequired: 'Please tick the box to agree, so that we may use what you write to reply to you.',
-  ageConfirmationRequired:
-    'Please confirm that you are 18 or over, or the parent or lawful guardian of the person this message is about.',
-  replyRequired: 'Please give an e-mail address or a phone number so that we can reply.',
-  emailInvalid: 'Please check the e-mail address, for example name@example.com.',
-  phoneInvalid: 'Please check the phone number, with its country code, for example +44 20 7946 0000.',
-  messageRequired: 'Please write your message.',
-  tooLong: 'This is longer than we can accept; please shorten it.',
-  invalid: 'Please check this field.',
-}
+export const CONTACT_LIMITS = Object.fromEntries(
+  CONTACT_FIELDS.map((name) => [name, CONTACT_FORM_FIELDS[name].max]),
+) as Record<ContactField, number>
 
 // Control characters (except tab and newline) and bidirectional overrides can hide or reorder
 // text in the Inbox; they never belong in a message.
@@ -64,11 +50,10 @@ const multiLine = (value: string) =>
     .replace(/\n{4,}/g, '\n\n\n')
     .trim()
 
-const field = (
-  clean: (value: string) => string,
-  max: number,
-  valid?: {test: (value: string) => boolean; code: ContactErrorCode},
-) =>
+/** A rule besides the length: what a field's text must look like, and the code when it does not. */
+type ShapeRule = {test: (value: string) => boolean; code: ContactErrorCode}
+
+const field = (clean: (value: string) => string, max: number, valid?: ShapeRule) =>
   z.pipe(
     z.pipe(
       z.optional(z.nullable(z.string({error: 'invalid'}))),
@@ -83,40 +68,29 @@ const field = (
 /** Whether the phone number field holds a number we could call back: by its shape, or by libphonenumber. */
 export type PhoneRule = (value: string) => boolean
 
-const contactMessageSchema = (isReplyPhone: PhoneRule) =>
-  z.object({
-    name: field(singleLine, CONTACT_LIMITS.name),
-    email: field(singleLine, CONTACT_LIMITS.email, {
-      test: (value) => EMAIL_PATTERN.test(value),
-      code: 'emailInvalid',
-    }),
-    phone: field(singleLine, CONTACT_LIMITS.phone, {test: isReplyPhone, code: 'phoneInvalid'}),
-    subject: field(singleLine, CONTACT_LIMITS.subject),
-    message: field(multiLine, CONTACT_LIMITS.message),
+const contactMessageSchema = (isReplyPhone: PhoneRule) => {
+  const shapes: Partial<Record<ContactField, ShapeRule>> = {
+    email: {test: (value) => EMAIL_PATTERN.test(value), code: 'emailInvalid'},
+    phone: {test: isReplyPhone, code: 'phoneInvalid'},
+  }
+  const fields = CONTACT_FIELDS.map((name) => {
+    const {max, input} = CONTACT_FORM_FIELDS[name]
+    return [name, field(input === 'textarea' ? multiLine : singleLine, max, shapes[name])] as const
   })
+  return z.object(Object.fromEntries(fields) as Record<ContactField, ReturnType<typeof field>>)
+}
 
-export type ContactMessage = z.output<ReturnType<typeof contactMessageSchema>>
+export type ContactMessage = Record<ContactField, string>
 
-/**
- * The boxes beside the privacy notice, in page order, each recorded with its words. The first two
- * must be ticked to send (DPDP Act s.6 consent to the notice; s.9, no child's data without a parent
- * or guardian). The health box never blocks sending: without it, staff answer without the health
- * details and ask first. The island sends a ticked box as `true`; a plain form post sends its
- * value, "yes" ("on" where a browser drops the value). Anything else, or nothing, is not ticked.
- */
-export const CONSENT_BOXES = {
-  consent: {requiredError: 'consentRequired'},
-  ageConfirmation: {requiredError: 'ageConfirmationRequired'},
-  healthDetails: {requiredError: undefined},
-} as const satisfies Record<string, {requiredError: ContactErrorCode | undefined}>
-export type ConsentBox = keyof typeof CONSENT_BOXES
-export const CONSENT_BOX_NAMES = Object.keys(CONSENT_BOXES) as ConsentBox[]
+/** What a ticked box sends in a plain form post. */
 export const CONSENT_VALUE = 'yes'
 /**
  * The number of the Privacy Policy version in force on the page the visitor filled in: the
  * notice they agreed to, even if a newer one went live before they pressed Send.
  */
 export const PRIVACY_VERSION_FIELD = 'privacyVersion'
+// The island sends a ticked box as `true`; a plain form post sends its value ("on" where a
+// browser drops the value). Anything else, or nothing, is not ticked.
 const ticked = (value: unknown) => value === true || value === CONSENT_VALUE || value === 'on'
 
 export type ContactFieldErrors = Partial<Record<ContactField | ConsentBox, ContactErrorCode>>

@@ -1,4 +1,6 @@
 import {isReplyPhone} from '../../model/addresses.ts'
+import {CONTACT_ERROR_CODES, type ContactErrorCode} from '../../model/contactForm.ts'
+import {CONTACT_FORM_WORDS} from '../../model/contactPageText.ts'
 import {contactMessageValidator} from './formRules.ts'
 
 /**
@@ -11,3 +13,8 @@ export * from './formRules.ts'
 
 /** Every rule at once, so the visitor sees all problems together. */
 export const validateContactMessage = contactMessageValidator(isReplyPhone)
+
+/** Said for each problem in the endpoint's JSON answers, where the words staff wrote are not at hand. */
+export const DEFAULT_ERROR_TEXT = Object.fromEntries(
+  CONTACT_ERROR_CODES.map((code) => [code, CONTACT_FORM_WORDS[code].fallback]),
+) as Record<ContactErrorCode, string>

@@ -1,12 +1,22 @@
 import {z} from 'astro/zod'
 import type * as Results from './sanity.types'
-import {HOME_SECTION_IDS, POLICY_IDS} from '../../model/siteDocuments'
+import {HOME_SECTION_IDS, POLICY_ID_LIST} from '../../model/siteDocuments'
 import {EMAIL_PATTERN, followableHref, isInternationalPhone} from '../../model/addresses'
 import {POLICY_FIGURE_KEYS} from '../../model/policyFigures'
 import {COMPANY_FACT_KEYS} from '../../model/companyFacts'
 import {POLICY_TEXT, RICH_TEXT, type TextDefinition} from '../../model/portableText'
 import {gstinProblem, hasCompanyForm, isCin, isPinCode} from '../../model/indianIdentifiers'
 import {SAMPLE_MARK} from '../../model/samples'
+import {textFieldNames, type TextFields} from '../../model/textFields'
+import {ABOUT_PAGE_TEXT} from '../../model/aboutPageText'
+import {
+  ACKNOWLEDGEMENT_TEXT,
+  CONTACT_FORM_WORDS,
+  CONTACT_PAGE_TEXT,
+  GRIEVANCE_BLOCK_TEXT,
+  NO_SCRIPT_NOTICES,
+  SENT_PAGE_TEXT,
+} from '../../model/contactPageText'
 import {
   isCalendarDate,
   POLICY_HISTORY_WORD_KEYS,
@@ -21,6 +31,12 @@ import {
  */
 
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max)
+/** The fields of a model table of words (Studio makes its fields from the same table). */
+const textShape = <Name extends string>(table: TextFields<Name>) =>
+  Object.fromEntries(textFieldNames(table).map((name) => [name, text(table[name].max)])) as Record<
+    Name,
+    ReturnType<typeof text>
+  >
 const key = z.string().min(1)
 const sitePathOrUrl = z
   .string()
@@ -159,49 +175,20 @@ export const homePageSchema = z.object({
 export const aboutPageSchema = z.object({
   _id: z.string(),
   seo,
-  title: text(60),
-  intro: text(400),
+  ...textShape(ABOUT_PAGE_TEXT),
   body: richTextSchema.min(1),
 })
 
-const formLabel = (max = 40) => text(max)
 export const contactPageSchema = z.object({
   _id: z.string(),
   seo,
-  title: text(60),
-  intro: text(300),
-  reachUsHeading: text(40),
-  reachUsText: text(300),
-  grievance: z.object({heading: text(60), body: policyBodySchema.min(1)}),
+  ...textShape(CONTACT_PAGE_TEXT),
+  grievance: z.object({...textShape(GRIEVANCE_BLOCK_TEXT), body: policyBodySchema.min(1)}),
   privacyNotice: policyBodySchema.min(1),
-  form: z.object({
-    nameLabel: formLabel(),
-    emailLabel: formLabel(),
-    phoneLabel: formLabel(),
-    subjectLabel: formLabel(),
-    messageLabel: formLabel(),
-    consentLabel: formLabel(300),
-    ageConfirmationLabel: formLabel(300),
-    healthDetailsLabel: formLabel(300),
-    submitLabel: formLabel(),
-    sendingLabel: formLabel(),
-    successMessage: formLabel(300),
-    referenceLabel: formLabel(),
-    errorMessage: formLabel(300),
-    invalidMessage: formLabel(300),
-    rateLimitedMessage: formLabel(300),
-    replyRequired: formLabel(200),
-    emailInvalid: formLabel(200),
-    phoneInvalid: formLabel(200),
-    messageRequired: formLabel(200),
-    consentRequired: formLabel(200),
-    ageConfirmationRequired: formLabel(200),
-    tooLong: formLabel(200),
-    invalid: formLabel(200),
-  }),
-  noScriptNotices: z.object({invalid: formLabel(300), rateLimited: formLabel(300), failed: formLabel(300)}),
-  sentPage: z.object({title: formLabel(60), backLabel: formLabel(60)}),
-  acknowledgement: z.object({subject: formLabel(150), body: formLabel(1500)}),
+  form: z.object(textShape(CONTACT_FORM_WORDS)),
+  noScriptNotices: z.object(textShape(NO_SCRIPT_NOTICES)),
+  sentPage: z.object(textShape(SENT_PAGE_TEXT)),
+  acknowledgement: z.object(textShape(ACKNOWLEDGEMENT_TEXT)),
 })
 
 const policySections = z.array(z.object({_key: key, heading: text(90), body: policyBodySchema.min(1)})).min(1)
@@ -220,7 +207,7 @@ export const policySchema = z.object({
  */
 export const policyVersionSchema = z.object({
   _id: z.string(),
-  policy: z.enum(Object.values(POLICY_IDS)),
+  policy: z.enum(POLICY_ID_LIST),
   number: z.number().int().min(1),
   effectiveDate: z.string().refine(isCalendarDate, 'must be a date such as 2026-11-23'),
   summary: text(SUMMARY_MAX),
@@ -306,15 +293,16 @@ export type RichText = z.infer<typeof richTextSchema>
  */
 type Row<Result> = NonNullable<Result extends readonly (infer Item)[] ? Item : Result>
 type Unread<Result, Schema extends z.ZodType> = Exclude<keyof z.input<Schema>, keyof Row<Result>>
+/** The fields of an object field of a schema that the query leaves out. */
+type UnreadIn<
+  Result,
+  Schema extends z.ZodObject,
+  Field extends keyof Schema['shape'] & keyof Row<Result>,
+> = Unread<Row<Result>[Field], Schema['shape'][Field]>
 type NothingUnread<Fields extends never> = Fields
 export type QueriesFeedTheirSchemas = [
   NothingUnread<Unread<Results.SiteSettingsQueryResult, typeof siteSettingsSchema>>,
-  NothingUnread<
-    Unread<
-      Row<Results.SiteSettingsQueryResult>['interfaceText'],
-      typeof siteSettingsSchema.shape.interfaceText
-    >
-  >,
+  NothingUnread<UnreadIn<Results.SiteSettingsQueryResult, typeof siteSettingsSchema, 'interfaceText'>>,
   NothingUnread<Unread<Results.HomePageQueryResult, typeof homePageSchema>>,
   NothingUnread<Unread<Results.AboutPageQueryResult, typeof aboutPageSchema>>,
   NothingUnread<Unread<Results.ContactPageQueryResult, typeof contactPageSchema>>,
@@ -330,18 +318,8 @@ export type QueriesFeedTheirSchemas = [
   >,
   NothingUnread<Unread<Results.PoliciesQueryResult, typeof policySchema>>,
   NothingUnread<Unread<Results.PolicyVersionsQueryResult, typeof policyVersionSchema>>,
-  NothingUnread<
-    Unread<
-      Row<Results.SiteSettingsQueryResult>['policyHistory'],
-      typeof siteSettingsSchema.shape.policyHistory
-    >
-  >,
+  NothingUnread<UnreadIn<Results.SiteSettingsQueryResult, typeof siteSettingsSchema, 'policyHistory'>>,
   NothingUnread<Unread<Results.PolicyFiguresQueryResult, typeof policyFiguresSchema>>,
   NothingUnread<Unread<Results.CompanyFactsQueryResult, typeof companyFactsSchema>>,
-  NothingUnread<
-    Unread<
-      Row<Results.CompanyFactsQueryResult>['grievanceOfficer'],
-      typeof companyFactsSchema.shape.grievanceOfficer
-    >
-  >,
+  NothingUnread<UnreadIn<Results.CompanyFactsQueryResult, typeof companyFactsSchema, 'grievanceOfficer'>>,
 ]

@@ -1,5 +1,5 @@
 import {Button, Card, Flex, Radio, Stack, Text, TextArea, TextInput} from '@sanity/ui'
-import {useId} from 'react'
+import {useId, type ReactNode} from 'react'
 import {
   SHORT_NOTICE_REASON_KEYS,
   SHORT_NOTICE_REASONS,
@@ -29,6 +29,33 @@ interface RecordChangeFormProps {
   lead?: string
 }
 
+const hintId = (id: string) => `${id}-hint`
+
+/** A question of the form: its label, the hint under it, and the control the hint describes. */
+function Question({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string
+  label: string
+  hint: string
+  children: ReactNode
+}) {
+  return (
+    <Stack gap={3}>
+      <Text as="label" htmlFor={id} size={1} weight="medium">
+        {label}
+      </Text>
+      <Text id={hintId(id)} size={1} muted>
+        {hint}
+      </Text>
+      {children}
+    </Stack>
+  )
+}
+
 /** The date and summary staff give a change that records policy versions, and what is wrong with them. */
 export function RecordChangeForm(props: RecordChangeFormProps) {
   const {
@@ -45,7 +72,9 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
   const dateId = useId()
   const summaryId = useId()
   const reasonId = useId()
-  const hint = (id: string) => `${id}-hint`
+  const earliestAllowed = noticeFrom
+    ? `Readers get notice of a change: choose ${noticeFrom} or later, unless one of the reasons below applies.`
+    : 'Today or later.'
   const shortNotice = Boolean(noticeFrom && note.effectiveDate && note.effectiveDate < noticeFrom)
   return (
     <Stack gap={5}>
@@ -63,38 +92,32 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
           ))}
         </Stack>
       </Stack>
-      <Stack gap={3}>
-        <Text as="label" htmlFor={dateId} size={1} weight="medium">
-          Applies from
-        </Text>
-        <Text id={hint(dateId)} size={1} muted>
-          The day, in India, from which the new wording applies. Until then the site shows it as an upcoming
-          change, with the day it was announced.
-          {noticeFrom
-            ? ` Readers get notice of a change: choose ${noticeFrom} or later, unless one of the reasons below applies.`
-            : ' Today or later.'}
-        </Text>
+      <Question
+        id={dateId}
+        label="Applies from"
+        hint={`The day, in India, from which the new wording applies. Until then the site shows it as an upcoming change, with the day it was announced. ${earliestAllowed}`}
+      >
         <TextInput
           id={dateId}
-          aria-describedby={hint(dateId)}
+          aria-describedby={hintId(dateId)}
           type="date"
           min={earliest}
           value={note.effectiveDate}
           disabled={busy}
           onChange={(event) => onNoteChange({...note, effectiveDate: event.currentTarget.value})}
         />
-      </Stack>
+      </Question>
       {shortNotice && (
         <Stack
           as="fieldset"
           gap={3}
-          aria-describedby={hint(reasonId)}
+          aria-describedby={hintId(reasonId)}
           style={{border: 0, margin: 0, padding: 0}}
         >
           <Text as="legend" size={1} weight="medium">
             Why it may apply before {noticeFrom}
           </Text>
-          <Text id={hint(reasonId)} size={1} muted>
+          <Text id={hintId(reasonId)} size={1} muted>
             Shown to readers with the new version. Without one of these, choose a later date.
           </Text>
           {SHORT_NOTICE_REASON_KEYS.map((reason) => (
@@ -118,22 +141,20 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
           ))}
         </Stack>
       )}
-      <Stack gap={3}>
-        <Text as="label" htmlFor={summaryId} size={1} weight="medium">
-          What changed
-        </Text>
-        <Text id={hint(summaryId)} size={1} muted>
-          Shown to visitors with the new version, {SUMMARY_MIN} to {SUMMARY_MAX} characters.
-        </Text>
+      <Question
+        id={summaryId}
+        label="What changed"
+        hint={`Shown to visitors with the new version, ${SUMMARY_MIN} to ${SUMMARY_MAX} characters.`}
+      >
         <TextArea
           id={summaryId}
-          aria-describedby={hint(summaryId)}
+          aria-describedby={hintId(summaryId)}
           rows={4}
           value={note.summary}
           disabled={busy}
           onChange={(event) => onNoteChange({...note, summary: event.currentTarget.value})}
         />
-      </Stack>
+      </Question>
       {/* Always present, so screen readers announce problems and messages as they appear. */}
       <Stack gap={3} aria-live="polite">
         {problems.length > 0 && (

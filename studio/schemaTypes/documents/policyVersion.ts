@@ -1,14 +1,33 @@
 import {ClockIcon} from '@sanity/icons/Clock'
-import {defineArrayMember, defineField, defineType} from 'sanity'
-import {COMPANY_FACT_KEYS, COMPANY_FACTS} from '../../../model/companyFacts'
-import {POLICY_FIGURE_KEYS, POLICY_FIGURES} from '../../../model/policyFigures'
-import {
-  POLICY_VERSION_TYPE,
-  SHORT_NOTICE_REASON_KEYS,
-  SHORT_NOTICE_REASONS,
-  SUMMARY_MAX,
-} from '../../../model/policyVersions'
-import {DOCUMENT_TITLES, POLICY_IDS} from '../../../model/siteDocuments'
+import {defineArrayMember, defineField, defineType, type StringRule} from 'sanity'
+import {COMPANY_FACTS} from '../../../model/companyFacts'
+import {POLICY_FIGURES} from '../../../model/policyFigures'
+import {POLICY_VERSION_TYPE, SHORT_NOTICE_REASONS, SUMMARY_MAX} from '../../../model/policyVersions'
+import {DOCUMENT_TITLES, POLICY_IDS, type PolicyId} from '../../../model/siteDocuments'
+import {entryChoice} from '../fields'
+
+/** A figure or fact as a version quoted it: which one, and its words as printed that day. */
+const quoted = (
+  member: string,
+  entry: {name: string; title: string; table: Record<string, {title: string}>},
+  printed?: (rule: StringRule) => StringRule,
+) =>
+  defineArrayMember({
+    name: member,
+    title: entry.title,
+    type: 'object',
+    fields: [
+      defineField({
+        name: entry.name,
+        title: entry.title,
+        type: 'string',
+        options: entryChoice(entry.table),
+        validation: (rule) => rule.required(),
+      }),
+      defineField({name: 'text', title: 'As printed', type: 'string', validation: printed}),
+    ],
+    preview: {select: {title: 'text', subtitle: entry.name}},
+  })
 
 /**
  * One recorded version of a policy: its full text, the figures and company facts as they read
@@ -68,9 +87,7 @@ export const policyVersion = defineType({
       type: 'string',
       description:
         'Set when the change applies sooner than the notice period in Policy figures after it was recorded; shown with the version.',
-      options: {
-        list: SHORT_NOTICE_REASON_KEYS.map((value) => ({value, title: SHORT_NOTICE_REASONS[value].title})),
-      },
+      options: entryChoice(SHORT_NOTICE_REASONS),
     }),
     defineField({name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required()}),
     defineField({name: 'description', title: 'Search description', type: 'text', rows: 3}),
@@ -88,29 +105,9 @@ export const policyVersion = defineType({
       type: 'array',
       description: 'Each policy figure the text quotes, as it read when this version was recorded.',
       of: [
-        defineArrayMember({
-          name: 'quotedFigure',
-          title: 'Figure',
-          type: 'object',
-          fields: [
-            defineField({
-              name: 'figure',
-              title: 'Figure',
-              type: 'string',
-              options: {
-                list: POLICY_FIGURE_KEYS.map((key) => ({title: POLICY_FIGURES[key].title, value: key})),
-              },
-              validation: (rule) => rule.required(),
-            }),
-            defineField({
-              name: 'text',
-              title: 'As printed',
-              type: 'string',
-              validation: (rule) => rule.required(),
-            }),
-          ],
-          preview: {select: {title: 'text', subtitle: 'figure'}},
-        }),
+        quoted('quotedFigure', {name: 'figure', title: 'Figure', table: POLICY_FIGURES}, (rule) =>
+          rule.required(),
+        ),
       ],
     }),
     defineField({
@@ -118,33 +115,15 @@ export const policyVersion = defineType({
       title: 'Company facts as quoted',
       type: 'array',
       description: 'Each company fact the text quotes, as it read when this version was recorded.',
-      of: [
-        defineArrayMember({
-          name: 'quotedFact',
-          title: 'Fact',
-          type: 'object',
-          fields: [
-            defineField({
-              name: 'fact',
-              title: 'Fact',
-              type: 'string',
-              options: {
-                list: COMPANY_FACT_KEYS.map((key) => ({title: COMPANY_FACTS[key].title, value: key})),
-              },
-              validation: (rule) => rule.required(),
-            }),
-            defineField({name: 'text', title: 'As printed', type: 'string'}),
-          ],
-          preview: {select: {title: 'text', subtitle: 'fact'}},
-        }),
-      ],
+      // A fact staff had not entered yet was quoted as nothing.
+      of: [quoted('quotedFact', {name: 'fact', title: 'Fact', table: COMPANY_FACTS})],
     }),
   ],
   orderings: [{title: 'Newest first', name: 'numberDesc', by: [{field: 'number', direction: 'desc'}]}],
   preview: {
     select: {policy: 'policy', number: 'number', effectiveDate: 'effectiveDate', summary: 'summary'},
     prepare: ({policy, number, effectiveDate, summary}) => ({
-      title: `${DOCUMENT_TITLES[policy] ?? policy}, version ${number} (from ${effectiveDate})`,
+      title: `${DOCUMENT_TITLES[policy as PolicyId] ?? policy}, version ${number} (from ${effectiveDate})`,
       subtitle: summary,
     }),
   },

@@ -1,13 +1,12 @@
 import {CaseIcon} from '@sanity/icons/Case'
 import {defineField, defineType} from 'sanity'
 import {
-  COMPANY_FACT_KEYS,
   COMPANY_FACTS,
   factText,
   type CompanyFactKey,
   type CompanyFactsDocument,
 } from '../../../model/companyFacts'
-import {SINGLETON_IDS} from '../../../model/siteDocuments'
+import {entryChoice, quotedDocument} from '../fields'
 
 /**
  * A company fact inside text (the legal name, the Grievance Officer's e-mail). It shows the
@@ -25,20 +24,10 @@ export const factRef = defineType({
       title: 'Fact',
       type: 'string',
       description: 'Which fact to show. Its value is edited once, in "Company facts".',
-      options: {list: COMPANY_FACT_KEYS.map((value) => ({value, title: COMPANY_FACTS[value].title}))},
+      options: entryChoice(COMPANY_FACTS),
       validation: (rule) => rule.required(),
     }),
-    defineField({
-      name: 'facts',
-      title: 'Company facts document',
-      type: 'reference',
-      to: [{type: 'companyFacts'}],
-      description: 'Always the one "Company facts" document; set automatically.',
-      initialValue: {_ref: SINGLETON_IDS.companyFacts},
-      hidden: true,
-      readOnly: true,
-      validation: (rule) => rule.required(),
-    }),
+    quotedDocument('facts', 'companyFacts'),
   ],
   preview: {
     select: {

@@ -1,12 +1,12 @@
 import {NumberIcon} from '@sanity/icons/Number'
 import {defineField, defineType} from 'sanity'
-import {SINGLETON_IDS} from '../../../model/siteDocuments'
 import {
   POLICY_FIGURES,
   POLICY_FIGURE_KEYS,
   formatFigure,
   type PolicyFigureKey,
 } from '../../../model/policyFigures'
+import {entryChoice, quotedDocument} from '../fields'
 
 /**
  * A figure inside policy text (a fee, a number of days). It shows the current value from
@@ -24,22 +24,10 @@ export const figureRef = defineType({
       title: 'Figure',
       type: 'string',
       description: 'Which figure to show. Its value is edited once, in "Policy figures".',
-      options: {
-        list: POLICY_FIGURE_KEYS.map((value) => ({value, title: POLICY_FIGURES[value].title})),
-      },
+      options: entryChoice(POLICY_FIGURES),
       validation: (rule) => rule.required(),
     }),
-    defineField({
-      name: 'figures',
-      title: 'Figures document',
-      type: 'reference',
-      to: [{type: 'policyFigures'}],
-      description: 'Always the one "Policy figures" document; set automatically.',
-      initialValue: {_ref: SINGLETON_IDS.policyFigures},
-      hidden: true,
-      readOnly: true,
-      validation: (rule) => rule.required(),
-    }),
+    quotedDocument('figures', 'policyFigures'),
   ],
   preview: {
     select: {

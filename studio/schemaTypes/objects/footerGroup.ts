@@ -1,4 +1,5 @@
-import {defineArrayMember, defineField, defineType} from 'sanity'
+import {defineType} from 'sanity'
+import {listField, textField} from '../fields'
 
 /** A column of links in the footer, such as "For Patients". */
 export const footerGroup = defineType({
@@ -6,21 +7,17 @@ export const footerGroup = defineType({
   title: 'Footer group',
   type: 'object',
   fields: [
-    defineField({
-      name: 'title',
+    textField('title', {
       title: 'Heading',
-      type: 'string',
       description: 'The heading above the links, for example "For Patients".',
-      validation: (rule) => rule.required().max(40),
+      max: 40,
     }),
-    defineField({
-      name: 'links',
-      title: 'Links',
-      type: 'array',
-      description: 'The links in this column, in the order visitors see them.',
-      of: [defineArrayMember({type: 'footerLink'})],
-      validation: (rule) => rule.required().min(1).max(8),
-    }),
+    listField(
+      'links',
+      'footerLink',
+      {title: 'Links', description: 'The links in this column, in the order visitors see them.'},
+      (rule) => rule.required().min(1).max(8),
+    ),
   ],
   preview: {
     select: {title: 'title', links: 'links'},

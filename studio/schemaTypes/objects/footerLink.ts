@@ -1,6 +1,6 @@
 import {LinkIcon} from '@sanity/icons/Link'
-import {defineField, defineType} from 'sanity'
-import {linkHref} from '../rules'
+import {defineType} from 'sanity'
+import {hrefField, textField} from '../fields'
 
 /** A labelled link. Without an address it is shown as text marked "coming soon". */
 export const footerLink = defineType({
@@ -9,21 +9,15 @@ export const footerLink = defineType({
   type: 'object',
   icon: LinkIcon,
   fields: [
-    defineField({
-      name: 'label',
+    textField('label', {
       title: 'Label',
-      type: 'string',
       description: 'The words visitors see, for example "Find Doctors".',
-      validation: (rule) => rule.required().max(40),
+      max: 40,
     }),
-    defineField({
-      name: 'href',
-      title: 'Address',
-      type: 'url',
-      description:
-        'Where the link goes: a page of this site starting with "/" (such as /about-us) or a full https:// address. Leave empty while the page does not exist yet: the label is then shown as "coming soon".',
-      validation: linkHref,
-    }),
+    hrefField(
+      'Where the link goes: a page of this site starting with "/" (such as /about-us) or a full https:// address. Leave empty while the page does not exist yet: the label is then shown as "coming soon".',
+      {required: false},
+    ),
   ],
   preview: {
     select: {title: 'label', subtitle: 'href'},

@@ -1,5 +1,6 @@
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {HOME_SECTION_IDS} from '../../../model/siteDocuments'
+import {textFields} from '../fields'
 
 const SECTION_TITLES: Record<string, string> = {
   services: 'Find Doctors (services)',
@@ -22,27 +23,14 @@ export const homeSection = defineType({
       options: {list: HOME_SECTION_IDS.map((value) => ({value, title: SECTION_TITLES[value]}))},
       validation: (rule) => rule.required(),
     }),
-    defineField({
-      name: 'eyebrow',
-      title: 'Small label',
-      type: 'string',
-      description: 'A short label above the heading, for example "Find Doctors".',
-      validation: (rule) => rule.required().max(40),
-    }),
-    defineField({
-      name: 'heading',
-      title: 'Heading',
-      type: 'string',
-      description: 'The section heading visitors read first.',
-      validation: (rule) => rule.required().max(90),
-    }),
-    defineField({
-      name: 'body',
-      title: 'Text',
-      type: 'text',
-      rows: 3,
-      description: 'One to three sentences under the heading.',
-      validation: (rule) => rule.required().max(500),
+    ...textFields({
+      eyebrow: {
+        title: 'Small label',
+        description: 'A short label above the heading, for example "Find Doctors".',
+        max: 40,
+      },
+      heading: {title: 'Heading', description: 'The section heading visitors read first.', max: 90},
+      body: {title: 'Text', description: 'One to three sentences under the heading.', max: 500, rows: 3},
     }),
     defineField({
       name: 'items',
@@ -53,23 +41,10 @@ export const homeSection = defineType({
         defineArrayMember({
           name: 'highlight',
           type: 'object',
-          fields: [
-            defineField({
-              name: 'title',
-              title: 'Title',
-              type: 'string',
-              description: 'A few words, for example "Hyderabad".',
-              validation: (rule) => rule.required().max(60),
-            }),
-            defineField({
-              name: 'text',
-              title: 'Text',
-              type: 'text',
-              rows: 2,
-              description: 'One sentence about this point.',
-              validation: (rule) => rule.required().max(240),
-            }),
-          ],
+          fields: textFields({
+            title: {title: 'Title', description: 'A few words, for example "Hyderabad".', max: 60},
+            text: {title: 'Text', description: 'One sentence about this point.', max: 240, rows: 2},
+          }),
         }),
       ],
       validation: (rule) => rule.max(8),

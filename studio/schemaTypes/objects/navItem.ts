@@ -1,5 +1,6 @@
 import {defineField, defineType} from 'sanity'
 import {HOME_SECTION_IDS} from '../../../model/siteDocuments'
+import {textField} from '../fields'
 
 /** A header button that scrolls to a section of the home page. */
 export const navItem = defineType({
@@ -7,12 +8,10 @@ export const navItem = defineType({
   title: 'Header button',
   type: 'object',
   fields: [
-    defineField({
-      name: 'label',
+    textField('label', {
       title: 'Label',
-      type: 'string',
       description: 'The words on the button, for example "Find Doctors".',
-      validation: (rule) => rule.required().max(30),
+      max: 30,
     }),
     defineField({
       name: 'sectionId',

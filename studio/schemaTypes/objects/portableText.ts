@@ -1,6 +1,6 @@
-import {defineArrayMember, defineField} from 'sanity'
+import {defineArrayMember} from 'sanity'
 import type {TextDefinition} from '../../../model/portableText'
-import {linkHref} from '../rules'
+import {hrefField} from '../fields'
 
 /** The link mark shared by every rich-text field: site pages, web, e-mail and phone links only. */
 const linkAnnotation = defineArrayMember({
@@ -8,14 +8,10 @@ const linkAnnotation = defineArrayMember({
   title: 'Link',
   type: 'object',
   fields: [
-    defineField({
-      name: 'href',
-      title: 'Address',
-      type: 'url',
-      description:
-        'A page of this site starting with "/" (such as /contact-us), a full https:// address, or mailto: / tel: links.',
-      validation: (rule) => linkHref(rule).required(),
-    }),
+    hrefField(
+      'A page of this site starting with "/" (such as /contact-us), a full https:// address, or mailto: / tel: links.',
+      {required: true},
+    ),
   ],
 })
 

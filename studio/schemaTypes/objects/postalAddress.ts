@@ -1,5 +1,7 @@
 import {defineField, defineType} from 'sanity'
 import {isPinCode} from '../../../model/indianIdentifiers'
+import {textField} from '../fields'
+import {requiredFormat} from '../rules'
 
 /** A postal address in India, printed on one line: "Street, City, State 500001, India". */
 export const postalAddress = defineType({
@@ -8,41 +10,27 @@ export const postalAddress = defineType({
   type: 'object',
   options: {columns: 2},
   fields: [
-    defineField({
-      name: 'streetAddress',
+    textField('streetAddress', {
       title: 'Street address',
-      type: 'text',
-      rows: 2,
       description: 'Building, street and area, one or two lines.',
-      validation: (rule) => rule.required().max(200),
+      max: 200,
+      rows: 2,
     }),
-    defineField({
-      name: 'city',
-      title: 'City',
-      type: 'string',
-      description: 'For example Hyderabad.',
-      validation: (rule) => rule.required().max(60),
-    }),
-    defineField({
-      name: 'state',
+    textField('city', {title: 'City', description: 'For example Hyderabad.', max: 60}),
+    textField('state', {
       title: 'State',
-      type: 'string',
       description: 'The state or union territory, for example Telangana.',
-      validation: (rule) => rule.required().max(60),
+      max: 60,
     }),
     defineField({
       name: 'pinCode',
       title: 'PIN code',
       type: 'string',
       description: 'Six digits, for example 500033.',
-      validation: (rule) =>
-        rule
-          .required()
-          .custom((value: string | undefined) =>
-            !value || isPinCode(value)
-              ? true
-              : 'A PIN code is six digits without spaces, the first not 0, for example 500033.',
-          ),
+      validation: requiredFormat(
+        isPinCode,
+        'A PIN code is six digits without spaces, the first not 0, for example 500033.',
+      ),
     }),
   ],
 })

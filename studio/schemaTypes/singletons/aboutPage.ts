@@ -1,5 +1,7 @@
 import {InfoOutlineIcon} from '@sanity/icons/InfoOutline'
 import {defineField, defineType} from 'sanity'
+import {ABOUT_PAGE_TEXT} from '../../../model/aboutPageText'
+import {seoField, textFields} from '../fields'
 
 /** The About Us page. */
 export const aboutPage = defineType({
@@ -8,27 +10,8 @@ export const aboutPage = defineType({
   type: 'document',
   icon: InfoOutlineIcon,
   fields: [
-    defineField({
-      name: 'seo',
-      title: 'Search and sharing',
-      type: 'seo',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'title',
-      title: 'Title',
-      type: 'string',
-      description: 'The heading of the page, for example "About Us".',
-      validation: (rule) => rule.required().max(60),
-    }),
-    defineField({
-      name: 'intro',
-      title: 'Introduction',
-      type: 'text',
-      rows: 3,
-      description: 'The lead paragraph under the title, in larger type.',
-      validation: (rule) => rule.required().max(400),
-    }),
+    seoField(),
+    ...textFields(ABOUT_PAGE_TEXT),
     defineField({
       name: 'body',
       title: 'Text',

@@ -4,6 +4,8 @@ import {isSampleFact, SAMPLE_WARNING, type FactKind} from '../../../model/compan
 import {gstinProblem, hasCompanyForm, isCin, panOfGstin} from '../../../model/indianIdentifiers'
 import {SAMPLE_MARK} from '../../../model/samples'
 import {EMAIL_PATTERN, isInternationalPhone} from '../../../model/addresses'
+import {requiredObject} from '../fields'
+import {requiredFormat} from '../rules'
 
 /** A sample value is allowed while the site is prepared, with a warning on the field. */
 const notSample =
@@ -29,7 +31,7 @@ const email = (rule: StringRule) => [
 ]
 
 const phone = (rule: StringRule) => [
-  rule.required().custom((value) => (!value || isInternationalPhone(value) ? true : PHONE_HELP)),
+  requiredFormat(isInternationalPhone, PHONE_HELP)(rule),
   notSample('phone')(rule),
 ]
 
@@ -131,13 +133,10 @@ export const companyFacts = defineType({
       group: 'company',
       description: '21 characters from the certificate of incorporation, for example U86100TG2024PTC123456.',
       validation: (rule) => [
-        rule
-          .required()
-          .custom((value: string | undefined) =>
-            !value || isCin(value)
-              ? true
-              : 'A CIN has 21 characters: L or U, five digits, two letters for the state, the year, three letters and six digits, in capitals without spaces.',
-          ),
+        requiredFormat(
+          isCin,
+          'A CIN has 21 characters: L or U, five digits, two letters for the state, the year, three letters and six digits, in capitals without spaces.',
+        )(rule),
         notSample('cin')(rule),
       ],
     }),
@@ -192,13 +191,14 @@ export const companyFacts = defineType({
         notSample('url')(rule),
       ],
     }),
-    defineField({
-      name: 'customerCare',
-      title: 'Customer care',
-      type: 'object',
-      group: 'contacts',
-      description: 'How customers reach the company. Shown on the Contact page and in the policies.',
-      fields: [
+    requiredObject(
+      'customerCare',
+      {
+        title: 'Customer care',
+        group: 'contacts',
+        description: 'How customers reach the company. Shown on the Contact page and in the policies.',
+      },
+      [
         emailField('Shown as a link; new contact-form messages are e-mailed here too.'),
         phoneField(),
         defineField({
@@ -210,16 +210,16 @@ export const companyFacts = defineType({
           validation: requiredText(100),
         }),
       ],
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'grievanceOfficer',
-      title: 'Grievance Officer',
-      type: 'object',
-      group: 'contacts',
-      description:
-        'The person who handles complaints. The law asks for their name, designation and contact details on the website.',
-      fields: [
+    ),
+    requiredObject(
+      'grievanceOfficer',
+      {
+        title: 'Grievance Officer',
+        group: 'contacts',
+        description:
+          'The person who handles complaints. The law asks for their name, designation and contact details on the website.',
+      },
+      [
         ...person('the Grievance Officer'),
         defineField({
           name: 'postalAddress',
@@ -229,16 +229,16 @@ export const companyFacts = defineType({
           validation: (rule) => [rule.required(), notSample('address')(rule)],
         }),
       ],
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'privacyContact',
-      title: 'Questions about personal data',
-      type: 'object',
-      group: 'contacts',
-      description:
-        'The person who answers questions about how the company handles personal data (a Data Protection Officer, if there is one).',
-      fields: [
+    ),
+    requiredObject(
+      'privacyContact',
+      {
+        title: 'Questions about personal data',
+        group: 'contacts',
+        description:
+          'The person who answers questions about how the company handles personal data (a Data Protection Officer, if there is one).',
+      },
+      [
         defineField({
           name: 'sameAsGrievanceOfficer',
           title: 'The Grievance Officer answers these',
@@ -248,8 +248,7 @@ export const companyFacts = defineType({
         }),
         ...otherPerson(),
       ],
-      validation: (rule) => rule.required(),
-    }),
+    ),
   ],
   preview: {prepare: () => ({title: 'Company facts'})},
 })

@@ -1,6 +1,7 @@
 import {HomeIcon} from '@sanity/icons/Home'
-import {defineArrayMember, defineField, defineType} from 'sanity'
-import {HOME_SECTION_IDS} from '../../../model/siteDocuments'
+import {defineType} from 'sanity'
+import {listField, seoField, textFields} from '../fields'
+import {oneForEachSection} from '../rules'
 
 /** The Coming Soon home page and the four sections the header buttons scroll to. */
 export const homePage = defineType({
@@ -9,50 +10,31 @@ export const homePage = defineType({
   type: 'document',
   icon: HomeIcon,
   fields: [
-    defineField({
-      name: 'seo',
-      title: 'Search and sharing',
-      type: 'seo',
-      validation: (rule) => rule.required(),
+    seoField(),
+    ...textFields({
+      heading: {
+        title: 'Heading',
+        description: 'The large heading at the top, for example "Coming Soon".',
+        max: 60,
+      },
+      line: {
+        title: 'Line under the heading',
+        description: 'One sentence under the heading.',
+        max: 200,
+        rows: 2,
+      },
+      badge: {title: 'Badge', description: 'The small badge, for example "Launching Soon".', max: 30},
     }),
-    defineField({
-      name: 'heading',
-      title: 'Heading',
-      type: 'string',
-      description: 'The large heading at the top, for example "Coming Soon".',
-      validation: (rule) => rule.required().max(60),
-    }),
-    defineField({
-      name: 'line',
-      title: 'Line under the heading',
-      type: 'text',
-      rows: 2,
-      description: 'One sentence under the heading.',
-      validation: (rule) => rule.required().max(200),
-    }),
-    defineField({
-      name: 'badge',
-      title: 'Badge',
-      type: 'string',
-      description: 'The small badge, for example "Launching Soon".',
-      validation: (rule) => rule.required().max(30),
-    }),
-    defineField({
-      name: 'sections',
-      title: 'Sections',
-      type: 'array',
-      description:
-        'The four short sections below the heading, one for each header button (Find Doctors, Embassy Hotels, Help, For Clinics).',
-      of: [defineArrayMember({type: 'homeSection'})],
-      validation: (rule) =>
-        rule.required().custom((sections: {sectionId?: string}[] | undefined) => {
-          const ids = (sections ?? []).map((section) => section.sectionId)
-          const missing = HOME_SECTION_IDS.filter((id) => !ids.includes(id))
-          if (missing.length) return `Add a section for: ${missing.join(', ')}.`
-          if (ids.length !== HOME_SECTION_IDS.length) return 'Each header button needs exactly one section.'
-          return true
-        }),
-    }),
+    listField(
+      'sections',
+      'homeSection',
+      {
+        title: 'Sections',
+        description:
+          'The four short sections below the heading, one for each header button (Find Doctors, Embassy Hotels, Help, For Clinics).',
+      },
+      oneForEachSection('Add a section for', 'Each header button needs exactly one section.'),
+    ),
   ],
   preview: {prepare: () => ({title: 'Home page'})},
 })

@@ -1,0 +1,68 @@
+/**
+ * The contact form's shape: its fields and their limits, the boxes beside the privacy notice, and
+ * the problems it reports, as codes. The island, the endpoint, the Studio and the site's content
+ * schema all read these. The words staff write for each (labels, error messages) are described for
+ * the editor in contactPageText.ts, which the island never loads: it gets the words as props.
+ */
+
+export interface ContactFieldDefinition {
+  /** The most characters accepted, counted as the visitor sees them. */
+  max: number
+  /** The control the visitor types into; a textarea keeps line breaks. */
+  input: 'text' | 'email' | 'tel' | 'textarea'
+  /** What the browser may fill in from the visitor's own details. */
+  autoComplete?: string
+}
+
+/** The fields in page order. */
+export const CONTACT_FORM_FIELDS = {
+  name: {max: 100, input: 'text', autoComplete: 'name'},
+  email: {max: 254, input: 'email', autoComplete: 'email'},
+  phone: {max: 30, input: 'tel', autoComplete: 'tel'},
+  subject: {max: 150, input: 'text'},
+  message: {max: 3000, input: 'textarea'},
+} as const satisfies Record<string, ContactFieldDefinition>
+
+export type ContactField = keyof typeof CONTACT_FORM_FIELDS
+export const CONTACT_FIELDS = Object.keys(CONTACT_FORM_FIELDS) as ContactField[]
+
+/** The problems the form reports, by code; the page shows the words staff wrote for each. */
+export const CONTACT_ERROR_CODES = [
+  'replyRequired',
+  'emailInvalid',
+  'phoneInvalid',
+  'messageRequired',
+  'consentRequired',
+  'ageConfirmationRequired',
+  'tooLong',
+  'invalid',
+] as const
+export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[number]
+
+/**
+ * The boxes beside the privacy notice, in page order, each recorded with its words. The first two
+ * must be ticked to send (DPDP Act s.6 consent to the notice; s.9, no child's data without a parent
+ * or guardian). The health box never blocks sending: without it, staff answer without the health
+ * details and ask first.
+ */
+export const CONSENT_BOXES = {
+  consent: {requiredError: 'consentRequired'},
+  ageConfirmation: {requiredError: 'ageConfirmationRequired'},
+  healthDetails: {requiredError: undefined},
+} as const satisfies Record<string, {requiredError: ContactErrorCode | undefined}>
+export type ConsentBox = keyof typeof CONSENT_BOXES
+export const CONSENT_BOX_NAMES = Object.keys(CONSENT_BOXES) as ConsentBox[]
+
+/** The words around the form other than its labels and error messages: the button and the outcomes. */
+export type ContactFormMessage =
+  | 'submitLabel'
+  | 'sendingLabel'
+  | 'successMessage'
+  | 'referenceLabel'
+  | 'errorMessage'
+  | 'invalidMessage'
+  | 'rateLimitedMessage'
+
+/** Every word of the form staff write: a label per field and box, the messages, and the text of each error. */
+export type ContactFormWord = `${ContactField | ConsentBox}Label` | ContactFormMessage | ContactErrorCode
+export type ContactFormLabels = Record<ContactFormWord, string>

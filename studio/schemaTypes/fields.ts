@@ -1,0 +1,95 @@
+import {defineArrayMember, defineField, type ArrayRule, type FieldDefinition} from 'sanity'
+import {DOCUMENT_TITLES, SINGLETON_IDS} from '../../model/siteDocuments'
+import {textFieldNames, type TextField, type TextFields} from '../../model/textFields'
+import {linkHref} from './rules'
+
+/**
+ * Fields that stand in several schema types, built one way. Each still takes the words the editor
+ * reads (title and description) from where it is used.
+ */
+
+type Group = string | string[]
+
+/** Words visitors read, required and no longer than the page has room for. */
+export function textField(name: string, {title, description, max, rows}: TextField, group?: Group) {
+  return rows
+    ? defineField({
+        name,
+        title,
+        description,
+        group,
+        type: 'text',
+        rows,
+        validation: (rule) => rule.required().max(max),
+      })
+    : defineField({
+        name,
+        title,
+        description,
+        group,
+        type: 'string',
+        validation: (rule) => rule.required().max(max),
+      })
+}
+
+/** A field for each row of a model table, in its order. */
+export const textFields = (table: TextFields, group?: Group) =>
+  textFieldNames(table).map((name) => textField(name, table[name], group))
+
+/** A required object: a group of fields shown together, such as the words of one block. */
+export const requiredObject = (
+  name: string,
+  words: {title: string; description: string; group?: Group},
+  fields: FieldDefinition[],
+) => defineField({name, ...words, type: 'object', fields, validation: (rule) => rule.required()})
+
+/** A page's words for search results and link previews. */
+export const seoField = (group?: Group) =>
+  defineField({
+    name: 'seo',
+    title: 'Search and sharing',
+    type: 'seo',
+    group,
+    description: 'What search engines and link previews show for this page.',
+    validation: (rule) => rule.required(),
+  })
+
+/** Where a link goes: a page of this site or a web, e-mail or phone address. */
+export const hrefField = (description: string, {required}: {required: boolean}) =>
+  defineField({
+    name: 'href',
+    title: 'Address',
+    type: 'url',
+    description,
+    validation: required ? (rule) => linkHref(rule).required() : linkHref,
+  })
+
+/** A list of one type, in the order visitors see it. */
+export const listField = (
+  name: string,
+  type: string,
+  words: {title: string; description: string; group?: Group},
+  validation: (rule: ArrayRule<unknown[]>) => ArrayRule<unknown[]>,
+) => defineField({name, ...words, type: 'array', of: [defineArrayMember({type})], validation})
+
+/** A choice of one entry of a model table (a figure, a company fact), listed by its title. */
+export const entryChoice = <Key extends string>(table: Record<Key, {title: string}>) => ({
+  list: (Object.keys(table) as Key[]).map((value) => ({value, title: table[value].title})),
+})
+
+/**
+ * The fixed document an inline object quotes from, set automatically. The reference keeps that
+ * document from being deleted while text quotes it.
+ */
+export const quotedDocument = (name: string, type: keyof typeof SINGLETON_IDS) =>
+  defineField({
+    name,
+    title: `${DOCUMENT_TITLES[type]} document`,
+    type: 'reference',
+    to: [{type}],
+    description: `Always the one "${DOCUMENT_TITLES[type]}" document; set automatically.`,
+    initialValue: {_ref: SINGLETON_IDS[type]},
+    hidden: true,
+    readOnly: true,
+    validation: (rule) => rule.required(),
+  })
