@@ -1,58 +1,27 @@
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {effectiveFrom} from '../../../model/policyVersions'
-import {readConfig} from '../../../src/config'
 import {readBuildData, type PolicySchedule} from '../../../src/server/buildData'
 import {MAX_TIMER_MS, PolicyChangeSchedule, RETRY_DELAYS_MS} from '../../../src/server/schedule'
-import {createSiteServer, type SiteServer} from '../../../src/server/siteServer'
+import {
+  DAY,
+  DECEMBER_FIRST,
+  fakeClock,
+  MINUTE,
+  PRIVACY_4,
+  TERMS_2,
+  writeBuild,
+} from '../../support/policySchedule'
 
-const MINUTE = 60_000
-const DAY = 24 * 60 * MINUTE
-/** Midnight in India at the start of 1 December 2026. */
-const DECEMBER_FIRST = effectiveFrom('2026-12-01')
-const PRIVACY_4 = {policy: 'privacyPolicy', number: 4, effectiveDate: '2026-12-01'} as const
-const TERMS_2 = {policy: 'termsAndConditions', number: 2, effectiveDate: '2026-12-20'} as const
+// The production server rebuilding itself when a change takes effect is in
+// tests/built/server/schedule.test.ts.
 
 const scheduleOf = (
   ...versions: {policy: 'privacyPolicy' | 'termsAndConditions'; number: number; effectiveDate: string}[]
 ): PolicySchedule =>
   versions.length === 0 ? {versions: []} : {nextChangeAt: effectiveFrom(versions[0]!.effectiveDate), versions}
-
-/** A clock and timers the test moves by hand: nothing sleeps. */
-function fakeClock(start: number) {
-  let now = start
-  let ids = 0
-  const timers = new Map<number, {at: number; callback: () => void}>()
-  const settle = () => new Promise<void>((resolve) => setImmediate(resolve))
-  return {
-    now: () => now,
-    setTimer: (callback: () => void, ms: number) => {
-      timers.set(++ids, {at: now + ms, callback})
-      return ids
-    },
-    clearTimer: (id: unknown) => void timers.delete(id as number),
-    /** How long until each timer not yet run or cleared. */
-    pending: () => [...timers.values()].map(({at}) => at - now),
-    /** Moves the clock to `target`, running every timer due on the way at its own moment. */
-    async advanceTo(target: number) {
-      await settle()
-      for (;;) {
-        const [id, due] = [...timers].sort(([, a], [, b]) => a.at - b.at)[0] ?? []
-        if (id === undefined || due!.at > target) break
-        timers.delete(id)
-        now = due!.at
-        due!.callback()
-        await settle()
-      }
-      now = target
-    },
-    advanceBy(ms: number) {
-      return this.advanceTo(now + ms)
-    },
-  }
-}
 
 /**
  * The schedule with a rebuild that records when it was asked and, as told, puts a build with
@@ -230,25 +199,6 @@ describe('the policy change schedule', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-/** A build folder as the server reads it: home page, server entry and build data. */
-function writeBuild(dir: string, policySchedule?: string) {
-  const files: Record<string, string> = {
-    'client/index.html': '<h1>Home</h1>',
-    'server/entry.mjs': 'export const handler = async (request, response, next) => next()',
-    'server/server-data/contact.json': JSON.stringify({
-      customerCareEmail: 'care@example.com',
-      consentWording: 'I agree.',
-      privacyPolicyUpdated: '2026-01-01',
-      retentionMonths: 12,
-    }),
-  }
-  if (policySchedule !== undefined) files['server/server-data/policy-schedule.json'] = policySchedule
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(join(dir, path, '..'), {recursive: true})
-    writeFileSync(join(dir, path), text)
-  }
-}
-
 describe("a build's policy schedule, as the server reads it", () => {
   let root: string
   beforeAll(() => {
@@ -301,127 +251,5 @@ describe("a build's policy schedule, as the server reads it", () => {
     await expect(policySchedule()).rejects.toThrow(
       `${file()} is not the policy schedule of this site's build: versions.0.effectiveDate: expected a calendar date (YYYY-MM-DD).`,
     )
-  })
-})
-
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Stands in for `astro build` in a folder of its own: writes a build whose policy schedule is
- * $POLICY_SCHEDULE, or fails when that is "fail". Plain JavaScript, so any Node runs it.
- */
-const FAKE_ASTRO = `
-import {mkdirSync, writeFileSync} from 'node:fs'
-import {join} from 'node:path'
-const outDir = process.argv[process.argv.indexOf('--outDir') + 1]
-if (process.env.POLICY_SCHEDULE === 'fail') {
-  console.error('error: Could not read content from dataset "production" after 4 attempts.')
-  process.exit(1)
-}
-const files = ${JSON.stringify({
-  'client/index.html': '<h1>Home</h1>',
-  'server/entry.mjs': 'export const handler = async (request, response, next) => next()',
-  'server/server-data/contact.json': JSON.stringify({
-    customerCareEmail: 'care@example.com',
-    consentWording: 'I agree.',
-    privacyPolicyUpdated: '2026-01-01',
-    retentionMonths: 12,
-  }),
-})}
-files['server/server-data/policy-schedule.json'] = process.env.POLICY_SCHEDULE
-for (const [path, text] of Object.entries(files)) {
-  mkdirSync(join(outDir, path, '..'), {recursive: true})
-  writeFileSync(join(outDir, path), text)
-}
-`
-
-describe('the server rebuilds itself when a policy change takes effect', () => {
-  let root: string
-  let started: SiteServer[] = []
-  beforeAll(() => {
-    root = mkdtempSync(join(tmpdir(), 'policy-rebuild-'))
-    mkdirSync(join(root, 'node_modules/astro/bin'), {recursive: true})
-    writeFileSync(join(root, 'node_modules/astro/bin/astro.mjs'), FAKE_ASTRO)
-  })
-  afterEach(async () => {
-    await Promise.all(started.map((server) => server.stop()))
-    started = []
-  })
-  afterAll(() => rmSync(root, {recursive: true, force: true}))
-
-  /**
-   * The production server (src/server/siteServer.ts) serving `live`, started a day before the
-   * change: its rebuilds run the stand-in Astro with `env`, and its schedule runs on a clock the
-   * test moves.
-   */
-  async function server(live: string) {
-    const clock = fakeClock(DECEMBER_FIRST.getTime() - DAY)
-    const env: NodeJS.ProcessEnv = {}
-    const config = readConfig({
-      SITE_DIST_DIR: live,
-      SITE_BUILDS_DIR: join(root, '.builds'),
-      CONTACT_DB_PATH: join(root, 'data', `messages-${started.length}.sqlite`),
-      SANITY_WEBHOOK_SECRET: 'secret',
-      PORT: '0',
-      HOST: '127.0.0.1',
-    })
-    const siteServer = await createSiteServer(config, {root, buildEnv: env, clock, log: () => {}})
-    started.push(siteServer)
-    const url = await siteServer.listen()
-    const {site, rebuilder, policyChanges} = siteServer
-    /** Midnight comes, and the rebuild it asks for goes live or fails. */
-    const midnight = async () => {
-      await clock.advanceTo(DECEMBER_FIRST.getTime())
-      await rebuilder.settled()
-      await clock.advanceTo(clock.now())
-    }
-    return {clock, env, url, site, rebuilder, policyChanges, midnight}
-  }
-
-  const liveBuild = () => {
-    const dir = join(root, 'dist')
-    rmSync(dir, {recursive: true, force: true})
-    writeBuild(
-      dir,
-      JSON.stringify({nextChangeAt: DECEMBER_FIRST.toISOString(), versions: [PRIVACY_4, TERMS_2]}),
-    )
-    return dir
-  }
-
-  it('and says when in the rebuild status, for whoever holds the webhook secret', async () => {
-    const {url} = await server(liveBuild())
-    const status = await fetch(`${url}/api/rebuild/status`, {headers: {authorization: 'Bearer secret'}})
-    await expect(status.json()).resolves.toMatchObject({
-      ok: true,
-      builds: 0,
-      nextPolicyChange: {at: '2026-11-30T18:30:00.000Z', versions: [PRIVACY_4], attempts: 0, retryAt: null},
-    })
-  })
-
-  it('and puts the build with the new text live, then waits for the change after it', async () => {
-    const {env, site, rebuilder, policyChanges, midnight, clock} = await server(liveBuild())
-    const first = site.dir
-    env.POLICY_SCHEDULE = JSON.stringify({
-      nextChangeAt: effectiveFrom(TERMS_2.effectiveDate).toISOString(),
-      versions: [TERMS_2],
-    })
-    await midnight()
-    expect(rebuilder.getStatus().lastSuccess?.trigger).toBe(
-      'Privacy Policy version 4 from 2026-12-01 takes effect',
-    )
-    expect(site.dir).not.toBe(first)
-    expect(policyChanges.getStatus()).toMatchObject({versions: [TERMS_2], attempts: 0, retryAt: null})
-    expect(clock.pending()).toEqual([effectiveFrom(TERMS_2.effectiveDate).getTime() - clock.now()])
-  })
-
-  it('and, when that build fails, keeps the live site and asks again a minute later', async () => {
-    const {env, site, rebuilder, policyChanges, midnight, clock} = await server(liveBuild())
-    const first = site.dir
-    env.POLICY_SCHEDULE = 'fail'
-    await midnight()
-    expect(rebuilder.getStatus().lastFailure?.message).toContain('Could not read content')
-    expect(site.dir).toBe(first)
-    expect(policyChanges.getStatus()).toMatchObject({versions: [PRIVACY_4], attempts: 1})
-    expect(clock.pending()).toEqual([MINUTE])
   })
 })

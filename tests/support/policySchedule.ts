@@ -1,0 +1,66 @@
+import {mkdirSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+import {effectiveFrom} from '../../model/policyVersions'
+
+// What the policy schedule tests share, in tests/unit/server/schedule.test.ts (the schedule and
+// the build data) and tests/built/server/schedule.test.ts (the production server rebuilding).
+
+export const MINUTE = 60_000
+export const DAY = 24 * 60 * MINUTE
+/** Midnight in India at the start of 1 December 2026. */
+export const DECEMBER_FIRST = effectiveFrom('2026-12-01')
+export const PRIVACY_4 = {policy: 'privacyPolicy', number: 4, effectiveDate: '2026-12-01'} as const
+export const TERMS_2 = {policy: 'termsAndConditions', number: 2, effectiveDate: '2026-12-20'} as const
+
+/** A clock and timers the test moves by hand: nothing sleeps. */
+export function fakeClock(start: number) {
+  let now = start
+  let ids = 0
+  const timers = new Map<number, {at: number; callback: () => void}>()
+  const settle = () => new Promise<void>((resolve) => setImmediate(resolve))
+  return {
+    now: () => now,
+    setTimer: (callback: () => void, ms: number) => {
+      timers.set(++ids, {at: now + ms, callback})
+      return ids
+    },
+    clearTimer: (id: unknown) => void timers.delete(id as number),
+    /** How long until each timer not yet run or cleared. */
+    pending: () => [...timers.values()].map(({at}) => at - now),
+    /** Moves the clock to `target`, running every timer due on the way at its own moment. */
+    async advanceTo(target: number) {
+      await settle()
+      for (;;) {
+        const [id, due] = [...timers].sort(([, a], [, b]) => a.at - b.at)[0] ?? []
+        if (id === undefined || due!.at > target) break
+        timers.delete(id)
+        now = due!.at
+        due!.callback()
+        await settle()
+      }
+      now = target
+    },
+    advanceBy(ms: number) {
+      return this.advanceTo(now + ms)
+    },
+  }
+}
+
+/** A build folder as the server reads it: home page, server entry and build data. */
+export function writeBuild(dir: string, policySchedule?: string) {
+  const files: Record<string, string> = {
+    'client/index.html': '<h1>Home</h1>',
+    'server/entry.mjs': 'export const handler = async (request, response, next) => next()',
+    'server/server-data/contact.json': JSON.stringify({
+      customerCareEmail: 'care@example.com',
+      consentWording: 'I agree.',
+      privacyPolicyUpdated: '2026-01-01',
+      retentionMonths: 12,
+    }),
+  }
+  if (policySchedule !== undefined) files['server/server-data/policy-schedule.json'] = policySchedule
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), {recursive: true})
+    writeFileSync(join(dir, path), text)
+  }
+}
