@@ -26,15 +26,26 @@ export async function launchBrowser(): Promise<Browser> {
   })
 }
 
+export interface Viewport {
+  width: number
+  height: number
+}
+
 export const PHONE = {width: 375, height: 812} as const
 export const DESKTOP = {width: 1280, height: 900} as const
 
-/** A fresh page at a viewport width the tests care about. */
+/**
+ * A fresh page, in a context of its own, at a viewport the tests care about. It fails in seconds,
+ * not after Playwright's default 30 s, when something is missing. Closing its context is the
+ * caller's (the `newPage` fixture of ./browserTest and `withPage` of ./site do it).
+ */
 export async function openPage(
   browser: Browser,
-  viewport: {width: number; height: number},
+  viewport: Viewport,
   options: BrowserContextOptions = {},
 ): Promise<Page> {
   const context = await browser.newContext({viewport, ...options})
-  return context.newPage()
+  const page = await context.newPage()
+  page.setDefaultTimeout(5_000)
+  return page
 }

@@ -1,6 +1,6 @@
 import type {Browser, BrowserContextOptions, Page} from 'playwright-core'
 import {POLICY_IDS} from '../../model/siteDocuments'
-import {openPage} from './browser'
+import {openPage, type Viewport} from './browser'
 import {bundledDocuments, documentById} from './dataset'
 
 /** What the browser tests expect to read, taken from the bundled dataset the site is built from. */
@@ -141,18 +141,17 @@ export const HISTORY_PAGE_PATHS = POLICY_KEYS.flatMap((key) => {
 export const POLICY_FEED_PATH = '/policy-changes.atom'
 
 /**
- * Opens a page in a fresh context, runs `use` and always closes the context, so one browser
- * per file can serve every test.
+ * Opens a page in a fresh context, runs `use` and always closes the context: for work outside a
+ * test (a `beforeAll` that visits pages once for several tests). A test takes its page from the
+ * fixtures of ./browserTest instead.
  */
 export async function withPage<T>(
   browser: Browser,
-  viewport: {width: number; height: number},
+  viewport: Viewport,
   use: (page: Page) => Promise<T>,
   options: BrowserContextOptions = {},
 ): Promise<T> {
   const page = await openPage(browser, viewport, options)
-  // Fail in seconds, not after Playwright's default 30 s, when something is missing.
-  page.setDefaultTimeout(5_000)
   try {
     return await use(page)
   } finally {

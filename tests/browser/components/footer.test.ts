@@ -1,7 +1,8 @@
-import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
-import type {Browser, Page} from 'playwright-core'
-import {DESKTOP, PHONE, launchBrowser} from '../../support/browser'
-import {NOT_FOUND_PATH, ROUTES, settings, withPage} from '../../support/site'
+import {describe, expect, inject} from 'vitest'
+import type {Page} from 'playwright-core'
+import {DESKTOP, PHONE} from '../../support/browser'
+import {it} from '../../support/browserTest'
+import {NOT_FOUND_PATH, ROUTES, settings} from '../../support/site'
 
 const base = inject('siteUrl')
 
@@ -81,12 +82,6 @@ async function expectFooter(page: Page, where: string) {
 }
 
 describe('the site footer', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(() => browser?.close())
-
   it("the CMS holds the spec's footer words", () => {
     expect(settings.tagline).toBe(TAGLINE)
     expect(
@@ -110,33 +105,30 @@ describe('the site footer', () => {
   })
 
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`is on every route, and on the 404 page, at ${viewport.width} px`, async () => {
-      await withPage(browser, viewport, async (page) => {
-        for (const path of [...ROUTES.map((route) => route.path), NOT_FOUND_PATH]) {
-          await page.goto(base + path)
-          await expectFooter(page, `${path} at ${viewport.width}`)
-        }
-      })
+    it(`is on every route, and on the 404 page, at ${viewport.width} px`, async ({newPage}) => {
+      const page = await newPage(viewport)
+      for (const path of [...ROUTES.map((route) => route.path), NOT_FOUND_PATH]) {
+        await page.goto(base + path)
+        await expectFooter(page, `${path} at ${viewport.width}`)
+      }
     })
   }
 
-  it('its links take a visitor to the page they name', async () => {
-    await withPage(browser, PHONE, async (page) => {
-      await page.goto(base + '/')
-      await page.getByRole('contentinfo').getByRole('link', {name: 'Book Appointments', exact: true}).click()
-      await page.waitForURL((url) => url.pathname === '/contact-us' && url.hash === '#contact-form')
-      // The form fills the subject in once it has hydrated.
-      const subject = page.getByLabel('Subject', {exact: true})
-      await expect.poll(() => subject.inputValue(), {timeout: 5_000}).toBe(settings.bookAppointment.subject)
-      await page.goto(base + '/')
-      await page.getByRole('contentinfo').getByRole('link', {name: 'Refund & Cancellation Policy'}).click()
-      await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/Refund&Cancellation-Policy')
-      await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe(
-        'Refund and Cancellation Policy',
-      )
-      await page.getByRole('contentinfo').getByRole('link', {name: 'Terms and Conditions'}).click()
-      await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/terms&conditions')
-      await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe('Terms and Conditions')
-    })
+  it('its links take a visitor to the page they name', async ({phonePage: page}) => {
+    await page.goto(base + '/')
+    await page.getByRole('contentinfo').getByRole('link', {name: 'Book Appointments', exact: true}).click()
+    await page.waitForURL((url) => url.pathname === '/contact-us' && url.hash === '#contact-form')
+    // The form fills the subject in once it has hydrated.
+    const subject = page.getByLabel('Subject', {exact: true})
+    await expect.poll(() => subject.inputValue(), {timeout: 5_000}).toBe(settings.bookAppointment.subject)
+    await page.goto(base + '/')
+    await page.getByRole('contentinfo').getByRole('link', {name: 'Refund & Cancellation Policy'}).click()
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/Refund&Cancellation-Policy')
+    await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe(
+      'Refund and Cancellation Policy',
+    )
+    await page.getByRole('contentinfo').getByRole('link', {name: 'Terms and Conditions'}).click()
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/terms&conditions')
+    await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe('Terms and Conditions')
   })
 })

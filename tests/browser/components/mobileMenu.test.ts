@@ -1,6 +1,7 @@
-import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
-import type {Browser, Page} from 'playwright-core'
-import {DESKTOP, PHONE, launchBrowser} from '../../support/browser'
+import {describe, expect, inject} from 'vitest'
+import type {Page} from 'playwright-core'
+import {DESKTOP, PHONE} from '../../support/browser'
+import {it} from '../../support/browserTest'
 import {
   ROUTES,
   mobileMenuHydrated,
@@ -8,7 +9,6 @@ import {
   companyFacts,
   settings,
   waitForSectionInView,
-  withPage,
 } from '../../support/site'
 
 const base = inject('siteUrl')
@@ -42,229 +42,210 @@ async function openOnPhone(page: Page, path: string) {
 }
 
 describe('the mobile menu', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(() => browser?.close())
-
-  it('at 375 px is a closed disclosure button named Menu, and the desktop nav is hidden', async () => {
-    await withPage(browser, PHONE, async (page) => {
-      // Before any JavaScript runs, the server's HTML already has the right state.
-      await page.route('**/_astro/*.js', (route) => route.abort())
-      await page.goto(base + '/privacy-policy')
-      const button = toggle(page)
-      await expect(button.isVisible()).resolves.toBe(true)
-      await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
-      const panel = await panelOf(page)
-      await expect(panel.count()).resolves.toBe(1)
-      await expect(panel.isVisible()).resolves.toBe(false)
-      await expect(
-        page.getByRole('navigation', {name: settings.interfaceText.mainNavigation}).isVisible(),
-      ).resolves.toBe(false)
-      const box = await button.boundingBox()
-      expect(box!.width).toBeGreaterThanOrEqual(44)
-      expect(box!.height).toBeGreaterThanOrEqual(44)
-    })
+  it('at 375 px is a closed disclosure button named Menu, and the desktop nav is hidden', async ({
+    phonePage: page,
+  }) => {
+    // Before any JavaScript runs, the server's HTML already has the right state.
+    await page.route('**/_astro/*.js', (route) => route.abort())
+    await page.goto(base + '/privacy-policy')
+    const button = toggle(page)
+    await expect(button.isVisible()).resolves.toBe(true)
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
+    const panel = await panelOf(page)
+    await expect(panel.count()).resolves.toBe(1)
+    await expect(panel.isVisible()).resolves.toBe(false)
+    await expect(
+      page.getByRole('navigation', {name: settings.interfaceText.mainNavigation}).isVisible(),
+    ).resolves.toBe(false)
+    const box = await button.boundingBox()
+    expect(box!.width).toBeGreaterThanOrEqual(44)
+    expect(box!.height).toBeGreaterThanOrEqual(44)
   })
 
-  it('opens with every entry, in a panel at most 16rem tall that scrolls', async () => {
-    await withPage(browser, PHONE, async (page) => {
-      await openOnPhone(page, '/about-us')
-      const button = toggle(page)
-      await button.click()
-      await expect(button.getAttribute('aria-expanded')).resolves.toBe('true')
-      const panel = await panelOf(page)
-      await expect(panel.isVisible()).resolves.toBe(true)
+  it('opens with every entry, in a panel at most 16rem tall that scrolls', async ({phonePage: page}) => {
+    await openOnPhone(page, '/about-us')
+    const button = toggle(page)
+    await button.click()
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('true')
+    const panel = await panelOf(page)
+    await expect(panel.isVisible()).resolves.toBe(true)
 
-      const links = await panel
-        .getByRole('link')
-        .evaluateAll((anchors) =>
-          anchors.map((anchor) => [anchor.textContent?.trim(), anchor.getAttribute('href')]),
-        )
-      expect(links).toEqual(ENTRIES.map(([label, href]) => [label, href]))
-      for (const [label] of ENTRIES) {
-        const link = panel.getByRole('link', {name: label, exact: true})
-        await link.scrollIntoViewIfNeeded()
-        await expect(link.isVisible(), label).resolves.toBe(true)
+    const links = await panel
+      .getByRole('link')
+      .evaluateAll((anchors) =>
+        anchors.map((anchor) => [anchor.textContent?.trim(), anchor.getAttribute('href')]),
+      )
+    expect(links).toEqual(ENTRIES.map(([label, href]) => [label, href]))
+    for (const [label] of ENTRIES) {
+      const link = panel.getByRole('link', {name: label, exact: true})
+      await link.scrollIntoViewIfNeeded()
+      await expect(link.isVisible(), label).resolves.toBe(true)
+    }
+
+    const style = await panel.evaluate((element) => {
+      const computed = getComputedStyle(element)
+      return {
+        maxHeight: computed.maxHeight,
+        overflowY: computed.overflowY,
+        height: element.getBoundingClientRect().height,
       }
-
-      const style = await panel.evaluate((element) => {
-        const computed = getComputedStyle(element)
-        return {
-          maxHeight: computed.maxHeight,
-          overflowY: computed.overflowY,
-          height: element.getBoundingClientRect().height,
-        }
-      })
-      expect(style.maxHeight).toBe('256px')
-      expect(['auto', 'scroll']).toContain(style.overflowY)
-      expect(style.height).toBeLessThanOrEqual(256)
-
-      // With more entries than fit, the panel keeps its height and scrolls.
-      const scrolled = await panel.evaluate((element) => {
-        const list = element.querySelector('ul')!
-        for (let index = 0; index < 8; index++) list.append(list.lastElementChild!.cloneNode(true))
-        element.scrollTop = element.scrollHeight
-        return {
-          height: element.getBoundingClientRect().height,
-          clientHeight: element.clientHeight,
-          scrollHeight: element.scrollHeight,
-          scrollTop: element.scrollTop,
-        }
-      })
-      expect(scrolled.height).toBeLessThanOrEqual(256)
-      expect(scrolled.scrollHeight).toBeGreaterThan(scrolled.clientHeight)
-      expect(scrolled.scrollTop).toBeGreaterThan(0)
     })
-  })
+    expect(style.maxHeight).toBe('256px')
+    expect(['auto', 'scroll']).toContain(style.overflowY)
+    expect(style.height).toBeLessThanOrEqual(256)
 
-  it('on a short screen the open panel still fits below the header and reaches Login by scrolling', async () => {
-    await withPage(browser, {width: 375, height: 360}, async (page) => {
-      await openOnPhone(page, '/')
-      await toggle(page).click()
-      const panel = await panelOf(page)
-      const box = await panel.boundingBox()
-      expect(box!.y + box!.height).toBeLessThanOrEqual(360)
-      const login = panel.getByRole('link', {name: settings.loginLabel})
-      await login.scrollIntoViewIfNeeded()
-      const loginBox = await login.boundingBox()
-      expect(loginBox!.y + loginBox!.height).toBeLessThanOrEqual(box!.y + box!.height + 1)
+    // With more entries than fit, the panel keeps its height and scrolls.
+    const scrolled = await panel.evaluate((element) => {
+      const list = element.querySelector('ul')!
+      for (let index = 0; index < 8; index++) list.append(list.lastElementChild!.cloneNode(true))
+      element.scrollTop = element.scrollHeight
+      return {
+        height: element.getBoundingClientRect().height,
+        clientHeight: element.clientHeight,
+        scrollHeight: element.scrollHeight,
+        scrollTop: element.scrollTop,
+      }
     })
+    expect(scrolled.height).toBeLessThanOrEqual(256)
+    expect(scrolled.scrollHeight).toBeGreaterThan(scrolled.clientHeight)
+    expect(scrolled.scrollTop).toBeGreaterThan(0)
   })
 
-  it('Escape closes it and returns focus to the toggle; the toggle closes it too', async () => {
-    await withPage(browser, PHONE, async (page) => {
-      await openOnPhone(page, '/terms&conditions')
-      const button = toggle(page)
-      await button.click()
-      const panel = await panelOf(page)
-      // Move into the panel with the keyboard, then leave with Escape.
-      await page.keyboard.press('Tab')
-      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Find Doctors')
-      await page.keyboard.press('Escape')
-      await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
-      await expect(panel.isVisible()).resolves.toBe(false)
-      await expect(button.evaluate((element) => element === document.activeElement)).resolves.toBe(true)
-
-      await button.click()
-      await expect(button.getAttribute('aria-expanded')).resolves.toBe('true')
-      await button.click()
-      await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
-      await expect(panel.isVisible()).resolves.toBe(false)
-
-      // A tap outside closes it as well.
-      await button.click()
-      const panelBox = await panel.boundingBox()
-      await page.mouse.click(PHONE.width / 2, panelBox!.y + panelBox!.height + 40)
-      await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
-    })
+  it('on a short screen the open panel still fits below the header and reaches Login by scrolling', async ({
+    newPage,
+  }) => {
+    const page = await newPage({width: 375, height: 360})
+    await openOnPhone(page, '/')
+    await toggle(page).click()
+    const panel = await panelOf(page)
+    const box = await panel.boundingBox()
+    expect(box!.y + box!.height).toBeLessThanOrEqual(360)
+    const login = panel.getByRole('link', {name: settings.loginLabel})
+    await login.scrollIntoViewIfNeeded()
+    const loginBox = await login.boundingBox()
+    expect(loginBox!.y + loginBox!.height).toBeLessThanOrEqual(box!.y + box!.height + 1)
   })
 
-  it('while open, Tab and Shift+Tab stay within the menu', async () => {
-    await withPage(browser, PHONE, async (page) => {
-      await openOnPhone(page, '/privacy-policy')
-      await toggle(page).click()
-      const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim())
-      // Toggle, four section links, Book Appointment, Login: seven stops, then round again.
-      for (let step = 0; step < ENTRIES.length; step++) await page.keyboard.press('Tab')
-      await expect(focused()).resolves.toBe(settings.loginLabel)
-      await page.keyboard.press('Tab')
-      await expect(toggle(page).evaluate((element) => element === document.activeElement)).resolves.toBe(true)
-      await page.keyboard.press('Shift+Tab')
-      await expect(focused()).resolves.toBe(settings.loginLabel)
-    })
+  it('Escape closes it and returns focus to the toggle; the toggle closes it too', async ({
+    phonePage: page,
+  }) => {
+    await openOnPhone(page, '/terms&conditions')
+    const button = toggle(page)
+    await button.click()
+    const panel = await panelOf(page)
+    // Move into the panel with the keyboard, then leave with Escape.
+    await page.keyboard.press('Tab')
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Find Doctors')
+    await page.keyboard.press('Escape')
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
+    await expect(panel.isVisible()).resolves.toBe(false)
+    await expect(button.evaluate((element) => element === document.activeElement)).resolves.toBe(true)
+
+    await button.click()
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('true')
+    await button.click()
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
+    await expect(panel.isVisible()).resolves.toBe(false)
+
+    // A tap outside closes it as well.
+    await button.click()
+    const panelBox = await panel.boundingBox()
+    await page.mouse.click(PHONE.width / 2, panelBox!.y + panelBox!.height + 40)
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
   })
 
-  it('without JavaScript, a phone still gets every header link, in a row below the bar', async () => {
-    await withPage(
-      browser,
-      PHONE,
-      async (page) => {
-        await page.goto(base + '/about-us')
-        const header = page.getByRole('banner')
-        for (const [label, href] of ENTRIES) {
-          const link = header.getByRole('link', {name: label, exact: true})
-          await expect(link.isVisible(), label).resolves.toBe(true)
-          await expect(link.getAttribute('href')).resolves.toBe(href)
-        }
-      },
-      {javaScriptEnabled: false},
-    )
+  it('while open, Tab and Shift+Tab stay within the menu', async ({phonePage: page}) => {
+    await openOnPhone(page, '/privacy-policy')
+    await toggle(page).click()
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim())
+    // Toggle, four section links, Book Appointment, Login: seven stops, then round again.
+    for (let step = 0; step < ENTRIES.length; step++) await page.keyboard.press('Tab')
+    await expect(focused()).resolves.toBe(settings.loginLabel)
+    await page.keyboard.press('Tab')
+    await expect(toggle(page).evaluate((element) => element === document.activeElement)).resolves.toBe(true)
+    await page.keyboard.press('Shift+Tab')
+    await expect(focused()).resolves.toBe(settings.loginLabel)
   })
 
-  it('choosing For Clinics closes the menu and goes to the about section of /', async () => {
-    await withPage(browser, PHONE, async (page) => {
-      await openOnPhone(page, '/about-us')
-      await toggle(page).click()
-      await (await panelOf(page)).getByRole('link', {name: 'For Clinics'}).click()
-      await page.waitForURL(base + '/#about')
-      await waitForSectionInView(page, 'about')
-
-      // On / itself the page scrolls and the menu closes.
-      await mobileMenuHydrated(page)
-      await page.evaluate(() => window.scrollTo({top: 0, behavior: 'instant'}))
-      const button = toggle(page)
-      await button.click()
-      await (await panelOf(page)).getByRole('link', {name: 'Embassy Hotels'}).click()
-      await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
-      await expect((await panelOf(page)).isVisible()).resolves.toBe(false)
-      await waitForSectionInView(page, 'cities')
-      expect(page.url()).toBe(base + '/#cities')
-    })
+  it('without JavaScript, a phone still gets every header link, in a row below the bar', async ({
+    newPage,
+  }) => {
+    const page = await newPage(PHONE, {javaScriptEnabled: false})
+    await page.goto(base + '/about-us')
+    const header = page.getByRole('banner')
+    for (const [label, href] of ENTRIES) {
+      const link = header.getByRole('link', {name: label, exact: true})
+      await expect(link.isVisible(), label).resolves.toBe(true)
+      await expect(link.getAttribute('href')).resolves.toBe(href)
+    }
   })
 
-  it('Book Appointment opens the contact form with the subject filled in', async () => {
+  it('choosing For Clinics closes the menu and goes to the about section of /', async ({phonePage: page}) => {
+    await openOnPhone(page, '/about-us')
+    await toggle(page).click()
+    await (await panelOf(page)).getByRole('link', {name: 'For Clinics'}).click()
+    await page.waitForURL(base + '/#about')
+    await waitForSectionInView(page, 'about')
+
+    // On / itself the page scrolls and the menu closes.
+    await mobileMenuHydrated(page)
+    await page.evaluate(() => window.scrollTo({top: 0, behavior: 'instant'}))
+    const button = toggle(page)
+    await button.click()
+    await (await panelOf(page)).getByRole('link', {name: 'Embassy Hotels'}).click()
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
+    await expect((await panelOf(page)).isVisible()).resolves.toBe(false)
+    await waitForSectionInView(page, 'cities')
+    expect(page.url()).toBe(base + '/#cities')
+  })
+
+  it('Book Appointment opens the contact form with the subject filled in', async ({phonePage: page}) => {
     expect(settings.bookAppointment.subject).toBe('Appointment request')
-    await withPage(browser, PHONE, async (page) => {
-      await openOnPhone(page, '/Refund&Cancellation-Policy')
-      await toggle(page).click()
-      await (await panelOf(page)).getByRole('link', {name: settings.bookAppointment.label}).click()
-      await page.waitForURL((url) => url.pathname === '/contact-us')
-      const subject = page.getByLabel('Subject', {exact: true})
-      await expect.poll(() => subject.inputValue(), {timeout: 5_000}).toBe(settings.bookAppointment.subject)
-      // The form, not the top of the page, is what the visitor lands on.
-      const form = await page.locator('#contact-form').boundingBox()
-      expect(form!.y).toBeLessThan(PHONE.height)
-      await expect(subject.isVisible()).resolves.toBe(true)
-    })
+    await openOnPhone(page, '/Refund&Cancellation-Policy')
+    await toggle(page).click()
+    await (await panelOf(page)).getByRole('link', {name: settings.bookAppointment.label}).click()
+    await page.waitForURL((url) => url.pathname === '/contact-us')
+    const subject = page.getByLabel('Subject', {exact: true})
+    await expect.poll(() => subject.inputValue(), {timeout: 5_000}).toBe(settings.bookAppointment.subject)
+    // The form, not the top of the page, is what the visitor lands on.
+    const form = await page.locator('#contact-form').boundingBox()
+    expect(form!.y).toBeLessThan(PHONE.height)
+    await expect(subject.isVisible()).resolves.toBe(true)
   })
 
-  it("at 1280 px the toggle is hidden and the menu's JavaScript is never requested", async () => {
-    await withPage(browser, DESKTOP, async (page) => {
-      const scripts = recordScripts(page)
-      for (const route of ROUTES) {
-        await page.goto(base + route.path)
-        // Past the moment a shown menu would hydrate (client:settled): loaded, then idle.
-        await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
-        await expect(toggle(page).isVisible(), route.path).resolves.toBe(false)
-        await expect(
-          page.locator('astro-island[component-url*="MobileMenu"][ssr]').count(),
-          route.path,
-        ).resolves.toBe(1)
-      }
-      await page.waitForLoadState('networkidle')
-      expect(scripts.filter((url) => /\/_astro\/MobileMenu[^/]*\.js/.test(url))).toEqual([])
-    })
-  })
-
-  it('a desktop window narrowed to phone width gets a working menu', async () => {
-    await withPage(browser, DESKTOP, async (page) => {
-      const scripts = recordScripts(page)
-      await page.goto(base + '/about-us', {waitUntil: 'networkidle'})
-      await page.setViewportSize(PHONE)
-      await mobileMenuHydrated(page)
-      expect(scripts.some((url) => /\/_astro\/MobileMenu[^/]*\.js/.test(url))).toBe(true)
-      const button = toggle(page)
-      await button.click()
-      await expect(button.getAttribute('aria-expanded')).resolves.toBe('true')
-      // Widening again closes it (the button is hidden then, so find it by its markup).
-      await page.setViewportSize(DESKTOP)
-      const hiddenButton = page.locator('astro-island button[aria-controls]')
-      await expect.poll(() => hiddenButton.getAttribute('aria-expanded')).toBe('false')
+  it("at 1280 px the toggle is hidden and the menu's JavaScript is never requested", async ({
+    desktopPage: page,
+  }) => {
+    const scripts = recordScripts(page)
+    for (const route of ROUTES) {
+      await page.goto(base + route.path)
+      // Past the moment a shown menu would hydrate (client:settled): loaded, then idle.
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
+      await expect(toggle(page).isVisible(), route.path).resolves.toBe(false)
       await expect(
-        page.getByRole('navigation', {name: settings.interfaceText.mainNavigation}).isVisible(),
-      ).resolves.toBe(true)
-    })
+        page.locator('astro-island[component-url*="MobileMenu"][ssr]').count(),
+        route.path,
+      ).resolves.toBe(1)
+    }
+    await page.waitForLoadState('networkidle')
+    expect(scripts.filter((url) => /\/_astro\/MobileMenu[^/]*\.js/.test(url))).toEqual([])
+  })
+
+  it('a desktop window narrowed to phone width gets a working menu', async ({desktopPage: page}) => {
+    const scripts = recordScripts(page)
+    await page.goto(base + '/about-us', {waitUntil: 'networkidle'})
+    await page.setViewportSize(PHONE)
+    await mobileMenuHydrated(page)
+    expect(scripts.some((url) => /\/_astro\/MobileMenu[^/]*\.js/.test(url))).toBe(true)
+    const button = toggle(page)
+    await button.click()
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('true')
+    // Widening again closes it (the button is hidden then, so find it by its markup).
+    await page.setViewportSize(DESKTOP)
+    const hiddenButton = page.locator('astro-island button[aria-controls]')
+    await expect.poll(() => hiddenButton.getAttribute('aria-expanded')).toBe('false')
+    await expect(
+      page.getByRole('navigation', {name: settings.interfaceText.mainNavigation}).isVisible(),
+    ).resolves.toBe(true)
   })
 })

@@ -3,12 +3,13 @@ import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import type {Browser, Page} from 'playwright-core'
-import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
+import type {Page} from 'playwright-core'
+import {beforeAll, describe, expect, inject} from 'vitest'
 import {SECURITY_HEADERS} from '../../../src/server/securityHeaders'
 import {ROOT} from '../../support/astroBuild'
-import {DESKTOP, PHONE, launchBrowser} from '../../support/browser'
-import {contactPage, withPage} from '../../support/site'
+import {DESKTOP, PHONE} from '../../support/browser'
+import {it} from '../../support/browserTest'
+import {contactPage} from '../../support/site'
 import {islandBody, postForm, postJson, validFields} from '../../support/contact'
 
 // The page a form post without JavaScript lands on once its message is stored: the build's
@@ -95,13 +96,10 @@ describe('the page after sending without JavaScript, checked whole', () => {
   const require = createRequire(import.meta.url)
   const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
   const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
-  let browser: Browser
   let reference: string
   beforeAll(async () => {
-    browser = await launchBrowser()
     reference = await storedReference()
   })
-  afterAll(() => browser?.close())
 
   it('is valid HTML (Nu HTML Checker)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sent-page-'))
@@ -135,48 +133,44 @@ describe('the page after sending without JavaScript, checked whole', () => {
   }
 
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`at ${viewport.width} px shows the reference by its label, fits the screen, and breaks no rule of its Content-Security-Policy`, async () => {
-      await withPage(browser, viewport, async (page) => {
-        await open(page)
-        await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe(SENT.title)
-        await expect(page.getByText(FORM.successMessage, {exact: true}).isVisible()).resolves.toBe(true)
-        const shown = page.getByText(`${FORM.referenceLabel} ${reference}`, {exact: true})
-        await expect(shown.isVisible()).resolves.toBe(true)
-        const back = page.getByRole('link', {name: SENT.backLabel})
-        await expect(back.getAttribute('href')).resolves.toBe('/contact-us')
-        await expect(
-          page.evaluate(() => document.documentElement.scrollWidth),
-          'no sideways scrolling',
-        ).resolves.toBeLessThanOrEqual(viewport.width)
-        // The page's one style applies (by its hash), and nothing is blocked.
-        await expect(
-          page.locator('main').evaluate((main) => getComputedStyle(main).backgroundColor),
-        ).resolves.toBe('rgb(255, 255, 255)')
-        await expect(
-          page.evaluate(() => (window as unknown as {cspViolations: string[]}).cspViolations),
-        ).resolves.toEqual([])
-      })
+    it(`at ${viewport.width} px shows the reference by its label, fits the screen, and breaks no rule of its Content-Security-Policy`, async ({
+      newPage,
+    }) => {
+      const page = await newPage(viewport)
+      await open(page)
+      await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe(SENT.title)
+      await expect(page.getByText(FORM.successMessage, {exact: true}).isVisible()).resolves.toBe(true)
+      const shown = page.getByText(`${FORM.referenceLabel} ${reference}`, {exact: true})
+      await expect(shown.isVisible()).resolves.toBe(true)
+      const back = page.getByRole('link', {name: SENT.backLabel})
+      await expect(back.getAttribute('href')).resolves.toBe('/contact-us')
+      await expect(
+        page.evaluate(() => document.documentElement.scrollWidth),
+        'no sideways scrolling',
+      ).resolves.toBeLessThanOrEqual(viewport.width)
+      // The page's one style applies (by its hash), and nothing is blocked.
+      await expect(
+        page.locator('main').evaluate((main) => getComputedStyle(main).backgroundColor),
+      ).resolves.toBe('rgb(255, 255, 255)')
+      await expect(
+        page.evaluate(() => (window as unknown as {cspViolations: string[]}).cspViolations),
+      ).resolves.toEqual([])
     })
 
-    it(`at ${viewport.width} px has no WCAG 2.2 AA or best-practice violation (axe-core)`, async () => {
-      await withPage(
-        browser,
-        viewport,
-        async (page) => {
-          await page.goto(base + sentPath(reference))
-          await page.addScriptTag({content: AXE_SOURCE})
-          const violations = await page.evaluate(async (tags) => {
-            const axe = (
-              window as unknown as {axe: {run: (...args: unknown[]) => Promise<{violations: any[]}>}}
-            ).axe
-            const results = await axe.run(document, {runOnly: {type: 'tag', values: tags}})
-            return results.violations.map((violation) => `${violation.id}: ${violation.help}`)
-          }, AXE_TAGS)
-          expect(violations).toEqual([])
-        },
-        // axe is injected as a script, which the page's policy would rightly block.
-        {bypassCSP: true},
-      )
+    it(`at ${viewport.width} px has no WCAG 2.2 AA or best-practice violation (axe-core)`, async ({
+      newPage,
+    }) => {
+      // axe is injected as a script, which the page's policy would rightly block.
+      const page = await newPage(viewport, {bypassCSP: true})
+      await page.goto(base + sentPath(reference))
+      await page.addScriptTag({content: AXE_SOURCE})
+      const violations = await page.evaluate(async (tags) => {
+        const axe = (window as unknown as {axe: {run: (...args: unknown[]) => Promise<{violations: any[]}>}})
+          .axe
+        const results = await axe.run(document, {runOnly: {type: 'tag', values: tags}})
+        return results.violations.map((violation) => `${violation.id}: ${violation.help}`)
+      }, AXE_TAGS)
+      expect(violations).toEqual([])
     })
   }
 })

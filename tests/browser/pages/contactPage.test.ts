@@ -1,10 +1,11 @@
-import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
-import type {Browser, Page} from 'playwright-core'
+import {describe, expect, inject} from 'vitest'
+import type {Page} from 'playwright-core'
 import {headingAnchors} from '../../../src/lib/anchors'
 import {factText, type CompanyFactKey} from '../../../model/companyFacts'
 import {formatFigure, type PolicyFigureKey} from '../../../model/policyFigures'
-import {DESKTOP, PHONE, launchBrowser} from '../../support/browser'
-import {companyFacts, contactPage, policies, policyFigures, settings, withPage} from '../../support/site'
+import {DESKTOP, PHONE} from '../../support/browser'
+import {it} from '../../support/browserTest'
+import {companyFacts, contactPage, policies, policyFigures, settings} from '../../support/site'
 
 const base = inject('siteUrl')
 
@@ -67,183 +68,176 @@ async function sendButtonDescription(page: Page): Promise<string | undefined> {
  * tests, not here.
  */
 describe('the contact page', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(() => browser?.close())
-
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`shows Let's connect and a form of five labelled fields at ${viewport.width} px`, async () => {
-      await withPage(browser, viewport, async (page) => {
-        await page.goto(base + '/contact-us')
-        const h1 = page.getByRole('heading', {level: 1})
-        await expect(h1.textContent()).resolves.toBe("Let's connect")
-        expect(contactPage.title).toBe("Let's connect")
-        await expect(h1.isVisible()).resolves.toBe(true)
+    it(`shows Let's connect and a form of five labelled fields at ${viewport.width} px`, async ({
+      newPage,
+    }) => {
+      const page = await newPage(viewport)
+      await page.goto(base + '/contact-us')
+      const h1 = page.getByRole('heading', {level: 1})
+      await expect(h1.textContent()).resolves.toBe("Let's connect")
+      expect(contactPage.title).toBe("Let's connect")
+      await expect(h1.isVisible()).resolves.toBe(true)
 
-        const form = page.locator('form')
-        await expect(form.count()).resolves.toBe(1)
-        await expect(form.getByRole('textbox').count()).resolves.toBe(FIELDS.length)
+      const form = page.locator('form')
+      await expect(form.count()).resolves.toBe(1)
+      await expect(form.getByRole('textbox').count()).resolves.toBe(FIELDS.length)
 
-        const label = (name: keyof typeof contactPage.form) => contactPage.form[name] as string
-        expect([
-          label('nameLabel'),
-          label('emailLabel'),
-          label('phoneLabel'),
-          label('subjectLabel'),
-          label('messageLabel'),
-        ]).toEqual([...FIELDS])
-        for (const name of FIELDS) {
-          const field = page.getByLabel(name, {exact: true})
-          await expect(field.count(), name).resolves.toBe(1)
-          await expect(field.isVisible(), name).resolves.toBe(true)
-          await expect(field.isEditable(), name).resolves.toBe(true)
-          // The label is on screen, not only in the accessibility tree.
-          await expect(form.getByText(name, {exact: true}).isVisible(), name).resolves.toBe(true)
-          // Fits the screen.
-          const box = await field.boundingBox()
-          expect(box!.x + box!.width, name).toBeLessThanOrEqual(viewport.width)
-        }
-        await expect(page.getByLabel('Email', {exact: true}).getAttribute('type')).resolves.toBe('email')
-        const message = page.getByLabel('Message', {exact: true})
-        await expect(message.evaluate((element) => element.tagName)).resolves.toBe('TEXTAREA')
-        await expect(message.getAttribute('rows')).resolves.toBe('3')
+      const label = (name: keyof typeof contactPage.form) => contactPage.form[name] as string
+      expect([
+        label('nameLabel'),
+        label('emailLabel'),
+        label('phoneLabel'),
+        label('subjectLabel'),
+        label('messageLabel'),
+      ]).toEqual([...FIELDS])
+      for (const name of FIELDS) {
+        const field = page.getByLabel(name, {exact: true})
+        await expect(field.count(), name).resolves.toBe(1)
+        await expect(field.isVisible(), name).resolves.toBe(true)
+        await expect(field.isEditable(), name).resolves.toBe(true)
+        // The label is on screen, not only in the accessibility tree.
+        await expect(form.getByText(name, {exact: true}).isVisible(), name).resolves.toBe(true)
+        // Fits the screen.
+        const box = await field.boundingBox()
+        expect(box!.x + box!.width, name).toBeLessThanOrEqual(viewport.width)
+      }
+      await expect(page.getByLabel('Email', {exact: true}).getAttribute('type')).resolves.toBe('email')
+      const message = page.getByLabel('Message', {exact: true})
+      await expect(message.evaluate((element) => element.tagName)).resolves.toBe('TEXTAREA')
+      await expect(message.getAttribute('rows')).resolves.toBe('3')
 
-        // The form works as soon as it is shown: the fields accept typing.
-        await page.getByLabel('Name', {exact: true}).fill('Asha Rao')
-        await expect(page.getByLabel('Name', {exact: true}).inputValue()).resolves.toBe('Asha Rao')
-      })
+      // The form works as soon as it is shown: the fields accept typing.
+      await page.getByLabel('Name', {exact: true}).fill('Asha Rao')
+      await expect(page.getByLabel('Name', {exact: true}).inputValue()).resolves.toBe('Asha Rao')
     })
 
-    it(`shows the Reach Us block with customer care's e-mail, phone and hours from Company facts at ${viewport.width} px`, async () => {
-      await withPage(browser, viewport, async (page) => {
-        await page.goto(base + '/contact-us')
-        const care = companyFacts.customerCare
-        const reach = page.getByRole('complementary', {name: contactPage.reachUsHeading})
-        await expect(reach.isVisible()).resolves.toBe(true)
-        await expect(
-          reach.getByRole('heading', {name: contactPage.reachUsHeading}).isVisible(),
-        ).resolves.toBe(true)
+    it(`shows the Reach Us block with customer care's e-mail, phone and hours from Company facts at ${viewport.width} px`, async ({
+      newPage,
+    }) => {
+      const page = await newPage(viewport)
+      await page.goto(base + '/contact-us')
+      const care = companyFacts.customerCare
+      const reach = page.getByRole('complementary', {name: contactPage.reachUsHeading})
+      await expect(reach.isVisible()).resolves.toBe(true)
+      await expect(reach.getByRole('heading', {name: contactPage.reachUsHeading}).isVisible()).resolves.toBe(
+        true,
+      )
 
-        const email = reach.getByRole('link', {name: care.email})
-        await expect(email.isVisible()).resolves.toBe(true)
-        await expect(email.getAttribute('href')).resolves.toBe(`mailto:${care.email}`)
+      const email = reach.getByRole('link', {name: care.email})
+      await expect(email.isVisible()).resolves.toBe(true)
+      await expect(email.getAttribute('href')).resolves.toBe(`mailto:${care.email}`)
 
-        const phone = reach.getByRole('link', {name: care.phone})
-        await expect(phone.isVisible()).resolves.toBe(true)
-        const telHref = await phone.getAttribute('href')
-        expect(telHref).toMatch(/^tel:\+[0-9]+$/)
-        expect(telHref).toBe(`tel:${care.phone.replace(/[^+0-9]/g, '')}`)
+      const phone = reach.getByRole('link', {name: care.phone})
+      await expect(phone.isVisible()).resolves.toBe(true)
+      const telHref = await phone.getAttribute('href')
+      expect(telHref).toMatch(/^tel:\+[0-9]+$/)
+      expect(telHref).toBe(`tel:${care.phone.replace(/[^+0-9]/g, '')}`)
 
-        await expect(reach.innerText()).resolves.toContain(
-          `${settings.interfaceText.workingHours}: ${care.hours}`,
-        )
+      await expect(reach.innerText()).resolves.toContain(
+        `${settings.interfaceText.workingHours}: ${care.hours}`,
+      )
 
-        const box = await email.boundingBox()
-        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width)
-      })
+      const box = await email.boundingBox()
+      expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width)
     })
 
-    it(`shows the Grievance Officer with the acknowledgement and resolution times at ${viewport.width} px`, async () => {
-      await withPage(browser, viewport, async (page) => {
-        await page.goto(base + '/contact-us')
-        const officer = companyFacts.grievanceOfficer
-        const block = page.getByRole('region', {name: contactPage.grievance.heading})
-        await expect(block.isVisible()).resolves.toBe(true)
-        const text = await block.innerText()
-        for (const shown of [officer.name, officer.designation, officer.email, officer.phone])
-          expect(text).toContain(shown)
-        expect(text).toContain(officer.postalAddress.pinCode)
-        await expect(block.getByRole('link', {name: officer.email}).getAttribute('href')).resolves.toBe(
-          `mailto:${officer.email}`,
-        )
-        await expect(block.getByRole('link', {name: officer.phone}).isVisible()).resolves.toBe(true)
-        await expect(
-          block.locator('[data-figure="grievanceAcknowledgementHours"]').innerText(),
-        ).resolves.toBe('48 hours')
-        await expect(block.locator('[data-figure="grievanceResolutionMonths"]').innerText()).resolves.toBe(
-          'one month',
-        )
-        // "Resolved" means our decision, within the month; a refund decided is then paid on the refund timeline.
-        expect(squash(text)).toContain('and we give you our decision on it within one month of receipt.')
-        expect(squash(text)).toContain(
-          'If we decide to refund you, the refund is then paid on the timelines in our Refund and Cancellation Policy.',
-        )
-        const box = await block.boundingBox()
-        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width)
-      })
+    it(`shows the Grievance Officer with the acknowledgement and resolution times at ${viewport.width} px`, async ({
+      newPage,
+    }) => {
+      const page = await newPage(viewport)
+      await page.goto(base + '/contact-us')
+      const officer = companyFacts.grievanceOfficer
+      const block = page.getByRole('region', {name: contactPage.grievance.heading})
+      await expect(block.isVisible()).resolves.toBe(true)
+      const text = await block.innerText()
+      for (const shown of [officer.name, officer.designation, officer.email, officer.phone])
+        expect(text).toContain(shown)
+      expect(text).toContain(officer.postalAddress.pinCode)
+      await expect(block.getByRole('link', {name: officer.email}).getAttribute('href')).resolves.toBe(
+        `mailto:${officer.email}`,
+      )
+      await expect(block.getByRole('link', {name: officer.phone}).isVisible()).resolves.toBe(true)
+      await expect(block.locator('[data-figure="grievanceAcknowledgementHours"]').innerText()).resolves.toBe(
+        '48 hours',
+      )
+      await expect(block.locator('[data-figure="grievanceResolutionMonths"]').innerText()).resolves.toBe(
+        'one month',
+      )
+      // "Resolved" means our decision, within the month; a refund decided is then paid on the refund timeline.
+      expect(squash(text)).toContain('and we give you our decision on it within one month of receipt.')
+      expect(squash(text)).toContain(
+        'If we decide to refund you, the refund is then paid on the timelines in our Refund and Cancellation Policy.',
+      )
+      const box = await block.boundingBox()
+      expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width)
     })
 
     for (const javaScriptEnabled of [true, false]) {
       const how = javaScriptEnabled ? 'with' : 'without'
-      it(`shows the privacy notice from the CMS in the form, above an unticked consent box and the send button it describes, ${how} JavaScript at ${viewport.width} px`, async () => {
-        await withPage(
-          browser,
-          viewport,
-          async (page) => {
-            await openContactPage(page, javaScriptEnabled)
-            const form = page.locator('form')
-            const noticeId = await sendButton(page).getAttribute('aria-describedby')
-            expect(noticeId).toBeTruthy()
-            const notice = form.locator(`[id="${noticeId}"]`)
-            await expect(notice.count()).resolves.toBe(1)
-            await expect(notice.isVisible()).resolves.toBe(true)
+      it(`shows the privacy notice from the CMS in the form, above an unticked consent box and the send button it describes, ${how} JavaScript at ${viewport.width} px`, async ({
+        newPage,
+      }) => {
+        const page = await newPage(viewport, {javaScriptEnabled})
+        await openContactPage(page, javaScriptEnabled)
+        const form = page.locator('form')
+        const noticeId = await sendButton(page).getAttribute('aria-describedby')
+        expect(noticeId).toBeTruthy()
+        const notice = form.locator(`[id="${noticeId}"]`)
+        await expect(notice.count()).resolves.toBe(1)
+        await expect(notice.isVisible()).resolves.toBe(true)
 
-            // Its words are the CMS's, with the retention figure and the contacts filled in.
-            const text = squash(await notice.innerText())
-            for (const line of NOTICE_TEXTS) expect(text).toContain(squash(line))
-            expect(text).toMatch(/health/i)
-            await expect(
-              notice.locator('[data-figure="contactMessageRetentionMonths"]').innerText(),
-            ).resolves.toBe(
-              formatFigure('contactMessageRetentionMonths', policyFigures.contactMessageRetentionMonths),
-            )
-            await expect(
-              notice.locator('[data-figure="contactMessageRetentionMonths"]').innerText(),
-            ).resolves.toBe('12 months')
-            await expect(
-              notice
-                .getByRole('link', {name: factText(companyFacts, 'privacyContactEmail')})
-                .getAttribute('href'),
-            ).resolves.toBe(`mailto:${factText(companyFacts, 'privacyContactEmail')}`)
-            await expect(
-              notice.getByRole('link', {name: RIGHTS_HEADING, exact: true}).getAttribute('href'),
-            ).resolves.toBe(RIGHTS_HREF)
-
-            // The send button's accessible description is the notice, paragraph by paragraph.
-            await expect(sendButtonDescription(page)).resolves.toBe(squash(NOTICE_TEXTS.join(' ')))
-
-            // The consent box is never ticked in advance; its words cover keeping what is written,
-            // health details included, only to reply; using health details is the health box's.
-            const box = consentBox(page)
-            await expect(box.isVisible()).resolves.toBe(true)
-            await expect(box.isChecked()).resolves.toBe(false)
-            await expect(box.getAttribute('name')).resolves.toBe('consent')
-            await expect(box.getAttribute('value')).resolves.toBe('yes')
-            expect(contactPage.form.consentLabel).toMatch(/health details/i)
-            expect(contactPage.form.consentLabel).toContain(
-              'may keep what I write here, including any health details I choose to include',
-            )
-            expect(contactPage.form.consentLabel).toContain('use it only to reply to me')
-            expect(contactPage.form.consentLabel).not.toContain('apart from any health details')
-
-            // Read before sending: the notice, then the box, then the button, all on screen.
-            const [noticeBox, consent, button] = await Promise.all(
-              [notice, box, sendButton(page)].map((element) => element.boundingBox()),
-            )
-            expect(noticeBox!.width).toBeGreaterThan(0)
-            expect(noticeBox!.x).toBeGreaterThanOrEqual(0)
-            expect(noticeBox!.x + noticeBox!.width).toBeLessThanOrEqual(viewport.width)
-            expect(noticeBox!.y + noticeBox!.height).toBeLessThanOrEqual(consent!.y)
-            expect(consent!.y + consent!.height).toBeLessThanOrEqual(button!.y)
-            await expect(
-              page.evaluate(() => document.documentElement.scrollWidth),
-              'no sideways scrolling',
-            ).resolves.toBeLessThanOrEqual(viewport.width)
-          },
-          {javaScriptEnabled},
+        // Its words are the CMS's, with the retention figure and the contacts filled in.
+        const text = squash(await notice.innerText())
+        for (const line of NOTICE_TEXTS) expect(text).toContain(squash(line))
+        expect(text).toMatch(/health/i)
+        await expect(
+          notice.locator('[data-figure="contactMessageRetentionMonths"]').innerText(),
+        ).resolves.toBe(
+          formatFigure('contactMessageRetentionMonths', policyFigures.contactMessageRetentionMonths),
         )
+        await expect(
+          notice.locator('[data-figure="contactMessageRetentionMonths"]').innerText(),
+        ).resolves.toBe('12 months')
+        await expect(
+          notice
+            .getByRole('link', {name: factText(companyFacts, 'privacyContactEmail')})
+            .getAttribute('href'),
+        ).resolves.toBe(`mailto:${factText(companyFacts, 'privacyContactEmail')}`)
+        await expect(
+          notice.getByRole('link', {name: RIGHTS_HEADING, exact: true}).getAttribute('href'),
+        ).resolves.toBe(RIGHTS_HREF)
+
+        // The send button's accessible description is the notice, paragraph by paragraph.
+        await expect(sendButtonDescription(page)).resolves.toBe(squash(NOTICE_TEXTS.join(' ')))
+
+        // The consent box is never ticked in advance; its words cover keeping what is written,
+        // health details included, only to reply; using health details is the health box's.
+        const box = consentBox(page)
+        await expect(box.isVisible()).resolves.toBe(true)
+        await expect(box.isChecked()).resolves.toBe(false)
+        await expect(box.getAttribute('name')).resolves.toBe('consent')
+        await expect(box.getAttribute('value')).resolves.toBe('yes')
+        expect(contactPage.form.consentLabel).toMatch(/health details/i)
+        expect(contactPage.form.consentLabel).toContain(
+          'may keep what I write here, including any health details I choose to include',
+        )
+        expect(contactPage.form.consentLabel).toContain('use it only to reply to me')
+        expect(contactPage.form.consentLabel).not.toContain('apart from any health details')
+
+        // Read before sending: the notice, then the box, then the button, all on screen.
+        const [noticeBox, consent, button] = await Promise.all(
+          [notice, box, sendButton(page)].map((element) => element.boundingBox()),
+        )
+        expect(noticeBox!.width).toBeGreaterThan(0)
+        expect(noticeBox!.x).toBeGreaterThanOrEqual(0)
+        expect(noticeBox!.x + noticeBox!.width).toBeLessThanOrEqual(viewport.width)
+        expect(noticeBox!.y + noticeBox!.height).toBeLessThanOrEqual(consent!.y)
+        expect(consent!.y + consent!.height).toBeLessThanOrEqual(button!.y)
+        await expect(
+          page.evaluate(() => document.documentElement.scrollWidth),
+          'no sideways scrolling',
+        ).resolves.toBeLessThanOrEqual(viewport.width)
       })
     }
   }
@@ -251,55 +245,51 @@ describe('the contact page', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     for (const javaScriptEnabled of [true, false]) {
       const how = javaScriptEnabled ? 'with' : 'without'
-      it(`shows, below the consent box, the age box and then the optional health box, each unticked and labelled with its words from the CMS, ${how} JavaScript at ${viewport.width} px`, async () => {
-        await withPage(
-          browser,
-          viewport,
-          async (page) => {
-            await openContactPage(page, javaScriptEnabled)
-            const form = contactPage.form
-            const boxes = [
-              {label: form.consentLabel, name: 'consent', required: true},
-              {label: form.ageConfirmationLabel, name: 'ageConfirmation', required: true},
-              {label: form.healthDetailsLabel, name: 'healthDetails', required: false},
-            ]
-            expect(form.ageConfirmationLabel).toBe(
-              'I am 18 or over, or the parent or lawful guardian of the person this message is about.',
-            )
-            expect(form.healthDetailsLabel).toMatch(/^Optional\b.*health details/)
-            expect(form.healthDetailsLabel).toContain('to answer it and to plan my care')
-            expect(form.healthDetailsLabel).toContain('will not use them unless I agree later')
-            expect(form.healthDetailsLabel).not.toContain('I will be asked first')
-            const places = []
-            for (const {label, name, required} of boxes) {
-              // Found by its label: the words are tied to the box, for a click and for a screen reader.
-              const box = page.getByRole('checkbox', {name: label, exact: true})
-              await expect(box.count(), name).resolves.toBe(1)
-              await expect(box.isVisible(), name).resolves.toBe(true)
-              await expect(box.isChecked(), name).resolves.toBe(false)
-              await expect(box.getAttribute('name'), name).resolves.toBe(name)
-              await expect(box.getAttribute('value'), name).resolves.toBe('yes')
-              await expect(
-                box.evaluate((input: HTMLInputElement) => input.required),
-                name,
-              ).resolves.toBe(required)
-              // The words are on screen beside the box, and clicking them ticks it.
-              const words = page.locator('form label', {hasText: label})
-              await expect(words.isVisible(), name).resolves.toBe(true)
-              const wordsBox = await words.boundingBox()
-              expect(wordsBox!.x + wordsBox!.width, name).toBeLessThanOrEqual(viewport.width)
-              await words.click()
-              await expect(box.isChecked(), name).resolves.toBe(true)
-              await words.click()
-              places.push((await box.boundingBox())!.y)
-            }
-            // In the order the notice describes them, above the send button.
-            const button = (await sendButton(page).boundingBox())!.y
-            expect([...places].sort((a, b) => a - b)).toEqual(places)
-            expect(places.at(-1)!).toBeLessThan(button)
-          },
-          {javaScriptEnabled},
+      it(`shows, below the consent box, the age box and then the optional health box, each unticked and labelled with its words from the CMS, ${how} JavaScript at ${viewport.width} px`, async ({
+        newPage,
+      }) => {
+        const page = await newPage(viewport, {javaScriptEnabled})
+        await openContactPage(page, javaScriptEnabled)
+        const form = contactPage.form
+        const boxes = [
+          {label: form.consentLabel, name: 'consent', required: true},
+          {label: form.ageConfirmationLabel, name: 'ageConfirmation', required: true},
+          {label: form.healthDetailsLabel, name: 'healthDetails', required: false},
+        ]
+        expect(form.ageConfirmationLabel).toBe(
+          'I am 18 or over, or the parent or lawful guardian of the person this message is about.',
         )
+        expect(form.healthDetailsLabel).toMatch(/^Optional\b.*health details/)
+        expect(form.healthDetailsLabel).toContain('to answer it and to plan my care')
+        expect(form.healthDetailsLabel).toContain('will not use them unless I agree later')
+        expect(form.healthDetailsLabel).not.toContain('I will be asked first')
+        const places = []
+        for (const {label, name, required} of boxes) {
+          // Found by its label: the words are tied to the box, for a click and for a screen reader.
+          const box = page.getByRole('checkbox', {name: label, exact: true})
+          await expect(box.count(), name).resolves.toBe(1)
+          await expect(box.isVisible(), name).resolves.toBe(true)
+          await expect(box.isChecked(), name).resolves.toBe(false)
+          await expect(box.getAttribute('name'), name).resolves.toBe(name)
+          await expect(box.getAttribute('value'), name).resolves.toBe('yes')
+          await expect(
+            box.evaluate((input: HTMLInputElement) => input.required),
+            name,
+          ).resolves.toBe(required)
+          // The words are on screen beside the box, and clicking them ticks it.
+          const words = page.locator('form label', {hasText: label})
+          await expect(words.isVisible(), name).resolves.toBe(true)
+          const wordsBox = await words.boundingBox()
+          expect(wordsBox!.x + wordsBox!.width, name).toBeLessThanOrEqual(viewport.width)
+          await words.click()
+          await expect(box.isChecked(), name).resolves.toBe(true)
+          await words.click()
+          places.push((await box.boundingBox())!.y)
+        }
+        // In the order the notice describes them, above the send button.
+        const button = (await sendButton(page).boundingBox())!.y
+        expect([...places].sort((a, b) => a - b)).toEqual(places)
+        expect(places.at(-1)!).toBeLessThan(button)
       })
     }
   }
@@ -333,19 +323,19 @@ describe('the contact page', () => {
     expect(inline.filter((child) => child.fact).map((child) => child.fact)).toEqual(['privacyContactEmail'])
   })
 
-  it("the privacy notice's link leads to the section on rights of the built privacy policy", async () => {
+  it("the privacy notice's link leads to the section on rights of the built privacy policy", async ({
+    phonePage: page,
+  }) => {
     expect(RIGHTS_HEADING).toBe('Your Rights and How to Use Them')
     expect(NOTICE.flatMap((block) => block.markDefs ?? []).map((mark) => mark.href)).toContain(RIGHTS_HREF)
-    await withPage(browser, PHONE, async (page) => {
-      await page.goto(base + '/contact-us')
-      const form = page.locator('form')
-      await form.getByRole('link', {name: RIGHTS_HEADING, exact: true}).click()
-      await page.waitForURL(base + RIGHTS_HREF)
-      const target = page.locator(`[id="${new URL(base + RIGHTS_HREF).hash.slice(1)}"]`)
-      await expect(target.count()).resolves.toBe(1)
-      await expect(target.evaluate((node) => node.tagName)).resolves.toBe('H2')
-      await expect(target.innerText()).resolves.toContain(RIGHTS_HEADING)
-      await expect(target.isVisible()).resolves.toBe(true)
-    })
+    await page.goto(base + '/contact-us')
+    const form = page.locator('form')
+    await form.getByRole('link', {name: RIGHTS_HEADING, exact: true}).click()
+    await page.waitForURL(base + RIGHTS_HREF)
+    const target = page.locator(`[id="${new URL(base + RIGHTS_HREF).hash.slice(1)}"]`)
+    await expect(target.count()).resolves.toBe(1)
+    await expect(target.evaluate((node) => node.tagName)).resolves.toBe('H2')
+    await expect(target.innerText()).resolves.toContain(RIGHTS_HEADING)
+    await expect(target.isVisible()).resolves.toBe(true)
   })
 })

@@ -4,11 +4,12 @@
  * them) wherever they can be, and the key phrases are asserted as well, so that a rewording that
  * drops a promise fails here even if the dataset and the page still agree.
  */
-import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
-import type {Browser, Page} from 'playwright-core'
+import {describe, expect, inject} from 'vitest'
+import type {Page} from 'playwright-core'
 import {factText, type CompanyFactKey} from '../../../model/companyFacts'
 import {formatFigure, type PolicyFigureKey} from '../../../model/policyFigures'
-import {DESKTOP, PHONE, launchBrowser, openPage} from '../../support/browser'
+import {DESKTOP} from '../../support/browser'
+import {it} from '../../support/browserTest'
 import {
   POLICY_ROUTES,
   aboutPage,
@@ -56,7 +57,6 @@ function sentenceOf(key: keyof typeof POLICY_ROUTES, phrase: string): string {
   return found[0]!
 }
 
-let browser: Browser
 const text: Record<string, string> = {}
 
 async function mainText(page: Page, path: string) {
@@ -64,19 +64,14 @@ async function mainText(page: Page, path: string) {
   return squash(await page.getByRole('main').innerText())
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-  const page = await openPage(browser, DESKTOP)
-  try {
+it.beforeAll(async ({browser}) => {
+  await withPage(browser, DESKTOP, async (page) => {
     for (const key of ['privacy', 'terms', 'refund'] as const)
       text[key] = await mainText(page, POLICY_ROUTES[key].path)
     text.home = await mainText(page, '/')
     text.about = await mainText(page, '/about-us')
-  } finally {
-    await page.context().close()
-  }
+  })
 })
-afterAll(() => browser?.close())
 
 /** The one jurisdiction sentence every policy that names the courts uses. */
 const JURISDICTION =
@@ -290,7 +285,7 @@ describe('the Terms and Conditions', () => {
 describe('changes announced ahead', () => {
   it.for(['terms', 'privacy'] as const)(
     'the %s say changes are announced at least the notice period ahead, with the exceptions, and link to the history',
-    async (key) => {
+    async (key, {desktopPage: tab}) => {
       const page = text[key]!
       expect(page).toContain(
         `Changes are announced at least ${figure('policyChangeNoticeDays')} before they apply`,
@@ -300,15 +295,13 @@ describe('changes announced ahead', () => {
       expect(page).toContain(
         'Every version, the day it was announced and the day it applied from are listed on the',
       )
-      await withPage(browser, DESKTOP, async (tab) => {
-        await tab.goto(base + POLICY_ROUTES[key].path)
-        const link = tab
-          .getByRole('main')
-          .getByRole('link', {name: /^version history of (these terms|this policy)$/})
-        const href = await link.getAttribute('href')
-        const response = await tab.goto(new URL(href!, base).href)
-        expect(response?.status()).toBe(200)
-      })
+      await tab.goto(base + POLICY_ROUTES[key].path)
+      const link = tab
+        .getByRole('main')
+        .getByRole('link', {name: /^version history of (these terms|this policy)$/})
+      const href = await link.getAttribute('href')
+      const response = await tab.goto(new URL(href!, base).href)
+      expect(response?.status()).toBe(200)
     },
   )
 })
@@ -470,27 +463,27 @@ describe('only what is true, on the home and About pages', () => {
     expect(JSON.stringify(aboutPage)).not.toContain('existing users')
   })
 
-  it("Book Appointment and the footer's Book Appointments agree: online booking is not open, both open the contact form for an appointment request", async () => {
+  it("Book Appointment and the footer's Book Appointments agree: online booking is not open, both open the contact form for an appointment request", async ({
+    phonePage: page,
+  }) => {
     expect(text.home).toContain(
       'Online booking is coming soon: until then, appointments are requested through our contact form.',
     )
     expect(text.home).toContain(
       'Online booking is not open yet: for now, appointments are requested through our contact form',
     )
-    await withPage(browser, PHONE, async (page) => {
-      await page.goto(base + '/')
-      const footer = page.getByRole('contentinfo')
-      const footerBook = footer.getByRole('link', {name: 'Book Appointments', exact: true})
-      await expect(footerBook.textContent()).resolves.not.toContain(settings.comingSoonLabel)
-      await mobileMenuHydrated(page)
-      await page.getByRole('banner').getByRole('button', {name: settings.interfaceText.menu}).click()
-      const book = page
-        .getByRole('banner')
-        .getByRole('link', {name: settings.bookAppointment.label, exact: true})
-      const href = await book.getAttribute('href')
-      expect(href).toMatch(/^\/contact-us\b/)
-      await expect(footerBook.getAttribute('href')).resolves.toBe(href)
-      expect(new URL(href!, base).searchParams.get('subject')).toBe(settings.bookAppointment.subject)
-    })
+    await page.goto(base + '/')
+    const footer = page.getByRole('contentinfo')
+    const footerBook = footer.getByRole('link', {name: 'Book Appointments', exact: true})
+    await expect(footerBook.textContent()).resolves.not.toContain(settings.comingSoonLabel)
+    await mobileMenuHydrated(page)
+    await page.getByRole('banner').getByRole('button', {name: settings.interfaceText.menu}).click()
+    const book = page
+      .getByRole('banner')
+      .getByRole('link', {name: settings.bookAppointment.label, exact: true})
+    const href = await book.getAttribute('href')
+    expect(href).toMatch(/^\/contact-us\b/)
+    await expect(footerBook.getAttribute('href')).resolves.toBe(href)
+    expect(new URL(href!, base).searchParams.get('subject')).toBe(settings.bookAppointment.subject)
   })
 })

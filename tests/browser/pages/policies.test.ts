@@ -1,7 +1,8 @@
-import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
-import type {Browser, Page} from 'playwright-core'
-import {POLICY_SECTION_COUNT} from '../../../model/siteDocuments'
-import {DESKTOP, PHONE, launchBrowser, openPage} from '../../support/browser'
+import {afterAll, describe, expect, inject} from 'vitest'
+import type {Page} from 'playwright-core'
+import {policyEntry, type PolicyId} from '../../../model/siteDocuments'
+import {DESKTOP, PHONE, openPage} from '../../support/browser'
+import {it} from '../../support/browserTest'
 import {
   POLICY_ROUTES,
   historyWords,
@@ -11,7 +12,6 @@ import {
   settings,
   versionInForce,
   waitForSectionInView,
-  withPage,
 } from '../../support/site'
 
 const base = inject('siteUrl')
@@ -27,26 +27,19 @@ const KEYS = ['privacy', 'terms', 'refund'] as const
 
 const toc = (page: Page) => page.getByRole('navigation', {name: settings.interfaceText.contents})
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(() => browser?.close())
-
 describe.each(KEYS)('the %s policy', (key) => {
   const route = POLICY_ROUTES[key]
-  const id = policies[key]._id as keyof typeof POLICY_SECTION_COUNT
+  const {sectionCount} = policyEntry(policies[key]._id as PolicyId)
   // The page shows the text of the version in force, which is not always the policy as last published.
   const policy = versionInForce(key)
 
   // One visit per width serves the read-only tests below; the scripts requested are recorded from the start.
   const pages = new Map<number, Page>()
   let scriptsAtDesktop: string[] = []
-  beforeAll(async () => {
+  it.beforeAll(async ({browser}) => {
     await Promise.all(
       [PHONE, DESKTOP].map(async (viewport) => {
         const page = await openPage(browser, viewport)
-        page.setDefaultTimeout(5_000)
         if (viewport === DESKTOP) scriptsAtDesktop = recordScripts(page)
         await page.goto(base + route.path, {waitUntil: viewport === DESKTOP ? 'networkidle' : 'load'})
         pages.set(viewport.width, page)
@@ -72,7 +65,7 @@ describe.each(KEYS)('the %s policy', (key) => {
       await expect(time.textContent()).resolves.toBe(readableDate(policy.effectiveDate))
 
       const sections: {heading: string}[] = policy.sections
-      if (POLICY_SECTION_COUNT[id]) expect(sections).toHaveLength(POLICY_SECTION_COUNT[id]!)
+      if (sectionCount) expect(sections).toHaveLength(sectionCount)
       if (key !== 'terms') expect(sections).toHaveLength(10)
 
       const contents = toc(page)
@@ -100,24 +93,18 @@ describe.each(KEYS)('the %s policy', (key) => {
     })
   }
 
-  it('a contents link scrolls its section into view below the header', async () => {
+  it('a contents link scrolls its section into view below the header', async ({newPage}) => {
     // Smooth scrolling is slow to watch; one policy is enough to watch it, the others jump.
-    await withPage(
-      browser,
-      PHONE,
-      async (page) => {
-        await page.goto(base + route.path)
-        const entries = toc(page).getByRole('link')
-        const count = await entries.count()
-        const entry = entries.nth(Math.floor(count / 2))
-        const id = (await entry.getAttribute('href'))!.slice(1)
-        await entry.click()
-        await waitForSectionInView(page, id)
-        expect(new URL(page.url()).hash).toBe(`#${id}`)
-        await expect(page.locator(`[id="${id}"]`).isVisible()).resolves.toBe(true)
-      },
-      key === 'privacy' ? {} : {reducedMotion: 'reduce'},
-    )
+    const page = await newPage(PHONE, key === 'privacy' ? {} : {reducedMotion: 'reduce'})
+    await page.goto(base + route.path)
+    const entries = toc(page).getByRole('link')
+    const count = await entries.count()
+    const entry = entries.nth(Math.floor(count / 2))
+    const id = (await entry.getAttribute('href'))!.slice(1)
+    await entry.click()
+    await waitForSectionInView(page, id)
+    expect(new URL(page.url()).hash).toBe(`#${id}`)
+    await expect(page.locator(`[id="${id}"]`).isVisible()).resolves.toBe(true)
   })
 
   it('shows the figures where they belong', async () => {

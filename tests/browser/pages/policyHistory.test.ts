@@ -1,6 +1,6 @@
-import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
-import type {Browser, Page, Request} from 'playwright-core'
-import {DESKTOP, PHONE, launchBrowser} from '../../support/browser'
+import {describe, expect, inject} from 'vitest'
+import {it} from '../../support/browserTest'
+import type {Page, Request} from 'playwright-core'
 import {
   HISTORY_PAGE_PATHS,
   POLICY_FEED_PATH,
@@ -12,7 +12,6 @@ import {
   policyVersions,
   readableDate,
   versionInForce,
-  withPage,
   type PolicyKey,
 } from '../../support/site'
 
@@ -92,111 +91,105 @@ async function fetchPath(path: string) {
 const shownText = async (page: Page, selector: string) =>
   (await page.locator(selector).first().innerText()).replace(/\s+/g, ' ').trim()
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(() => browser?.close())
-
 describe("a policy's page", () => {
-  it('shows the version in force: the date it took effect, the day it was announced, its number and what changed, with links to every version, to the differences and to the feed', async () => {
-    await withPage(browser, DESKTOP, async (page) => {
-      for (const key of POLICY_KEYS) {
-        const current = versionInForce(key)
-        const first = versionsOf(key)[0]
-        const paths = historyPaths(key)
-        const where = POLICY_ROUTES[key].path
-        await page.goto(base + where)
-        const header = await shownText(page, 'main header')
-        expect(header, where).toContain(
-          `${words.effectiveFrom}: ${readableDate(current.effectiveDate)} · ${announcement(current)} · ${words.version} ${current.number} · ${words.allVersions}`,
-        )
-        expect(header, where).toContain(`${words.latestChange}: ${current.summary}`)
-        // A version announced on the day it takes effect shows that day twice.
-        await expect(page.locator(`main time[datetime="${current.effectiveDate}"]`).count()).resolves.toBe(
-          announcedDay(current) === current.effectiveDate ? 2 : 1,
-        )
-        const announced = page.locator(`main header time[datetime="${announcedDay(current)}"]`).first()
-        await expect(announced.textContent(), where).resolves.toBe(readableDate(announcedDay(current)))
+  it('shows the version in force: the date it took effect, the day it was announced, its number and what changed, with links to every version, to the differences and to the feed', async ({
+    desktopPage: page,
+  }) => {
+    for (const key of POLICY_KEYS) {
+      const current = versionInForce(key)
+      const first = versionsOf(key)[0]
+      const paths = historyPaths(key)
+      const where = POLICY_ROUTES[key].path
+      await page.goto(base + where)
+      const header = await shownText(page, 'main header')
+      expect(header, where).toContain(
+        `${words.effectiveFrom}: ${readableDate(current.effectiveDate)} · ${announcement(current)} · ${words.version} ${current.number} · ${words.allVersions}`,
+      )
+      expect(header, where).toContain(`${words.latestChange}: ${current.summary}`)
+      // A version announced on the day it takes effect shows that day twice.
+      await expect(page.locator(`main time[datetime="${current.effectiveDate}"]`).count()).resolves.toBe(
+        announcedDay(current) === current.effectiveDate ? 2 : 1,
+      )
+      const announced = page.locator(`main header time[datetime="${announcedDay(current)}"]`).first()
+      await expect(announced.textContent(), where).resolves.toBe(readableDate(announcedDay(current)))
 
-        const main = page.getByRole('main')
-        const allVersions = main.getByRole('link', {name: words.allVersions, exact: true})
-        await expect(allVersions.getAttribute('href'), where).resolves.toBe(paths.history)
-        const seeChanges = main.getByRole('link', {name: words.seeChanges, exact: true})
-        if (current === first) await expect(seeChanges.count(), where).resolves.toBe(0)
-        else await expect(seeChanges.getAttribute('href'), where).resolves.toBe(paths.changes(current.number))
+      const main = page.getByRole('main')
+      const allVersions = main.getByRole('link', {name: words.allVersions, exact: true})
+      await expect(allVersions.getAttribute('href'), where).resolves.toBe(paths.history)
+      const seeChanges = main.getByRole('link', {name: words.seeChanges, exact: true})
+      if (current === first) await expect(seeChanges.count(), where).resolves.toBe(0)
+      else await expect(seeChanges.getAttribute('href'), where).resolves.toBe(paths.changes(current.number))
 
-        const feeds = await page
-          .locator('head link[rel="alternate"][type="application/atom+xml"]')
-          .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href))
-        expect(feeds.map((href) => new URL(href).pathname)).toEqual([POLICY_FEED_PATH])
+      const feeds = await page
+        .locator('head link[rel="alternate"][type="application/atom+xml"]')
+        .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href))
+      expect(feeds.map((href) => new URL(href).pathname)).toEqual([POLICY_FEED_PATH])
 
-        for (const path of [paths.history, ...(current === first ? [] : [paths.changes(current.number)])])
-          expect((await fetchPath(path)).status, `${path}, linked from ${where}`).toBe(200)
-      }
-    })
+      for (const path of [paths.history, ...(current === first ? [] : [paths.changes(current.number)])])
+        expect((await fetchPath(path)).status, `${path}, linked from ${where}`).toBe(200)
+    }
   })
 })
 
 describe("a policy's version history", () => {
-  it('lists every version newest first, each with its status, the date it took effect, the day it was announced and its summary, and every link on it works', async () => {
-    await withPage(browser, DESKTOP, async (page) => {
-      for (const key of POLICY_KEYS) {
-        const paths = historyPaths(key)
-        const newestFirst = [...versionsOf(key)].reverse()
-        await page.goto(base + paths.history)
-        const main = page.getByRole('main')
-        await expect(main.getByRole('heading', {level: 1}).textContent()).resolves.toContain(
-          POLICY_ROUTES[key].heading,
-        )
-        const status = {
-          current: words.statusCurrent,
-          earlier: words.statusEarlier,
-          upcoming: words.statusUpcoming,
-        }
-        await expect(
-          main
-            .getByRole('heading', {level: 2})
-            .evaluateAll((headings) => headings.map((heading) => heading.textContent!.replace(/\s+/g, ' '))),
-        ).resolves.toEqual(
-          newestFirst.map(
-            (version) => `${words.version} ${version.number} (${status[statusOf(key, version)]})`,
-          ),
-        )
-
-        const items = main.getByRole('listitem')
-        await expect(items.count()).resolves.toBe(newestFirst.length)
-        for (const [index, version] of newestFirst.entries()) {
-          const item = items.nth(index)
-          const where = `${paths.history}, version ${version.number}`
-          const text = (await item.innerText()).replace(/\s+/g, ' ')
-          expect(text, where).toContain(
-            `${words.effectiveFrom}: ${readableDate(version.effectiveDate)} · ${announcement(version)}`,
-          )
-          expect(text, where).toContain(version.summary)
-          await expect(
-            item.locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime'))),
-            where,
-          ).resolves.toEqual([version.effectiveDate, announcedDay(version)])
-          const link = item.getByRole('link', {name: `${words.version} ${version.number}`, exact: true})
-          await expect(link.getAttribute('href'), where).resolves.toBe(paths.version(version.number))
-          const changes = item.getByRole('link', {name: words.seeChanges, exact: true})
-          if (index === newestFirst.length - 1) {
-            await expect(changes.count(), where).resolves.toBe(0)
-            expect(text, where).toContain(words.firstVersion)
-          } else {
-            await expect(changes.getAttribute('href'), where).resolves.toBe(paths.changes(version.number))
-          }
-        }
-
-        const hrefs = await main
-          .getByRole('link')
-          .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))
-        expect(hrefs).toContain(POLICY_ROUTES[key].path)
-        for (const href of hrefs)
-          expect((await fetchPath(decodeURIComponent(href))).status, `${href} on ${paths.history}`).toBe(200)
+  it('lists every version newest first, each with its status, the date it took effect, the day it was announced and its summary, and every link on it works', async ({
+    desktopPage: page,
+  }) => {
+    for (const key of POLICY_KEYS) {
+      const paths = historyPaths(key)
+      const newestFirst = [...versionsOf(key)].reverse()
+      await page.goto(base + paths.history)
+      const main = page.getByRole('main')
+      await expect(main.getByRole('heading', {level: 1}).textContent()).resolves.toContain(
+        POLICY_ROUTES[key].heading,
+      )
+      const status = {
+        current: words.statusCurrent,
+        earlier: words.statusEarlier,
+        upcoming: words.statusUpcoming,
       }
-    })
+      await expect(
+        main
+          .getByRole('heading', {level: 2})
+          .evaluateAll((headings) => headings.map((heading) => heading.textContent!.replace(/\s+/g, ' '))),
+      ).resolves.toEqual(
+        newestFirst.map(
+          (version) => `${words.version} ${version.number} (${status[statusOf(key, version)]})`,
+        ),
+      )
+
+      const items = main.getByRole('listitem')
+      await expect(items.count()).resolves.toBe(newestFirst.length)
+      for (const [index, version] of newestFirst.entries()) {
+        const item = items.nth(index)
+        const where = `${paths.history}, version ${version.number}`
+        const text = (await item.innerText()).replace(/\s+/g, ' ')
+        expect(text, where).toContain(
+          `${words.effectiveFrom}: ${readableDate(version.effectiveDate)} · ${announcement(version)}`,
+        )
+        expect(text, where).toContain(version.summary)
+        await expect(
+          item.locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime'))),
+          where,
+        ).resolves.toEqual([version.effectiveDate, announcedDay(version)])
+        const link = item.getByRole('link', {name: `${words.version} ${version.number}`, exact: true})
+        await expect(link.getAttribute('href'), where).resolves.toBe(paths.version(version.number))
+        const changes = item.getByRole('link', {name: words.seeChanges, exact: true})
+        if (index === newestFirst.length - 1) {
+          await expect(changes.count(), where).resolves.toBe(0)
+          expect(text, where).toContain(words.firstVersion)
+        } else {
+          await expect(changes.getAttribute('href'), where).resolves.toBe(paths.changes(version.number))
+        }
+      }
+
+      const hrefs = await main
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))
+      expect(hrefs).toContain(POLICY_ROUTES[key].path)
+      for (const href of hrefs)
+        expect((await fetchPath(decodeURIComponent(href))).status, `${href} on ${paths.history}`).toBe(200)
+    }
   })
 
   it('is at the same address with "&" written as "%26", and with a trailing slash redirects (301) to it', async () => {
@@ -223,63 +216,63 @@ describe("a policy's version history", () => {
 })
 
 describe("a version's own page", () => {
-  it('says when an earlier version applied, from and until, and links to the version in effect now; the version in force says since when; each says the day it was announced', async () => {
-    await withPage(browser, DESKTOP, async (page) => {
-      for (const key of POLICY_KEYS) {
-        const inForce = versionsOf(key).filter((version) => statusOf(key, version) !== 'upcoming')
-        expect(inForce.length, key).toBeGreaterThan(0)
-        for (const [index, version] of inForce.entries()) {
-          const path = historyPaths(key).version(version.number)
-          await page.goto(base + path)
-          const main = page.getByRole('main')
-          await expect(main.getByRole('heading', {level: 1}).textContent(), path).resolves.toBe(version.title)
-          const header = await shownText(page, 'main header')
-          const from = readableDate(version.effectiveDate)
-          const announced = `${announcement(version)}. ${words.readCurrent}`
-          if (statusOf(key, version) === 'earlier') {
-            // Replaced on the day it took effect, it applied that day only; otherwise until the day before the next.
-            const next = inForce[index + 1].effectiveDate
-            const until = readableDate(next === version.effectiveDate ? next : dayBefore(next))
-            expect(header, path).toContain(
-              `${words.appliedFrom} ${from} ${words.appliedUntil} ${until}. ${announced}`,
-            )
-          } else {
-            expect(header, path).toContain(`${words.currentSince} ${from}. ${announced}`)
-          }
-          const banner = main.locator('header p').filter({hasText: words.readCurrent})
-          await expect(
-            banner
-              .locator(`time[datetime="${announcedDay(version)}"]`)
-              .first()
-              .textContent(),
-            path,
-          ).resolves.toBe(readableDate(announcedDay(version)))
-          expect(header, path).toContain(`${words.version} ${version.number} · ${words.allVersions}`)
-          expect(header, path).toContain(`${words.latestChange}: ${version.summary}`)
-          const current = main.getByRole('link', {name: words.readCurrent, exact: true})
-          await expect(current.getAttribute('href'), path).resolves.toBe(POLICY_ROUTES[key].path)
+  it('says when an earlier version applied, from and until, and links to the version in effect now; the version in force says since when; each says the day it was announced', async ({
+    desktopPage: page,
+  }) => {
+    for (const key of POLICY_KEYS) {
+      const inForce = versionsOf(key).filter((version) => statusOf(key, version) !== 'upcoming')
+      expect(inForce.length, key).toBeGreaterThan(0)
+      for (const [index, version] of inForce.entries()) {
+        const path = historyPaths(key).version(version.number)
+        await page.goto(base + path)
+        const main = page.getByRole('main')
+        await expect(main.getByRole('heading', {level: 1}).textContent(), path).resolves.toBe(version.title)
+        const header = await shownText(page, 'main header')
+        const from = readableDate(version.effectiveDate)
+        const announced = `${announcement(version)}. ${words.readCurrent}`
+        if (statusOf(key, version) === 'earlier') {
+          // Replaced on the day it took effect, it applied that day only; otherwise until the day before the next.
+          const next = inForce[index + 1].effectiveDate
+          const until = readableDate(next === version.effectiveDate ? next : dayBefore(next))
+          expect(header, path).toContain(
+            `${words.appliedFrom} ${from} ${words.appliedUntil} ${until}. ${announced}`,
+          )
+        } else {
+          expect(header, path).toContain(`${words.currentSince} ${from}. ${announced}`)
         }
+        const banner = main.locator('header p').filter({hasText: words.readCurrent})
+        await expect(
+          banner
+            .locator(`time[datetime="${announcedDay(version)}"]`)
+            .first()
+            .textContent(),
+          path,
+        ).resolves.toBe(readableDate(announcedDay(version)))
+        expect(header, path).toContain(`${words.version} ${version.number} · ${words.allVersions}`)
+        expect(header, path).toContain(`${words.latestChange}: ${version.summary}`)
+        const current = main.getByRole('link', {name: words.readCurrent, exact: true})
+        await expect(current.getAttribute('href'), path).resolves.toBe(POLICY_ROUTES[key].path)
       }
-    })
+    }
   })
 
-  it("quotes a figure as it was then: the Refund and Cancellation Policy's first version shows the fee it had, where the policy's page shows today's", async () => {
+  it("quotes a figure as it was then: the Refund and Cancellation Policy's first version shows the fee it had, where the policy's page shows today's", async ({
+    desktopPage: page,
+  }) => {
     const figure = 'cancellationFeePercent'
     const first = versionsOf('refund')[0]
     const current = versionInForce('refund')
     // The bundled dataset lowered the fee after the first version: the two pages must differ.
     expect(figureText(first, figure)).not.toBe(figureText(current, figure))
-    await withPage(browser, DESKTOP, async (page) => {
-      const shown = async (path: string) => {
-        await page.goto(base + path)
-        return page.locator(`main [data-figure="${figure}"]`).allInnerTexts()
-      }
-      const then = await shown(historyPaths('refund').version(first.number))
-      expect(then).toEqual(Array(quotesOfFigure(first.sections, figure)).fill(figureText(first, figure)))
-      const now = await shown(POLICY_ROUTES.refund.path)
-      expect(now).toEqual(Array(quotesOfFigure(current.sections, figure)).fill(figureText(current, figure)))
-      expect(then.length).toBeGreaterThan(0)
-    })
+    const shown = async (path: string) => {
+      await page.goto(base + path)
+      return page.locator(`main [data-figure="${figure}"]`).allInnerTexts()
+    }
+    const then = await shown(historyPaths('refund').version(first.number))
+    expect(then).toEqual(Array(quotesOfFigure(first.sections, figure)).fill(figureText(first, figure)))
+    const now = await shown(POLICY_ROUTES.refund.path)
+    expect(now).toEqual(Array(quotesOfFigure(current.sections, figure)).fill(figureText(current, figure)))
+    expect(then.length).toBeGreaterThan(0)
   })
 })
 
@@ -290,7 +283,9 @@ describe('what a version changed', () => {
 
   for (const {key, version, previous, figure} of figureOnlyChanges) {
     const path = historyPaths(key).changes(version.number)
-    it(`${path} marks exactly the changed words of the figure, each with a word for screen readers, and folds the sections it did not change`, async () => {
+    it(`${path} marks exactly the changed words of the figure, each with a word for screen readers, and folds the sections it did not change`, async ({
+      desktopPage: page,
+    }) => {
       const removed = tokens(figureText(previous, figure)).filter(
         (token) => !tokens(figureText(version, figure)).includes(token),
       )
@@ -302,71 +297,67 @@ describe('what a version changed', () => {
       const quotes = quotesOfFigure([version.intro, version.sections], figure)
       expect(quotes).toBeGreaterThan(0)
 
-      await withPage(browser, DESKTOP, async (page) => {
-        await page.goto(base + path)
-        const main = page.getByRole('main')
-        await expect(main.locator('ins').allInnerTexts()).resolves.toEqual(Array(quotes).fill(added[0]))
-        await expect(main.locator('del').allInnerTexts()).resolves.toEqual(Array(quotes).fill(removed[0]))
-        for (const marked of await main.locator('ins, del').all())
-          await expect(marked.isVisible(), 'a marked word is not folded away').resolves.toBe(true)
+      await page.goto(base + path)
+      const main = page.getByRole('main')
+      await expect(main.locator('ins').allInnerTexts()).resolves.toEqual(Array(quotes).fill(added[0]))
+      await expect(main.locator('del').allInnerTexts()).resolves.toEqual(Array(quotes).fill(removed[0]))
+      for (const marked of await main.locator('ins, del').all())
+        await expect(marked.isVisible(), 'a marked word is not folded away').resolves.toBe(true)
 
-        // Screen readers say "removed:" and "added:" before the words: the label comes just before
-        // each one in the accessibility tree, and is hidden from sight, not from them.
-        const label = {deletion: words.removed, insertion: words.added}
-        for (const paragraph of await main.locator('p', {has: page.locator('ins, del')}).all()) {
-          const lines = (await paragraph.ariaSnapshot()).split('\n').map((line) => line.trim())
-          const marks = lines.flatMap((line, index) => {
-            const role = /^- (deletion|insertion):/.exec(line)?.[1] as keyof typeof label | undefined
-            return role ? [{role, before: lines[index - 1] ?? ''}] : []
-          })
-          expect(marks.length).toBeGreaterThan(0)
-          for (const {role, before} of marks)
-            expect(before.replace(/"$/, '').endsWith(label[role]), `before a ${role}: ${before}`).toBe(true)
-        }
-        const labels = await main.locator('ins, del').evaluateAll((elements) =>
-          elements.map((element) => {
-            const label = element.previousElementSibling as HTMLElement
-            const box = label.getBoundingClientRect()
-            return {tag: element.localName, text: label.textContent!.trim(), size: box.width * box.height}
-          }),
-        )
-        for (const {tag, text, size} of labels) {
-          expect(text).toBe(tag === 'ins' ? words.added : words.removed)
-          expect(size, 'the label is hidden from sight').toBeLessThanOrEqual(1)
-        }
+      // Screen readers say "removed:" and "added:" before the words: the label comes just before
+      // each one in the accessibility tree, and is hidden from sight, not from them.
+      const label = {deletion: words.removed, insertion: words.added}
+      for (const paragraph of await main.locator('p', {has: page.locator('ins, del')}).all()) {
+        const lines = (await paragraph.ariaSnapshot()).split('\n').map((line) => line.trim())
+        const marks = lines.flatMap((line, index) => {
+          const role = /^- (deletion|insertion):/.exec(line)?.[1] as keyof typeof label | undefined
+          return role ? [{role, before: lines[index - 1] ?? ''}] : []
+        })
+        expect(marks.length).toBeGreaterThan(0)
+        for (const {role, before} of marks)
+          expect(before.replace(/"$/, '').endsWith(label[role]), `before a ${role}: ${before}`).toBe(true)
+      }
+      const labels = await main.locator('ins, del').evaluateAll((elements) =>
+        elements.map((element) => {
+          const label = element.previousElementSibling as HTMLElement
+          const box = label.getBoundingClientRect()
+          return {tag: element.localName, text: label.textContent!.trim(), size: box.width * box.height}
+        }),
+      )
+      for (const {tag, text, size} of labels) {
+        expect(text).toBe(tag === 'ins' ? words.added : words.removed)
+        expect(size, 'the label is hidden from sight').toBeLessThanOrEqual(1)
+      }
 
-        // The sections that quote the figure are shown; every other one is folded, closed, with its name.
-        const sectionName = (section: Version, index: number) => `${index + 1}. ${section.heading}`
-        const changed = version.sections.filter((section: Version) => quotesOfFigure(section, figure) > 0)
-        const shown = await main
-          .getByRole('heading', {level: 2})
-          .evaluateAll((headings) =>
-            headings
-              .filter((heading) => !heading.closest('details'))
-              .map((heading) => heading.textContent!.replace(/\s+/g, ' ').trim()),
-          )
-        expect(shown).toEqual(
-          changed.map((section: Version) => sectionName(section, version.sections.indexOf(section))),
+      // The sections that quote the figure are shown; every other one is folded, closed, with its name.
+      const sectionName = (section: Version, index: number) => `${index + 1}. ${section.heading}`
+      const changed = version.sections.filter((section: Version) => quotesOfFigure(section, figure) > 0)
+      const shown = await main
+        .getByRole('heading', {level: 2})
+        .evaluateAll((headings) =>
+          headings
+            .filter((heading) => !heading.closest('details'))
+            .map((heading) => heading.textContent!.replace(/\s+/g, ' ').trim()),
         )
-        const folded = await main.locator('details').evaluateAll((elements) =>
-          elements.map((element) => ({
-            open: (element as HTMLDetailsElement).open,
-            summary: element.querySelector('summary')!.textContent!.trim(),
-            marks: element.querySelectorAll('ins, del').length,
-          })),
-        )
-        const unchanged = [
-          ...(version.intro?.length && quotesOfFigure(version.intro, figure) === 0
-            ? [words.introduction]
-            : []),
-          ...version.sections.flatMap((section: Version, index: number) =>
-            quotesOfFigure(section, figure) === 0 ? [sectionName(section, index)] : [],
-          ),
-        ]
-        expect(folded).toEqual(
-          unchanged.map((name) => ({open: false, summary: `${name} (${words.unchanged})`, marks: 0})),
-        )
-      })
+      expect(shown).toEqual(
+        changed.map((section: Version) => sectionName(section, version.sections.indexOf(section))),
+      )
+      const folded = await main.locator('details').evaluateAll((elements) =>
+        elements.map((element) => ({
+          open: (element as HTMLDetailsElement).open,
+          summary: element.querySelector('summary')!.textContent!.trim(),
+          marks: element.querySelectorAll('ins, del').length,
+        })),
+      )
+      const unchanged = [
+        ...(version.intro?.length && quotesOfFigure(version.intro, figure) === 0 ? [words.introduction] : []),
+        ...version.sections.flatMap((section: Version, index: number) =>
+          quotesOfFigure(section, figure) === 0 ? [sectionName(section, index)] : [],
+        ),
+      ]
+      expect(folded).toEqual(
+        unchanged.map((name) => ({open: false, summary: `${name} (${words.unchanged})`, marks: 0})),
+      )
     })
   }
 })
@@ -376,52 +367,52 @@ describe('the Atom feed of policy changes', () => {
   /** RFC 3339 date-time, as RFC 4287 §3.3 requires. */
   const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
 
-  it('is valid Atom (RFC 4287), served as application/atom+xml, with one entry for each version, each leading to a page, published when the version was recorded', async () => {
+  it('is valid Atom (RFC 4287), served as application/atom+xml, with one entry for each version, each leading to a page, published when the version was recorded', async ({
+    desktopPage: page,
+  }) => {
     const response = await fetch(base + POLICY_FEED_PATH)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^application\/atom\+xml\b/)
     const xml = await response.text()
 
     // Parsed by the browser's XML parser, namespaces and all.
-    const feed = await withPage(browser, DESKTOP, async (page) => {
-      await page.goto(`${base}/robots.txt`)
-      return page.evaluate(
-        ({source, ns}) => {
-          const document = new DOMParser().parseFromString(source, 'application/xml')
-          if (document.getElementsByTagName('parsererror').length > 0)
-            throw new Error(`the feed is not well-formed XML: ${document.documentElement.textContent}`)
-          const children = (parent: Element, name: string) =>
-            [...parent.children].filter((child) => child.namespaceURI === ns && child.localName === name)
-          const texts = (parent: Element, name: string) =>
-            children(parent, name).map((child) => child.textContent!.trim())
-          // RFC 4287 §4.2.7.2: a link without rel is an "alternate" link.
-          const links = (parent: Element) =>
-            children(parent, 'link').map((link) => ({
-              rel: link.getAttribute('rel') ?? 'alternate',
-              href: link.getAttribute('href') ?? '',
-            }))
-          const root = document.documentElement
-          return {
-            name: root.localName,
-            namespace: root.namespaceURI,
-            ids: texts(root, 'id'),
-            titles: texts(root, 'title'),
-            updated: texts(root, 'updated'),
-            authors: children(root, 'author').map((author) => texts(author, 'name')),
-            links: links(root),
-            entries: children(root, 'entry').map((entry) => ({
-              ids: texts(entry, 'id'),
-              titles: texts(entry, 'title'),
-              updated: texts(entry, 'updated'),
-              published: texts(entry, 'published'),
-              summaries: texts(entry, 'summary'),
-              links: links(entry),
-            })),
-          }
-        },
-        {source: xml, ns: ATOM},
-      )
-    })
+    await page.goto(`${base}/robots.txt`)
+    const feed = await page.evaluate(
+      ({source, ns}) => {
+        const document = new DOMParser().parseFromString(source, 'application/xml')
+        if (document.getElementsByTagName('parsererror').length > 0)
+          throw new Error(`the feed is not well-formed XML: ${document.documentElement.textContent}`)
+        const children = (parent: Element, name: string) =>
+          [...parent.children].filter((child) => child.namespaceURI === ns && child.localName === name)
+        const texts = (parent: Element, name: string) =>
+          children(parent, name).map((child) => child.textContent!.trim())
+        // RFC 4287 §4.2.7.2: a link without rel is an "alternate" link.
+        const links = (parent: Element) =>
+          children(parent, 'link').map((link) => ({
+            rel: link.getAttribute('rel') ?? 'alternate',
+            href: link.getAttribute('href') ?? '',
+          }))
+        const root = document.documentElement
+        return {
+          name: root.localName,
+          namespace: root.namespaceURI,
+          ids: texts(root, 'id'),
+          titles: texts(root, 'title'),
+          updated: texts(root, 'updated'),
+          authors: children(root, 'author').map((author) => texts(author, 'name')),
+          links: links(root),
+          entries: children(root, 'entry').map((entry) => ({
+            ids: texts(entry, 'id'),
+            titles: texts(entry, 'title'),
+            updated: texts(entry, 'updated'),
+            published: texts(entry, 'published'),
+            summaries: texts(entry, 'summary'),
+            links: links(entry),
+          })),
+        }
+      },
+      {source: xml, ns: ATOM},
+    )
 
     expect({name: feed.name, namespace: feed.namespace}).toEqual({name: 'feed', namespace: ATOM})
     expect(feed.ids).toHaveLength(1)
@@ -482,17 +473,17 @@ describe('the Atom feed of policy changes', () => {
 })
 
 describe('the history pages on the site', () => {
-  it('the sitemap lists every version history, version and changes page, and each of its addresses answers 200', async () => {
+  it('the sitemap lists every version history, version and changes page, and each of its addresses answers 200', async ({
+    desktopPage: page,
+  }) => {
     const xml = await (await fetch(`${base}/sitemap.xml`)).text()
-    const locations = await withPage(browser, DESKTOP, async (page) => {
-      await page.goto(`${base}/robots.txt`)
-      return page.evaluate((source) => {
-        const document = new DOMParser().parseFromString(source, 'application/xml')
-        if (document.getElementsByTagName('parsererror').length > 0)
-          throw new Error('sitemap.xml is not well-formed XML')
-        return [...document.getElementsByTagName('loc')].map((loc) => loc.textContent!.trim())
-      }, xml)
-    })
+    await page.goto(`${base}/robots.txt`)
+    const locations = await page.evaluate((source) => {
+      const document = new DOMParser().parseFromString(source, 'application/xml')
+      if (document.getElementsByTagName('parsererror').length > 0)
+        throw new Error('sitemap.xml is not well-formed XML')
+      return [...document.getElementsByTagName('loc')].map((loc) => loc.textContent!.trim())
+    }, xml)
     const paths = locations.map((location) => decodeURIComponent(new URL(location).pathname))
     expect(
       HISTORY_PAGE_PATHS.filter((path) => !paths.includes(path)),
@@ -501,7 +492,10 @@ describe('the history pages on the site', () => {
     for (const path of paths) expect((await fetchPath(path)).status, path).toBe(200)
   })
 
-  it('at 1280 px every history, version and changes page loads no JavaScript, names its own address as canonical and announces the feed', async () => {
+  it('at 1280 px every history, version and changes page loads no JavaScript, names its own address as canonical and announces the feed', async ({
+    desktopPage: page,
+    phonePage,
+  }) => {
     /** Opens `path` and waits until it has loaded and gone idle: returns the scripts it asked for until then. */
     const settle = async (page: Page, path: string) => {
       const scripts: string[] = []
@@ -513,31 +507,27 @@ describe('the history pages on the site', () => {
       return scripts
     }
 
-    await withPage(browser, DESKTOP, async (page) => {
-      for (const path of HISTORY_PAGE_PATHS) {
-        expect(await settle(page, path), path).toEqual([])
-        const head = await page.evaluate(() => ({
-          scripts: document.querySelectorAll('script[src], script[type="module"], link[rel="modulepreload"]')
-            .length,
-          canonicals: [...document.querySelectorAll('link[rel="canonical"]')].map(
-            (link) => (link as HTMLLinkElement).href,
-          ),
-          feeds: [...document.querySelectorAll('link[rel="alternate"][type="application/atom+xml"]')].map(
-            (link) => new URL((link as HTMLLinkElement).href).pathname,
-          ),
-        }))
-        expect(head.scripts, `${path}: script files or module scripts`).toBe(0)
-        expect(head.canonicals, path).toHaveLength(1)
-        const canonical = new URL(head.canonicals[0])
-        expect(decodeURIComponent(canonical.pathname), path).toBe(path)
-        expect(canonical.search + canonical.hash, path).toBe('')
-        expect(head.feeds, path).toEqual([POLICY_FEED_PATH])
-      }
-    })
+    for (const path of HISTORY_PAGE_PATHS) {
+      expect(await settle(page, path), path).toEqual([])
+      const head = await page.evaluate(() => ({
+        scripts: document.querySelectorAll('script[src], script[type="module"], link[rel="modulepreload"]')
+          .length,
+        canonicals: [...document.querySelectorAll('link[rel="canonical"]')].map(
+          (link) => (link as HTMLLinkElement).href,
+        ),
+        feeds: [...document.querySelectorAll('link[rel="alternate"][type="application/atom+xml"]')].map(
+          (link) => new URL((link as HTMLLinkElement).href).pathname,
+        ),
+      }))
+      expect(head.scripts, `${path}: script files or module scripts`).toBe(0)
+      expect(head.canonicals, path).toHaveLength(1)
+      const canonical = new URL(head.canonicals[0])
+      expect(decodeURIComponent(canonical.pathname), path).toBe(path)
+      expect(canonical.search + canonical.hash, path).toBe('')
+      expect(head.feeds, path).toEqual([POLICY_FEED_PATH])
+    }
     // The same watch sees a script a page asks for once it has settled: the menu's, at 375 px.
-    await withPage(browser, PHONE, async (page) => {
-      const scripts = await settle(page, HISTORY_PAGE_PATHS[0])
-      expect(scripts.some((url) => url.includes('MobileMenu'))).toBe(true)
-    })
+    const scripts = await settle(phonePage, HISTORY_PAGE_PATHS[0])
+    expect(scripts.some((url) => url.includes('MobileMenu'))).toBe(true)
   })
 })

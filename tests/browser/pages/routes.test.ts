@@ -1,7 +1,8 @@
-import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
-import type {Browser, Page} from 'playwright-core'
-import {DESKTOP, PHONE, launchBrowser} from '../../support/browser'
-import {policies, settings, withPage} from '../../support/site'
+import {describe, expect, inject} from 'vitest'
+import type {Page} from 'playwright-core'
+import {DESKTOP, PHONE} from '../../support/browser'
+import {it} from '../../support/browserTest'
+import {policies, settings} from '../../support/site'
 
 const ROUTES = [
   ['/', 'Coming Soon'],
@@ -37,23 +38,15 @@ describe.each(Object.entries(servers))('every route on %s', (_name, base) => {
 })
 
 describe('in Chromium', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(() => browser?.close())
-
-  it('the home page shows the Coming Soon heading, line and badge', async () => {
-    await withPage(browser, DESKTOP, async (page) => {
-      await page.goto(inject('siteUrl'))
-      await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe('Coming Soon')
-      await expect(
-        page
-          .getByText("We're working hard to bring you something amazing. Stay tuned for updates!")
-          .isVisible(),
-      ).resolves.toBe(true)
-      await expect(page.getByText('Launching Soon').isVisible()).resolves.toBe(true)
-    })
+  it('the home page shows the Coming Soon heading, line and badge', async ({desktopPage: page}) => {
+    await page.goto(inject('siteUrl'))
+    await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe('Coming Soon')
+    await expect(
+      page
+        .getByText("We're working hard to bring you something amazing. Stay tuned for updates!")
+        .isVisible(),
+    ).resolves.toBe(true)
+    await expect(page.getByText('Launching Soon').isVisible()).resolves.toBe(true)
   })
 
   /** The visible 404 page: heading, a link home and a link to each policy. */
@@ -77,36 +70,37 @@ describe('in Chromium', () => {
 
   for (const [name, base] of Object.entries(servers)) {
     for (const viewport of name === 'npm start' ? [PHONE, DESKTOP] : [PHONE]) {
-      it(`an unknown path shows the 404 page, not a blank one (${name}, ${viewport.width} px)`, async () => {
-        await withPage(browser, viewport, async (page) => {
-          const response = await page.goto(`${base}/no-such-page`)
-          expect(response?.status()).toBe(404)
-          await expectNotFoundPage(page)
-        })
+      it(`an unknown path shows the 404 page, not a blank one (${name}, ${viewport.width} px)`, async ({
+        newPage,
+      }) => {
+        const page = await newPage(viewport)
+        const response = await page.goto(`${base}/no-such-page`)
+        expect(response?.status()).toBe(404)
+        await expectNotFoundPage(page)
       })
     }
 
-    it(`an unknown path with a trailing slash or nested folders shows the 404 page (${name})`, async () => {
-      await withPage(browser, PHONE, async (page) => {
-        for (const path of ['/no-such-page/', '/a/b/c/', '/about-us/extra']) {
-          const response = await page.goto(base + path)
-          expect(response?.status(), path).toBe(404)
-          await expectNotFoundPage(page)
-        }
-      })
+    it(`an unknown path with a trailing slash or nested folders shows the 404 page (${name})`, async ({
+      phonePage: page,
+    }) => {
+      for (const path of ['/no-such-page/', '/a/b/c/', '/about-us/extra']) {
+        const response = await page.goto(base + path)
+        expect(response?.status(), path).toBe(404)
+        await expectNotFoundPage(page)
+      }
     })
 
-    it(`a known page asked for with a trailing slash shows that page, not a blank one (${name})`, async () => {
-      await withPage(browser, DESKTOP, async (page) => {
-        for (const [path, heading] of ROUTES.filter(([path]) => path !== '/')) {
-          for (const form of path.includes('&') ? [path, path.replace('&', '%26')] : [path]) {
-            const response = await page.goto(`${base}${form}/`)
-            expect(response?.status(), form).toBe(200)
-            await expect(page.getByRole('heading', {level: 1}).textContent(), form).resolves.toBe(heading)
-            expect(decodeURIComponent(new URL(page.url()).pathname), form).toBe(path)
-          }
+    it(`a known page asked for with a trailing slash shows that page, not a blank one (${name})`, async ({
+      desktopPage: page,
+    }) => {
+      for (const [path, heading] of ROUTES.filter(([path]) => path !== '/')) {
+        for (const form of path.includes('&') ? [path, path.replace('&', '%26')] : [path]) {
+          const response = await page.goto(`${base}${form}/`)
+          expect(response?.status(), form).toBe(200)
+          await expect(page.getByRole('heading', {level: 1}).textContent(), form).resolves.toBe(heading)
+          expect(decodeURIComponent(new URL(page.url()).pathname), form).toBe(path)
         }
-      })
+      }
     })
   }
 })

@@ -1,61 +1,54 @@
-import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
-import type {Browser} from 'playwright-core'
-import {DESKTOP, launchBrowser} from '../../support/browser'
-import {HISTORY_PAGE_PATHS, NOT_FOUND_PATH, ROUTES, settings, withPage} from '../../support/site'
+import {describe, expect, inject} from 'vitest'
+import {it} from '../../support/browserTest'
+import {HISTORY_PAGE_PATHS, NOT_FOUND_PATH, ROUTES, settings} from '../../support/site'
 
 const servers = {'npm start': inject('siteUrl')}
 const base = servers['npm start']
 
 describe('what search engines and link previews read', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(() => browser?.close())
+  it('every route has its CMS title, description, canonical address and Open Graph tags', async ({
+    desktopPage: page,
+  }) => {
+    for (const route of ROUTES) {
+      await page.goto(base + route.path)
+      const head = await page.evaluate(() => {
+        const content = (selector: string) =>
+          document.head.querySelector(selector)?.getAttribute('content') ?? null
+        return {
+          title: document.title,
+          lang: document.documentElement.getAttribute('lang'),
+          description: content('meta[name="description"]'),
+          canonicals: [...document.head.querySelectorAll('link[rel="canonical"]')].map((link) =>
+            link.getAttribute('href'),
+          ),
+          ogTitle: content('meta[property="og:title"]'),
+          ogDescription: content('meta[property="og:description"]'),
+          ogUrl: content('meta[property="og:url"]'),
+          robots: content('meta[name="robots"]'),
+          icon: document.head.querySelector('link[rel="icon"]')?.getAttribute('href') ?? null,
+        }
+      })
+      const where = route.path
+      expect(head.lang, where).toBe('en')
+      expect(head.title.trim(), where).not.toBe('')
+      expect(head.title, where).toContain(route.cmsTitle)
+      expect(head.title, where).toContain(settings.companyName)
+      expect(head.description, where).toBe(route.description)
 
-  it('every route has its CMS title, description, canonical address and Open Graph tags', async () => {
-    await withPage(browser, DESKTOP, async (page) => {
-      for (const route of ROUTES) {
-        await page.goto(base + route.path)
-        const head = await page.evaluate(() => {
-          const content = (selector: string) =>
-            document.head.querySelector(selector)?.getAttribute('content') ?? null
-          return {
-            title: document.title,
-            lang: document.documentElement.getAttribute('lang'),
-            description: content('meta[name="description"]'),
-            canonicals: [...document.head.querySelectorAll('link[rel="canonical"]')].map((link) =>
-              link.getAttribute('href'),
-            ),
-            ogTitle: content('meta[property="og:title"]'),
-            ogDescription: content('meta[property="og:description"]'),
-            ogUrl: content('meta[property="og:url"]'),
-            robots: content('meta[name="robots"]'),
-            icon: document.head.querySelector('link[rel="icon"]')?.getAttribute('href') ?? null,
-          }
-        })
-        const where = route.path
-        expect(head.lang, where).toBe('en')
-        expect(head.title.trim(), where).not.toBe('')
-        expect(head.title, where).toContain(route.cmsTitle)
-        expect(head.title, where).toContain(settings.companyName)
-        expect(head.description, where).toBe(route.description)
+      expect(head.canonicals, where).toHaveLength(1)
+      const canonical = head.canonicals[0]!
+      expect(canonical, where).toMatch(/^https?:\/\//)
+      const canonicalUrl = new URL(canonical)
+      expect(decodeURIComponent(canonicalUrl.pathname), where).toBe(route.path)
+      expect(canonicalUrl.search + canonicalUrl.hash, where).toBe('')
+      expect(canonical.endsWith(route.path), where).toBe(true)
 
-        expect(head.canonicals, where).toHaveLength(1)
-        const canonical = head.canonicals[0]!
-        expect(canonical, where).toMatch(/^https?:\/\//)
-        const canonicalUrl = new URL(canonical)
-        expect(decodeURIComponent(canonicalUrl.pathname), where).toBe(route.path)
-        expect(canonicalUrl.search + canonicalUrl.hash, where).toBe('')
-        expect(canonical.endsWith(route.path), where).toBe(true)
-
-        expect(head.ogTitle, where).toBe(head.title)
-        expect(head.ogDescription, where).toBe(route.description)
-        expect(head.ogUrl, where).toBe(canonical)
-        expect(head.robots, where).toBeNull()
-        expect(head.icon, where).toBe('/favicon.svg')
-      }
-    })
+      expect(head.ogTitle, where).toBe(head.title)
+      expect(head.ogDescription, where).toBe(route.description)
+      expect(head.ogUrl, where).toBe(canonical)
+      expect(head.robots, where).toBeNull()
+      expect(head.icon, where).toBe('/favicon.svg')
+    }
   })
 
   it('every route has its own title and description', () => {
@@ -63,18 +56,18 @@ describe('what search engines and link previews read', () => {
     expect(new Set(ROUTES.map((route) => route.description)).size).toBe(ROUTES.length)
   })
 
-  it('the 404 page has a title and asks not to be indexed', async () => {
-    await withPage(browser, DESKTOP, async (page) => {
-      await page.goto(base + NOT_FOUND_PATH)
-      await expect(page.title()).resolves.toContain(settings.notFound.title)
-      await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en')
-      await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toMatch(/noindex/)
-      await expect(page.locator('link[rel="canonical"]').count()).resolves.toBe(0)
-    })
+  it('the 404 page has a title and asks not to be indexed', async ({desktopPage: page}) => {
+    await page.goto(base + NOT_FOUND_PATH)
+    await expect(page.title()).resolves.toContain(settings.notFound.title)
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en')
+    await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toMatch(/noindex/)
+    await expect(page.locator('link[rel="canonical"]').count()).resolves.toBe(0)
   })
 
   for (const [name, server] of Object.entries(servers)) {
-    it(`/sitemap.xml lists the six routes and every policy's history, versions and changes, with & escaped (${name})`, async () => {
+    it(`/sitemap.xml lists the six routes and every policy's history, versions and changes, with & escaped (${name})`, async ({
+      desktopPage: page,
+    }) => {
       const response = await fetch(`${server}/sitemap.xml`)
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toMatch(/xml/)
@@ -83,14 +76,12 @@ describe('what search engines and link previews read', () => {
       expect(xml.match(/&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/gi)).toBeNull()
 
       // Parsed as XML by the browser, the locations are the six routes and the history pages.
-      const locations = await withPage(browser, DESKTOP, async (page) => {
-        await page.goto(`${server}/robots.txt`)
-        return page.evaluate((source) => {
-          const document = new DOMParser().parseFromString(source, 'application/xml')
-          if (document.querySelector('parsererror')) throw new Error('sitemap.xml is not well-formed XML')
-          return [...document.getElementsByTagName('loc')].map((loc) => loc.textContent!.trim())
-        }, xml)
-      })
+      await page.goto(`${server}/robots.txt`)
+      const locations = await page.evaluate((source) => {
+        const document = new DOMParser().parseFromString(source, 'application/xml')
+        if (document.querySelector('parsererror')) throw new Error('sitemap.xml is not well-formed XML')
+        return [...document.getElementsByTagName('loc')].map((loc) => loc.textContent!.trim())
+      }, xml)
       const expected = [...ROUTES.map((route) => route.path), ...HISTORY_PAGE_PATHS]
       expect(locations).toHaveLength(expected.length)
       for (const location of locations) expect(location).toMatch(/^https?:\/\//)
@@ -115,17 +106,15 @@ describe('what search engines and link previews read', () => {
     })
   }
 
-  it('the canonical addresses and the sitemap agree', async () => {
+  it('the canonical addresses and the sitemap agree', async ({desktopPage: page}) => {
     const xml = await (await fetch(`${base}/sitemap.xml`)).text()
     const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) =>
       match[1].replace(/&#38;|&amp;/g, '&'),
     )
-    await withPage(browser, DESKTOP, async (page) => {
-      for (const route of ROUTES) {
-        await page.goto(base + route.path)
-        const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
-        expect(locations, route.path).toContain(canonical)
-      }
-    })
+    for (const route of ROUTES) {
+      await page.goto(base + route.path)
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
+      expect(locations, route.path).toContain(canonical)
+    }
   })
 })

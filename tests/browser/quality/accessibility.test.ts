@@ -1,6 +1,7 @@
-import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
-import type {Browser, Page} from 'playwright-core'
-import {DESKTOP, PHONE, launchBrowser} from '../../support/browser'
+import {describe, expect, inject} from 'vitest'
+import type {Page} from 'playwright-core'
+import {DESKTOP, PHONE} from '../../support/browser'
+import {it} from '../../support/browserTest'
 import {NOT_FOUND_PATH, ROUTES, mobileMenuHydrated, settings, withPage} from '../../support/site'
 import {HISTORY_PATHS} from './pages'
 
@@ -167,10 +168,8 @@ async function survey(page: Page, path: string): Promise<Survey> {
   }
 }
 
-let browser: Browser
 const surveys = new Map<number, Survey[]>()
-beforeAll(async () => {
-  browser = await launchBrowser()
+it.beforeAll(async ({browser}) => {
   await Promise.all(
     VIEWPORTS.map((viewport) =>
       withPage(browser, viewport, async (page) => {
@@ -193,7 +192,6 @@ beforeAll(async () => {
     ),
   )
 })
-afterAll(() => browser?.close())
 
 describe('accessibility', () => {
   for (const viewport of VIEWPORTS) {
@@ -210,41 +208,42 @@ describe('accessibility', () => {
       }
     })
 
-    it(`the skip link is the first stop for the keyboard and leads to the main content at ${viewport.width} px`, async () => {
-      await withPage(browser, viewport, async (page) => {
-        for (const path of ['/', '/privacy-policy']) {
-          await page.goto(base + path)
-          await page.keyboard.press('Tab')
-          const focused = await page.evaluate(() => {
-            const element = document.activeElement as HTMLElement
-            const rect = element.getBoundingClientRect()
-            return {
-              tag: element.tagName,
-              href: element.getAttribute('href'),
-              text: element.textContent?.trim(),
-              rect: {top: rect.top, left: rect.left, bottom: rect.bottom, right: rect.right},
-            }
-          })
-          expect(focused.tag, path).toBe('A')
-          expect(focused.href, path).toBe('#main')
-          expect(focused.text, path).toBe(settings.interfaceText.skipToContent)
-          // Shown on screen while focused.
-          expect(focused.rect.top, path).toBeGreaterThanOrEqual(0)
-          expect(focused.rect.left, path).toBeGreaterThanOrEqual(0)
-          expect(focused.rect.bottom, path).toBeLessThanOrEqual(viewport.height)
-          expect(focused.rect.right, path).toBeLessThanOrEqual(viewport.width)
-          await expect(
-            page.getByRole('link', {name: settings.interfaceText.skipToContent}).isVisible(),
-            path,
-          ).resolves.toBe(true)
+    it(`the skip link is the first stop for the keyboard and leads to the main content at ${viewport.width} px`, async ({
+      newPage,
+    }) => {
+      const page = await newPage(viewport)
+      for (const path of ['/', '/privacy-policy']) {
+        await page.goto(base + path)
+        await page.keyboard.press('Tab')
+        const focused = await page.evaluate(() => {
+          const element = document.activeElement as HTMLElement
+          const rect = element.getBoundingClientRect()
+          return {
+            tag: element.tagName,
+            href: element.getAttribute('href'),
+            text: element.textContent?.trim(),
+            rect: {top: rect.top, left: rect.left, bottom: rect.bottom, right: rect.right},
+          }
+        })
+        expect(focused.tag, path).toBe('A')
+        expect(focused.href, path).toBe('#main')
+        expect(focused.text, path).toBe(settings.interfaceText.skipToContent)
+        // Shown on screen while focused.
+        expect(focused.rect.top, path).toBeGreaterThanOrEqual(0)
+        expect(focused.rect.left, path).toBeGreaterThanOrEqual(0)
+        expect(focused.rect.bottom, path).toBeLessThanOrEqual(viewport.height)
+        expect(focused.rect.right, path).toBeLessThanOrEqual(viewport.width)
+        await expect(
+          page.getByRole('link', {name: settings.interfaceText.skipToContent}).isVisible(),
+          path,
+        ).resolves.toBe(true)
 
-          await page.keyboard.press('Enter')
-          await expect(
-            page.evaluate(() => document.activeElement?.id),
-            path,
-          ).resolves.toBe('main')
-        }
-      })
+        await page.keyboard.press('Enter')
+        await expect(
+          page.evaluate(() => document.activeElement?.id),
+          path,
+        ).resolves.toBe('main')
+      }
     })
 
     it(`every control on screen is at least 24 × 24 px, links in running text aside, at ${viewport.width} px`, () => {
@@ -255,7 +254,7 @@ describe('accessibility', () => {
     })
   }
 
-  it('keyboard focus is visible on the header links and the menu button', async () => {
+  it('keyboard focus is visible on the header links and the menu button', async ({newPage}) => {
     const focusStyle = (page: Page) =>
       page.evaluate(() => {
         const element = document.activeElement as HTMLElement
@@ -266,7 +265,8 @@ describe('accessibility', () => {
           width: parseFloat(style.outlineWidth),
         }
       })
-    await withPage(browser, DESKTOP, async (page) => {
+    {
+      const page = await newPage(DESKTOP)
       await page.goto(base + '/about-us')
       for (const expected of [
         settings.interfaceText.skipToContent,
@@ -280,8 +280,9 @@ describe('accessibility', () => {
         expect(focus.style, expected).not.toBe('none')
         expect(focus.width, expected).toBeGreaterThanOrEqual(2)
       }
-    })
-    await withPage(browser, PHONE, async (page) => {
+    }
+    {
+      const page = await newPage(PHONE)
       await page.goto(base + '/about-us')
       await mobileMenuHydrated(page)
       await page.keyboard.press('Tab')
@@ -291,7 +292,7 @@ describe('accessibility', () => {
       expect(focus.text).toBe(settings.interfaceText.menu)
       expect(focus.style).not.toBe('none')
       expect(focus.width).toBeGreaterThanOrEqual(2)
-    })
+    }
   })
 
   it('nothing runs off the side of a 375 px screen', () => {
@@ -302,39 +303,37 @@ describe('accessibility', () => {
 })
 
 describe('design tokens and contrast', () => {
-  it(':root defines the design tokens and the components use them', async () => {
-    await withPage(browser, DESKTOP, async (page) => {
-      await page.goto(base + '/')
-      const tokens = await page.evaluate(() => {
-        const root = getComputedStyle(document.documentElement)
-        const names = [
-          '--color-primary',
-          '--color-ink',
-          '--color-surface',
-          '--color-accent',
-          '--color-focus',
-          '--font-body',
-          '--space-4',
-          '--radius-md',
-          '--target-min',
-          '--menu-panel-max-height',
-        ]
-        const probe = document.createElement('div')
-        probe.style.color = 'var(--color-primary)'
-        document.body.append(probe)
-        const primary = getComputedStyle(probe).color
-        probe.remove()
-        return {
-          values: Object.fromEntries(names.map((name) => [name, root.getPropertyValue(name).trim()])),
-          primary,
-          button: getComputedStyle(document.querySelector('main .button')!).backgroundColor,
-        }
-      })
-      for (const [name, value] of Object.entries(tokens.values)) expect(value, name).not.toBe('')
-      expect(tokens.values['--menu-panel-max-height']).toBe('16rem')
-      expect(tokens.primary).toMatch(/^rgb\(/)
-      expect(tokens.button).toBe(tokens.primary)
+  it(':root defines the design tokens and the components use them', async ({desktopPage: page}) => {
+    await page.goto(base + '/')
+    const tokens = await page.evaluate(() => {
+      const root = getComputedStyle(document.documentElement)
+      const names = [
+        '--color-primary',
+        '--color-ink',
+        '--color-surface',
+        '--color-accent',
+        '--color-focus',
+        '--font-body',
+        '--space-4',
+        '--radius-md',
+        '--target-min',
+        '--menu-panel-max-height',
+      ]
+      const probe = document.createElement('div')
+      probe.style.color = 'var(--color-primary)'
+      document.body.append(probe)
+      const primary = getComputedStyle(probe).color
+      probe.remove()
+      return {
+        values: Object.fromEntries(names.map((name) => [name, root.getPropertyValue(name).trim()])),
+        primary,
+        button: getComputedStyle(document.querySelector('main .button')!).backgroundColor,
+      }
     })
+    for (const [name, value] of Object.entries(tokens.values)) expect(value, name).not.toBe('')
+    expect(tokens.values['--menu-panel-max-height']).toBe('16rem')
+    expect(tokens.primary).toMatch(/^rgb\(/)
+    expect(tokens.button).toBe(tokens.primary)
   })
 
   for (const viewport of VIEWPORTS) {

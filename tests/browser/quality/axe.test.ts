@@ -1,8 +1,8 @@
 import {readFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
-import {afterAll, beforeAll, describe, expect} from 'vitest'
-import type {Browser, BrowserContext, Page} from 'playwright-core'
-import {launchBrowser} from '../../support/browser'
+import {describe, expect} from 'vitest'
+import type {Page} from 'playwright-core'
+import {openPage} from '../../support/browser'
 import {checkEveryPage} from './pages'
 
 const require = createRequire(import.meta.url)
@@ -49,23 +49,10 @@ async function expectNoViolations(page: Page, where: string) {
   expect(lines, `axe found violations on ${where}`).toEqual([])
 }
 
-let browser: Browser
-const contexts: BrowserContext[] = []
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  for (const context of contexts) await context.close()
-  await browser?.close()
-})
-
 describe('axe-core finds no WCAG 2.2 AA or best-practice violations', () => {
   // One page per width, bypassing CSP so axe can be injected.
-  checkEveryPage(async (viewport) => {
-    const context = await browser.newContext({viewport, bypassCSP: true})
-    contexts.push(context)
-    const page = await context.newPage()
-    page.setDefaultTimeout(5_000)
+  checkEveryPage(async (browser, viewport) => {
+    const page = await openPage(browser, viewport, {bypassCSP: true})
     return {page, check: (where) => expectNoViolations(page, where)}
   })
 })

@@ -1,7 +1,8 @@
 import {gzipSync} from 'node:zlib'
-import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
-import type {Browser, Page} from 'playwright-core'
-import {DESKTOP, PHONE, launchBrowser} from '../../support/browser'
+import {afterAll, describe, expect, inject} from 'vitest'
+import type {Page} from 'playwright-core'
+import {DESKTOP, PHONE} from '../../support/browser'
+import {it} from '../../support/browserTest'
 import {mobileMenuHydrated, withPage} from '../../support/site'
 import {HISTORY_PATHS, PATHS, POLICY_PATHS, contactFormHydrated} from './pages'
 
@@ -87,13 +88,11 @@ interface Visit {
   loaded: Loaded[]
 }
 
-let browser: Browser
 /** Every page at both widths, visited once in a fresh context (nothing cached), islands hydrated. */
 const visits = new Map<string, Visit>()
 const visit = (path: string, width: number) => visits.get(`${path} @ ${width}`)!
 
-beforeAll(async () => {
-  browser = await launchBrowser()
+it.beforeAll(async ({browser}) => {
   await Promise.all(
     [PHONE, DESKTOP].map(async (viewport) => {
       for (const path of PATHS) {
@@ -131,7 +130,6 @@ afterAll(async () => {
     )
     console.table(table)
   }
-  await browser?.close()
 })
 
 /** The policies and their history pages: text only, with no script of their own. */

@@ -1,10 +1,11 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
-import type {Browser, BrowserContext, Page} from 'playwright-core'
+import {describe, expect, inject} from 'vitest'
+import type {Browser, Page} from 'playwright-core'
 import {HSTS, SECURITY_HEADERS} from '../../../src/server/securityHeaders'
 import {ROOT} from '../../support/astroBuild'
-import {launchBrowser} from '../../support/browser'
+import {openPage, type Viewport} from '../../support/browser'
+import {it} from '../../support/browserTest'
 import {NOT_FOUND_PATH} from '../../support/site'
 import {PATHS, checkEveryPage} from './pages'
 
@@ -20,16 +21,6 @@ function directives(policy: string): Map<string, string[]> {
   return result
 }
 
-let browser: Browser
-const contexts: BrowserContext[] = []
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  for (const context of contexts) await context.close()
-  await browser?.close()
-})
-
 interface Recorder {
   page: Page
   /** Violations reported since the last call, from the DOM event and from the console. */
@@ -37,10 +28,9 @@ interface Recorder {
 }
 
 /** A page (CSP enforced, not bypassed) that records every CSP violation of every document it loads. */
-async function recordingPage(viewport: {width: number; height: number}): Promise<Recorder> {
-  const context = await browser.newContext({viewport})
-  contexts.push(context)
-  await context.addInitScript(() => {
+async function recordingPage(browser: Browser, viewport: Viewport): Promise<Recorder> {
+  const page = await openPage(browser, viewport)
+  await page.addInitScript(() => {
     const store: string[] = ((window as unknown as {__cspViolations: string[]}).__cspViolations = [])
     document.addEventListener('securitypolicyviolation', (event) => {
       store.push(
@@ -48,8 +38,6 @@ async function recordingPage(viewport: {width: number; height: number}): Promise
       )
     })
   })
-  const page = await context.newPage()
-  page.setDefaultTimeout(5_000)
   const consoleMessages: string[] = []
   page.on('console', (message) => {
     if (message.text().includes('Content Security Policy')) consoleMessages.push(`console: ${message.text()}`)
@@ -69,8 +57,8 @@ async function recordingPage(viewport: {width: number; height: number}): Promise
 
 describe('Content Security Policy', () => {
   describe('no page breaks a rule', () => {
-    checkEveryPage(async (viewport) => {
-      const recorder = await recordingPage(viewport)
+    checkEveryPage(async (browser, viewport) => {
+      const recorder = await recordingPage(browser, viewport)
       return {
         page: recorder.page,
         async check(where) {
@@ -81,10 +69,9 @@ describe('Content Security Policy', () => {
     })
   })
 
-  it('every page carries a CSP <meta> whose script-src and style-src allow no unsafe-inline or unsafe-eval', async () => {
-    const context = await browser.newContext()
-    contexts.push(context)
-    const page = await context.newPage()
+  it('every page carries a CSP <meta> whose script-src and style-src allow no unsafe-inline or unsafe-eval', async ({
+    desktopPage: page,
+  }) => {
     for (const path of PATHS) {
       await page.goto(base + path)
       const metas = await page

@@ -1,7 +1,8 @@
-import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
-import type {Browser, Page} from 'playwright-core'
-import {DESKTOP, PHONE, launchBrowser} from '../../support/browser'
-import {NOT_FOUND_PATH, ROUTES, contactPage, mobileMenuHydrated, settings, withPage} from '../../support/site'
+import {describe, expect, inject} from 'vitest'
+import type {Page} from 'playwright-core'
+import {DESKTOP, PHONE} from '../../support/browser'
+import {it} from '../../support/browserTest'
+import {NOT_FOUND_PATH, ROUTES, contactPage, mobileMenuHydrated, settings} from '../../support/site'
 import {HISTORY_PATHS} from './pages'
 
 const base = inject('siteUrl')
@@ -103,12 +104,6 @@ async function visit(page: Page, path: string): Promise<Settled> {
 }
 
 describe('loading a page', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(() => browser?.close())
-
   it('no page names a script file in its HTML: what waits for the page to settle is inlined', async () => {
     for (const path of PATHS) {
       const html = await (await fetch(base + path)).text()
@@ -119,133 +114,120 @@ describe('loading a page', () => {
 
   for (const viewport of [PHONE, DESKTOP]) {
     for (const path of PATHS) {
-      it(`at ${viewport.width} px ${path} requests no script until it has loaded and gone idle, and nothing on it moves as it hydrates`, async () => {
-        await withPage(browser, viewport, async (page) => {
-          const {idleAt, scripts, shifts, loadedAt} = await visit(page, path)
-          expect(scripts.filter((script) => script.startTime < idleAt).map((script) => script.url)).toEqual(
-            [],
-          )
-          const names = scripts.map((script) => new URL(script.url).pathname)
-          // Then what the page shows hydrates: the menu on a phone, the form on /contact-us.
-          if (viewport === PHONE) expect(names.some((name) => name.includes('MobileMenu'))).toBe(true)
-          else expect(names.some((name) => name.includes('MobileMenu'))).toBe(false)
-          if (path === '/contact-us') expect(names.some((name) => name.includes('ContactForm'))).toBe(true)
-          // Nothing moves once the page has loaded, when islands hydrate; nothing noticeable before.
-          expect(total(shifted(shifts, loadedAt)), described(shifts)).toBe(0)
-          expect(total(shifts), described(shifts)).toBeLessThan(UNNOTICEABLE)
-        })
+      it(`at ${viewport.width} px ${path} requests no script until it has loaded and gone idle, and nothing on it moves as it hydrates`, async ({
+        newPage,
+      }) => {
+        const page = await newPage(viewport)
+        const {idleAt, scripts, shifts, loadedAt} = await visit(page, path)
+        expect(scripts.filter((script) => script.startTime < idleAt).map((script) => script.url)).toEqual([])
+        const names = scripts.map((script) => new URL(script.url).pathname)
+        // Then what the page shows hydrates: the menu on a phone, the form on /contact-us.
+        if (viewport === PHONE) expect(names.some((name) => name.includes('MobileMenu'))).toBe(true)
+        else expect(names.some((name) => name.includes('MobileMenu'))).toBe(false)
+        if (path === '/contact-us') expect(names.some((name) => name.includes('ContactForm'))).toBe(true)
+        // Nothing moves once the page has loaded, when islands hydrate; nothing noticeable before.
+        expect(total(shifted(shifts, loadedAt)), described(shifts)).toBe(0)
+        expect(total(shifts), described(shifts)).toBeLessThan(UNNOTICEABLE)
       })
     }
   }
 })
 
 describe('the menu before its script has arrived', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(() => browser?.close())
-
-  it('at 375 px shows the same Menu button, and nothing moves when the menu hydrates', async () => {
-    await withPage(browser, PHONE, async (page) => {
-      const scripts = await holdScripts(page)
-      await page.goto(base + '/about-us')
-      const layout = () =>
-        page.evaluate(() =>
-          ['body > header', '.mobile-menu__toggle', 'main h1'].map((selector) =>
-            JSON.stringify(document.querySelector(selector)!.getBoundingClientRect()),
-          ),
-        )
-      const before = await layout()
-      await expect(toggle(page).isVisible()).resolves.toBe(true)
-      await expect(menuIsland(page).getAttribute('ssr')).resolves.not.toBeNull()
-      scripts.release()
-      await mobileMenuHydrated(page)
-      expect(await layout()).toEqual(before)
-    })
+  it('at 375 px shows the same Menu button, and nothing moves when the menu hydrates', async ({
+    phonePage: page,
+  }) => {
+    const scripts = await holdScripts(page)
+    await page.goto(base + '/about-us')
+    const layout = () =>
+      page.evaluate(() =>
+        ['body > header', '.mobile-menu__toggle', 'main h1'].map((selector) =>
+          JSON.stringify(document.querySelector(selector)!.getBoundingClientRect()),
+        ),
+      )
+    const before = await layout()
+    await expect(toggle(page).isVisible()).resolves.toBe(true)
+    await expect(menuIsland(page).getAttribute('ssr')).resolves.not.toBeNull()
+    scripts.release()
+    await mobileMenuHydrated(page)
+    expect(await layout()).toEqual(before)
   })
 
-  it('at 375 px a tap on Menu as soon as the page shows is kept, and opens the menu once its script arrives', async () => {
-    await withPage(browser, PHONE, async (page) => {
-      const scripts = await holdScripts(page)
-      await page.goto(base + '/privacy-policy', {waitUntil: 'commit'})
-      const button = toggle(page)
-      await button.click()
-      // Not hydrated yet: the tap is held, and the button shows it was taken.
-      await expect(menuIsland(page).getAttribute('ssr')).resolves.not.toBeNull()
-      await expect(button.getAttribute('aria-busy')).resolves.toBe('true')
-      // The tap asks for the menu's script at once.
-      await expect
-        .poll(() => scripts.requested.some((url) => url.includes('MobileMenu')), SCRIPT_ARRIVES)
-        .toBe(true)
+  it('at 375 px a tap on Menu as soon as the page shows is kept, and opens the menu once its script arrives', async ({
+    phonePage: page,
+  }) => {
+    const scripts = await holdScripts(page)
+    await page.goto(base + '/privacy-policy', {waitUntil: 'commit'})
+    const button = toggle(page)
+    await button.click()
+    // Not hydrated yet: the tap is held, and the button shows it was taken.
+    await expect(menuIsland(page).getAttribute('ssr')).resolves.not.toBeNull()
+    await expect(button.getAttribute('aria-busy')).resolves.toBe('true')
+    // The tap asks for the menu's script at once.
+    await expect
+      .poll(() => scripts.requested.some((url) => url.includes('MobileMenu')), SCRIPT_ARRIVES)
+      .toBe(true)
 
-      scripts.release()
-      await expect.poll(() => button.getAttribute('aria-expanded'), SCRIPT_ARRIVES).toBe('true')
-      await expect((await panelOf(page)).isVisible()).resolves.toBe(true)
-      await expect(button.getAttribute('aria-busy')).resolves.toBeNull()
-      // From then on it is the menu as ever: the toggle closes it.
-      await button.click()
-      await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
-    })
+    scripts.release()
+    await expect.poll(() => button.getAttribute('aria-expanded'), SCRIPT_ARRIVES).toBe('true')
+    await expect((await panelOf(page)).isVisible()).resolves.toBe(true)
+    await expect(button.getAttribute('aria-busy')).resolves.toBeNull()
+    // From then on it is the menu as ever: the toggle closes it.
+    await button.click()
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
   })
 
-  it('at 375 px two quick taps before the script arrives open the menu, not open and close it', async () => {
-    await withPage(browser, PHONE, async (page) => {
-      const scripts = await holdScripts(page)
-      await page.goto(base + '/')
-      const button = toggle(page)
-      await button.click()
-      await button.click()
-      scripts.release()
-      await expect.poll(() => button.getAttribute('aria-expanded'), SCRIPT_ARRIVES).toBe('true')
-      await mobileMenuHydrated(page)
-      await expect(button.getAttribute('aria-expanded')).resolves.toBe('true')
-    })
+  it('at 375 px two quick taps before the script arrives open the menu, not open and close it', async ({
+    phonePage: page,
+  }) => {
+    const scripts = await holdScripts(page)
+    await page.goto(base + '/')
+    const button = toggle(page)
+    await button.click()
+    await button.click()
+    scripts.release()
+    await expect.poll(() => button.getAttribute('aria-expanded'), SCRIPT_ARRIVES).toBe('true')
+    await mobileMenuHydrated(page)
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('true')
   })
 
-  it('at 375 px Enter on the focused Menu button before the script arrives opens the menu, focus staying on it', async () => {
-    await withPage(browser, PHONE, async (page) => {
-      const scripts = await holdScripts(page)
-      await page.goto(base + '/terms&conditions')
-      const button = toggle(page)
-      await button.focus()
-      await page.keyboard.press('Enter')
-      scripts.release()
-      await expect.poll(() => button.getAttribute('aria-expanded'), SCRIPT_ARRIVES).toBe('true')
-      await expect(button.evaluate((element) => element === document.activeElement)).resolves.toBe(true)
-      await page.keyboard.press('Escape')
-      await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
-    })
+  it('at 375 px Enter on the focused Menu button before the script arrives opens the menu, focus staying on it', async ({
+    phonePage: page,
+  }) => {
+    const scripts = await holdScripts(page)
+    await page.goto(base + '/terms&conditions')
+    const button = toggle(page)
+    await button.focus()
+    await page.keyboard.press('Enter')
+    scripts.release()
+    await expect.poll(() => button.getAttribute('aria-expanded'), SCRIPT_ARRIVES).toBe('true')
+    await expect(button.evaluate((element) => element === document.activeElement)).resolves.toBe(true)
+    await page.keyboard.press('Escape')
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
   })
 })
 
 describe('the contact form before its script has arrived', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(() => browser?.close())
-
-  it('Send posts the form the plain way, and the visitor lands on the "sent" page with the reference', async () => {
-    await withPage(browser, DESKTOP, async (page) => {
-      await holdScripts(page)
-      await page.goto(base + '/contact-us')
-      await page.getByLabel('Name', {exact: true}).fill('Anjali Rao')
-      await page.getByLabel('Email', {exact: true}).fill('anjali.rao@example.com')
-      await page.getByLabel('Message', {exact: true}).fill('Sent before the form script arrived.')
-      await page.getByRole('checkbox', {name: contactPage.form.consentLabel, exact: true}).check()
-      await page.getByRole('checkbox', {name: contactPage.form.ageConfirmationLabel, exact: true}).check()
-      await expect(formIsland(page).getAttribute('ssr')).resolves.not.toBeNull()
-      await Promise.all([
-        page.waitForURL((url) => url.pathname === '/api/contact/sent'),
-        page.getByRole('button', {name: contactPage.form.submitLabel}).click(),
-      ])
-      await expect(page.getByText(contactPage.form.successMessage, {exact: true}).isVisible()).resolves.toBe(
-        true,
-      )
-      await expect(page.getByText(contactPage.form.referenceLabel, {exact: false}).isVisible()).resolves.toBe(
-        true,
-      )
-    })
+  it('Send posts the form the plain way, and the visitor lands on the "sent" page with the reference', async ({
+    desktopPage: page,
+  }) => {
+    await holdScripts(page)
+    await page.goto(base + '/contact-us')
+    await page.getByLabel('Name', {exact: true}).fill('Anjali Rao')
+    await page.getByLabel('Email', {exact: true}).fill('anjali.rao@example.com')
+    await page.getByLabel('Message', {exact: true}).fill('Sent before the form script arrived.')
+    await page.getByRole('checkbox', {name: contactPage.form.consentLabel, exact: true}).check()
+    await page.getByRole('checkbox', {name: contactPage.form.ageConfirmationLabel, exact: true}).check()
+    await expect(formIsland(page).getAttribute('ssr')).resolves.not.toBeNull()
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/api/contact/sent'),
+      page.getByRole('button', {name: contactPage.form.submitLabel}).click(),
+    ])
+    await expect(page.getByText(contactPage.form.successMessage, {exact: true}).isVisible()).resolves.toBe(
+      true,
+    )
+    await expect(page.getByText(contactPage.form.referenceLabel, {exact: false}).isVisible()).resolves.toBe(
+      true,
+    )
   })
 })

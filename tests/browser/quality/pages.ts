@@ -1,6 +1,7 @@
-import type {Page} from 'playwright-core'
-import {beforeAll, describe, inject, it} from 'vitest'
-import {DESKTOP, PHONE} from '../../support/browser'
+import type {Browser, Page} from 'playwright-core'
+import {afterAll, describe, inject} from 'vitest'
+import {DESKTOP, PHONE, type Viewport} from '../../support/browser'
+import {it} from '../../support/browserTest'
 import {
   NOT_FOUND_PATH,
   ROUTES,
@@ -71,25 +72,25 @@ export interface PageCheck {
 /**
  * The one loop over the site for checks of whole pages (axe, CSP): every page at 375 and 1280 px,
  * one test each, checked as loaded, then on /contact-us with the form showing its field errors,
- * then at 375 px with the menu open. `open` gives the page for one width, used for every path.
+ * then at 375 px with the menu open. `open` gives the page for one width, in the file's browser,
+ * used for every path; its context is closed once they are done.
  */
-export function checkEveryPage(
-  open: (viewport: {width: number; height: number}) => Promise<PageCheck>,
-): void {
+export function checkEveryPage(open: (browser: Browser, viewport: Viewport) => Promise<PageCheck>): void {
   const base = inject('siteUrl')
   for (const viewport of [PHONE, DESKTOP]) {
     describe(`at ${viewport.width} px`, () => {
-      let visit: PageCheck
-      beforeAll(async () => {
-        visit = await open(viewport)
+      let visit: PageCheck | undefined
+      it.beforeAll(async ({browser}) => {
+        visit = await open(browser, viewport)
       })
+      afterAll(() => visit?.page.context().close())
 
       for (const path of PATHS) {
         const contact = path === '/contact-us'
         const phone = viewport === PHONE
         const states = [contact && 'with the form showing its field errors', phone && 'with the menu open']
         it([`on ${path} as loaded`, ...states.filter(Boolean)].join(', then '), async () => {
-          const {page, check} = visit
+          const {page, check} = visit!
           const where = `${path} at ${viewport.width} px`
           await page.goto(base + path)
           if (contact) await contactFormHydrated(page)
