@@ -10,9 +10,9 @@
  */
 import {COMPANY_FACT_KEYS, factText, type CompanyFactKey, type CompanyFactsDocument} from './companyFacts.ts'
 import {formatFigure, POLICY_FIGURE_KEYS, type PolicyFigureKey} from './policyFigures.ts'
-import {DOCUMENT_TITLES, POLICY_IDS, type PolicyId} from './siteDocuments.ts'
+import {documentTitle, POLICY_ID_LIST, POLICY_VERSION_TYPE, type PolicyId} from './siteDocuments.ts'
 
-export const POLICY_VERSION_TYPE = 'policyVersion'
+export {isPolicyId, POLICY_VERSION_TYPE} from './siteDocuments.ts'
 
 /** Versions are numbered from 1 for each policy; the number is part of the version's address. */
 export const versionId = (policy: PolicyId, number: number) => `${POLICY_VERSION_TYPE}-${policy}-${number}`
@@ -97,9 +97,6 @@ export interface ChangeNote {
 
 export const SUMMARY_MIN = 10
 export const SUMMARY_MAX = 500
-
-const POLICY_ID_LIST: readonly string[] = Object.values(POLICY_IDS)
-export const isPolicyId = (id: string): id is PolicyId => POLICY_ID_LIST.includes(id)
 
 type Node = Record<string, unknown>
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null
@@ -291,9 +288,7 @@ export function changeNoteProblems(
   else if (date < today)
     problems.push(`The change cannot apply from a past date: choose ${today} (today in India) or later.`)
   else if (context.latest && date < context.latest.effectiveDate) {
-    const title = context.latest.policy
-      ? (DOCUMENT_TITLES[context.latest.policy] ?? 'This policy')
-      : 'This policy'
+    const title = documentTitle(context.latest.policy ?? '') ?? 'This policy'
     problems.push(
       `${title} already has version ${context.latest.number}, taking effect on ${context.latest.effectiveDate}. ` +
         `A change recorded after it cannot apply earlier: choose ${context.latest.effectiveDate} or later.`,
@@ -388,38 +383,61 @@ export function changesPolicy(
 
 export type PublishPlan = {ok: true; versions: PolicyVersionDocument[]} | {ok: false; problems: string[]}
 
-/**
- * Publishing a policy: a version is recorded when the wording, or a quoted value, differs from
- * the latest version. A change without a summary or a usable date is refused.
- */
-export function planPolicyPublish(input: {
-  policy: PolicyId
-  draft: PolicyWording
+/** What a publish is planned from: the versions so far, the figures and facts it publishes, the staff's note. */
+interface PublishInput {
   versions: readonly PolicyVersionDocument[]
   figures: Node
   facts: CompanyFactsDocument
   note: Partial<ChangeNote>
   now: Date
-}): PublishPlan {
-  const latest = latestVersion(input.versions, input.policy)
-  const quotes = quotesFor(input.draft, input.figures, input.facts)
-  if (!changesPolicy(latest, input.draft, quotes)) return {ok: true, versions: []}
-  const context = {now: input.now, latest, noticeDays: noticeDaysIn(input.figures)}
-  const problems = changeNoteProblems(input.note, context)
-  if (problems.length > 0) return {ok: false, problems}
+}
+
+/** A change to one policy: its new wording or quotes, checked against the version before it. */
+interface Change {
+  policy: PolicyId
+  wording: PolicyWording
+  quotes: Quotes
+  latest?: PolicyVersionDocument
+}
+
+/**
+ * The versions that record these changes, all under the one note staff wrote; refused, with every
+ * problem named once, if the note does not fit one of them.
+ */
+function planChanges(
+  changes: readonly Change[],
+  input: Pick<PublishInput, 'note' | 'figures' | 'now'>,
+): PublishPlan {
+  const noticeDays = noticeDaysIn(input.figures)
+  const contexts = changes.map(({latest}) => ({now: input.now, latest, noticeDays}))
+  const problems = contexts.flatMap((context) => changeNoteProblems(input.note, context))
+  if (problems.length > 0) return {ok: false, problems: [...new Set(problems)]}
   return {
     ok: true,
-    versions: [
+    versions: changes.map(({policy, wording, quotes, latest}, index) =>
       newVersion({
-        policy: input.policy,
-        wording: input.draft,
+        policy,
+        wording,
         quotes,
-        note: noteAsRecorded(input.note as ChangeNote, context),
+        note: noteAsRecorded(input.note as ChangeNote, contexts[index]!),
         previous: latest,
         now: input.now,
       }),
-    ],
+    ),
   }
+}
+
+/**
+ * Publishing a policy: a version is recorded when the wording, or a quoted value, differs from
+ * the latest version. A change without a summary or a usable date is refused.
+ */
+export function planPolicyPublish(
+  input: PublishInput & {policy: PolicyId; draft: PolicyWording},
+): PublishPlan {
+  const latest = latestVersion(input.versions, input.policy)
+  const quotes = quotesFor(input.draft, input.figures, input.facts)
+  if (!changesPolicy(latest, input.draft, quotes)) return {ok: true, versions: []}
+  return planChanges([{policy: input.policy, wording: input.draft, quotes, latest}], input)
 }
 
 /**
@@ -427,12 +445,10 @@ export function planPolicyPublish(input: {
  * a value that would now read differently. A policy with no version yet records its first one
  * when it is next published.
  */
-export function policiesChangedBy(input: {
-  versions: readonly PolicyVersionDocument[]
-  figures: Node
-  facts: CompanyFactsDocument
-}): {latest: PolicyVersionDocument; quotes: Quotes}[] {
-  return (Object.values(POLICY_IDS) as PolicyId[]).flatMap((policy) => {
+export function policiesChangedBy(
+  input: Pick<PublishInput, 'versions' | 'figures' | 'facts'>,
+): {latest: PolicyVersionDocument; quotes: Quotes}[] {
+  return POLICY_ID_LIST.flatMap((policy) => {
     const latest = latestVersion(input.versions, policy)
     if (!latest) return []
     const quotes = quotesFor(latest, input.figures, input.facts)
@@ -444,33 +460,14 @@ export function policiesChangedBy(input: {
  * Publishing Policy figures or Company facts: every policy that quotes a changed value gets a
  * version with its latest wording and the new values, all with the one date and summary staff give.
  */
-export function planQuotedValuesPublish(input: {
-  versions: readonly PolicyVersionDocument[]
-  figures: Node
-  facts: CompanyFactsDocument
-  note: Partial<ChangeNote>
-  now: Date
-}): PublishPlan {
-  const changed = policiesChangedBy(input)
-  if (changed.length === 0) return {ok: true, versions: []}
-  const noticeDays = noticeDaysIn(input.figures)
-  const problems = changed.flatMap(({latest}) =>
-    changeNoteProblems(input.note, {now: input.now, latest, noticeDays}),
-  )
-  if (problems.length > 0) return {ok: false, problems: [...new Set(problems)]}
-  return {
-    ok: true,
-    versions: changed.map(({latest, quotes}) =>
-      newVersion({
-        policy: latest.policy,
-        wording: latest,
-        quotes,
-        note: noteAsRecorded(input.note as ChangeNote, {now: input.now, latest, noticeDays}),
-        previous: latest,
-        now: input.now,
-      }),
-    ),
-  }
+export function planQuotedValuesPublish(input: PublishInput): PublishPlan {
+  const changes = policiesChangedBy(input).map(({latest, quotes}) => ({
+    policy: latest.policy,
+    wording: latest,
+    quotes,
+    latest,
+  }))
+  return planChanges(changes, input)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-import {PAGE_PATHS, POLICY_PATHS, policyForSlug} from './routes.ts'
-import type {PolicyId} from './siteDocuments.ts'
+import {PAGE_PATHS, policyForSlug} from './routes.ts'
+import {POLICY_LIST, type PolicyId} from './siteDocuments.ts'
 
 /** Which page a preview request asks for: every page of the site has one. */
 export type PreviewTarget =
@@ -11,12 +11,7 @@ const FIXED: Record<string, PreviewTarget> = {
   [PAGE_PATHS.home]: {page: 'home'},
   [PAGE_PATHS.about]: {page: 'about'},
   [PAGE_PATHS.contact]: {page: 'contact'},
-  ...Object.fromEntries(
-    (Object.entries(POLICY_PATHS) as [PolicyId, string][]).map(([policy, path]) => [
-      path,
-      {page: 'policy', policy},
-    ]),
-  ),
+  ...Object.fromEntries(POLICY_LIST.map(({id, path}) => [path, {page: 'policy', policy: id}])),
 }
 
 /**

@@ -1,11 +1,9 @@
-import {POLICY_IDS, type PolicyId} from './siteDocuments.ts'
+import {POLICY_LIST, policyEntry, type PolicyId} from './siteDocuments.ts'
 
-/** The spec's paths, exactly as visitors and old links use them. */
-export const POLICY_PATHS: Record<PolicyId, string> = {
-  [POLICY_IDS.privacy]: '/privacy-policy',
-  [POLICY_IDS.terms]: '/terms&conditions',
-  [POLICY_IDS.refund]: '/Refund&Cancellation-Policy',
-}
+/** The spec's paths of the policies (model/siteDocuments.ts), by id. */
+export const POLICY_PATHS = Object.fromEntries(POLICY_LIST.map(({id, path}) => [id, path])) as Readonly<
+  Record<PolicyId, `/${string}`>
+>
 
 export const PAGE_PATHS = {
   home: '/',
@@ -22,7 +20,7 @@ export const CONTACT_ENDPOINT = '/api/contact'
  * named like a page ("privacy-policy/") would make "/privacy-policy" a folder to most servers.
  * Each folder holds files only, named after the policy's own path.
  */
-export const policySlug = (policy: PolicyId) => POLICY_PATHS[policy].slice(1)
+export const policySlug = (policy: PolicyId) => policyEntry(policy).path.slice(1)
 
 /** Every version of a policy, with its date and summary. */
 export const policyHistoryPath = (policy: PolicyId) => `/policy-history/${policySlug(policy)}`
@@ -37,4 +35,4 @@ export const POLICY_FEED_PATH = '/policy-changes.atom'
 
 /** The policy a history address names ("terms&conditions"), if any. */
 export const policyForSlug = (slug: string): PolicyId | undefined =>
-  (Object.keys(POLICY_PATHS) as PolicyId[]).find((policy) => policySlug(policy) === slug)
+  POLICY_LIST.find(({path}) => path.slice(1) === slug)?.id

@@ -1,67 +1,120 @@
 /**
  * The documents the site is built from, and the rules about their ids that the Studio, the
- * build and the rebuild receiver share.
+ * build and the rebuild receiver share. Every fixed document is a row of one of the two tables
+ * below; ids, titles, paths, queries, Studio's desk, the sitemap and the feed all read them.
  */
 
-/**
- * Fixed document ids. The site queries these exact ids and the desk structure pins an editor
- * to each of them, so no second "Site settings" or "Privacy Policy" can ever be created.
- */
-export const SINGLETON_IDS = {
-  siteSettings: 'siteSettings',
-  homePage: 'homePage',
-  aboutPage: 'aboutPage',
-  contactPage: 'contactPage',
-  policyFigures: 'policyFigures',
-  companyFacts: 'companyFacts',
-} as const
-
-/** What Studio's desk calls each fixed document; build messages use the same names. */
-export const DOCUMENT_TITLES: Record<string, string> = {
-  siteSettings: 'Site settings',
-  homePage: 'Home page',
-  aboutPage: 'About page',
-  contactPage: 'Contact page',
-  policyFigures: 'Policy figures',
-  companyFacts: 'Company facts',
-  privacyPolicy: 'Privacy Policy',
-  termsAndConditions: 'Terms and Conditions',
-  refundPolicy: 'Refund and Cancellation Policy',
+/** A document at a fixed id: the site queries that id and Studio's desk pins an editor to it. */
+interface FixedDocument {
+  /** What Studio's desk calls it; build messages use the same name. */
+  title: string
 }
 
-export const POLICY_IDS = {
-  privacy: 'privacyPolicy',
-  terms: 'termsAndConditions',
-  refund: 'refundPolicy',
+/** A policy: one `policy` document at a fixed id, read by visitors at a fixed path. */
+interface PolicyDocument extends FixedDocument {
+  /** The document's id. */
+  id: string
+  /** The spec's path, exactly as visitors and old links use it. */
+  path: `/${string}`
+  /**
+   * How many numbered sections the spec gives it. Studio warns when the count differs but lets
+   * staff publish: the law may call for a new section.
+   */
+  sectionCount?: number
+}
+
+/**
+ * The singletons, by id; each one's id is also its schema type. A fixed id means there is never
+ * a second "Site settings".
+ */
+export const SINGLETONS = {
+  siteSettings: {title: 'Site settings'},
+  homePage: {title: 'Home page'},
+  aboutPage: {title: 'About page'},
+  contactPage: {title: 'Contact page'},
+  policyFigures: {title: 'Policy figures'},
+  companyFacts: {title: 'Company facts'},
+} as const satisfies Record<string, FixedDocument>
+
+/**
+ * The policies, in the order the site lists them. A new policy is a row here and its document in
+ * the dataset: its page (src/pages/[policy].astro), history, versions, feed and sitemap entries,
+ * preview and Studio desk follow from the row.
+ */
+export const POLICIES = {
+  privacy: {id: 'privacyPolicy', path: '/privacy-policy', title: 'Privacy Policy', sectionCount: 10},
+  terms: {id: 'termsAndConditions', path: '/terms&conditions', title: 'Terms and Conditions'},
+  refund: {
+    id: 'refundPolicy',
+    path: '/Refund&Cancellation-Policy',
+    title: 'Refund and Cancellation Policy',
+    sectionCount: 10,
+  },
+} as const satisfies Record<string, PolicyDocument>
+
+type PolicyName = keyof typeof POLICIES
+export type PolicyId = (typeof POLICIES)[PolicyName]['id']
+export type SingletonId = keyof typeof SINGLETONS
+
+/** The policies by the name the code gives them: `POLICY_IDS.privacy` is "privacyPolicy". */
+export const POLICY_IDS = Object.fromEntries(Object.entries(POLICIES).map(([name, {id}]) => [name, id])) as {
+  readonly [Name in PolicyName]: (typeof POLICIES)[Name]['id']
+}
+
+/** A row of the policies table. */
+export type PolicyEntry = PolicyDocument & {id: PolicyId}
+
+/** Every policy, in the table's order. */
+export const POLICY_LIST: readonly PolicyEntry[] = Object.values(POLICIES)
+export const POLICY_ID_LIST: readonly PolicyId[] = POLICY_LIST.map(({id}) => id)
+
+/** A policy's row, by its id. */
+export const policyEntry = (id: PolicyId): PolicyEntry => POLICY_LIST.find((policy) => policy.id === id)!
+
+export const isPolicyId = (id: string): id is PolicyId => POLICY_LIST.some((policy) => policy.id === id)
+
+export const SINGLETON_ID_LIST = Object.keys(SINGLETONS) as SingletonId[]
+
+/** `SINGLETON_IDS.siteSettings` is "siteSettings": the id, checked against the table. */
+export const SINGLETON_IDS = Object.fromEntries(SINGLETON_ID_LIST.map((id) => [id, id])) as {
+  readonly [Id in SingletonId]: Id
+}
+
+export type SiteDocumentId = SingletonId | PolicyId
+
+const SINGLETON_TITLES = Object.fromEntries(
+  SINGLETON_ID_LIST.map((id) => [id, SINGLETONS[id].title]),
+) as Record<SingletonId, string>
+
+/** What Studio's desk calls each fixed document; build messages use the same names. */
+export const DOCUMENT_TITLES: Readonly<Record<SiteDocumentId, string>> = {
+  ...SINGLETON_TITLES,
+  ...(Object.fromEntries(POLICY_LIST.map(({id, title}) => [id, title])) as Record<PolicyId, string>),
+}
+
+/** A fixed document's title, or undefined for any other id (a draft's, a version's). */
+export const documentTitle = (id: string): string | undefined =>
+  (DOCUMENT_TITLES as Readonly<Record<string, string>>)[id]
+
+export const POLICY_TYPE = 'policy'
+/** A recorded version of a policy (model/policyVersions.ts). */
+export const POLICY_VERSION_TYPE = 'policyVersion'
+
+/** What Studio calls each type of the site's documents; a singleton's type, by the singleton's title. */
+export const DOCUMENT_TYPE_TITLES = {
+  ...SINGLETON_TITLES,
+  [POLICY_TYPE]: 'Policy',
+  [POLICY_VERSION_TYPE]: 'Policy version',
 } as const
 
-export type PolicyId = (typeof POLICY_IDS)[keyof typeof POLICY_IDS]
-
 /** The document types the site is built from; publishing one of them rebuilds the site. */
-export const SITE_DOCUMENT_TYPES = [
-  'siteSettings',
-  'homePage',
-  'aboutPage',
-  'contactPage',
-  'policyFigures',
-  'companyFacts',
-  'policy',
-] as const
+export const SITE_DOCUMENT_TYPES = [...SINGLETON_ID_LIST, POLICY_TYPE] as const
 
 /**
  * Publishing one of these rebuilds the site: its own documents, and the policy versions that
  * Studio records with them (a version published any other way must go live too).
  */
-export const REBUILD_DOCUMENT_TYPES = [...SITE_DOCUMENT_TYPES, 'policyVersion'] as const
-
-/**
- * The spec numbers the Privacy Policy and the Refund and Cancellation Policy in ten sections.
- * Studio warns when the count differs but lets staff publish: the law may call for a new section.
- */
-export const POLICY_SECTION_COUNT: Partial<Record<PolicyId, number>> = {
-  privacyPolicy: 10,
-  refundPolicy: 10,
-}
+export const REBUILD_DOCUMENT_TYPES = [...SITE_DOCUMENT_TYPES, POLICY_VERSION_TYPE] as const
 
 /** The four home-page sections the header navigation scrolls to. */
 export const HOME_SECTION_IDS = ['services', 'cities', 'contact', 'about'] as const

@@ -10,18 +10,23 @@ import {mkdirSync} from 'node:fs'
 import {join, relative, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {parseArgs} from 'node:util'
+import {PAGE_PATHS} from '../model/routes.ts'
+import {POLICY_LIST} from '../model/siteDocuments.ts'
 import {DESKTOP, PHONE, launchBrowser} from '../tests/support/browser.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
 /** Every route of the spec, and a path that does not exist (the 404 page). */
 const ROUTES: {path: string; name: string; status: number}[] = [
-  {path: '/', name: 'home', status: 200},
-  {path: '/privacy-policy', name: 'privacy-policy', status: 200},
-  {path: '/terms&conditions', name: 'terms-and-conditions', status: 200},
-  {path: '/Refund&Cancellation-Policy', name: 'refund-and-cancellation-policy', status: 200},
-  {path: '/about-us', name: 'about-us', status: 200},
-  {path: '/contact-us', name: 'contact-us', status: 200},
+  {path: PAGE_PATHS.home, name: 'home', status: 200},
+  // Named after the title: "&" in a path is no part of a file name.
+  ...POLICY_LIST.map(({path, title}) => ({
+    path,
+    name: title.toLowerCase().replaceAll(' ', '-'),
+    status: 200,
+  })),
+  {path: PAGE_PATHS.about, name: 'about-us', status: 200},
+  {path: PAGE_PATHS.contact, name: 'contact-us', status: 200},
   {path: '/this-page-does-not-exist', name: 'not-found', status: 404},
 ]
 

@@ -12,8 +12,8 @@ import {contentSource} from './content/source'
 const content = contentSource(readConfig(process.env).content)
 
 /** A collection of one part of the content: its query runs once per build. */
-const collection = <S extends z.ZodType>({query, schema, requiredIds}: ContentPart<S>) =>
-  defineCollection({loader: sanityLoader(content, query, {requiredIds}), schema})
+const collection = <S extends z.ZodType>({query, params, schema, requiredIds}: ContentPart<S>) =>
+  defineCollection({loader: sanityLoader(content, query, {params, requiredIds}), schema})
 
 /** One collection per query; each query runs once per build. */
 export const collections = {

@@ -1,6 +1,7 @@
 import {visionTool} from '@sanity/vision'
 import {defineConfig} from 'sanity'
 import {structureTool} from 'sanity/structure'
+import {SANITY_API_VERSION} from '../model/sanityApi'
 import {publishRecordingVersions, RecordVersionAction} from './actions/PublishRecordingVersions'
 import {VERSION_RECORDING_TYPES} from './actions/recordVersions'
 import {previewOrigin, sitePreview} from './presentation'
@@ -29,7 +30,7 @@ export default defineConfig({
   plugins: [
     structureTool({structure}),
     sitePreview(previewOrigin(process.env.SANITY_STUDIO_PREVIEW_URL)),
-    visionTool({defaultApiVersion: '2025-02-19'}),
+    visionTool({defaultApiVersion: SANITY_API_VERSION}),
   ],
   // Every publish goes through the document's own publish action, which records a policy's new
   // version: content releases and scheduled drafts or publishing would publish without one.

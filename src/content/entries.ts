@@ -1,21 +1,25 @@
 import {getCollection, getEntry} from 'astro:content'
 import type {z} from 'astro/zod'
-import {POLICY_IDS, SINGLETON_IDS, type PolicyId} from '../../model/siteDocuments'
+import {POLICY_ID_LIST, SINGLETON_ID_LIST, type PolicyId, type SingletonId} from '../../model/siteDocuments'
 import type {PreviewLocals} from './preview'
-import type {
-  aboutPageSchema,
-  CompanyFacts,
-  contactPageSchema,
-  HomePage,
-  Policy,
-  PolicyFigures,
-  PolicyVersion,
-  SiteSettings,
-} from './schemas'
-import {ALL_SITE_CONTENT_QUERY, SITE_CONTENT, type ContentPart, type ContentPartName} from './siteContent'
+import type {Policy, PolicyVersion} from './schemas'
+import {
+  ALL_SITE_CONTENT_PARAMS,
+  ALL_SITE_CONTENT_QUERY,
+  SITE_CONTENT,
+  type ContentPart,
+  type ContentPartName,
+} from './siteContent'
 
-type AboutPage = z.infer<typeof aboutPageSchema>
-type ContactPage = z.infer<typeof contactPageSchema>
+/** A document of one part of the content, as its schema gives it. */
+type Document<Name extends ContentPartName> = z.infer<(typeof SITE_CONTENT)[Name]['schema']>
+
+/** Each singleton by its id: `content.siteSettings()`. */
+type Singletons = {[Id in SingletonId]: () => Promise<Document<Id>>}
+
+/** The getters of every singleton, each made by `getter`. */
+const singletons = (getter: (id: SingletonId) => () => Promise<unknown>) =>
+  Object.fromEntries(SINGLETON_ID_LIST.map((id) => [id, getter(id)])) as Singletons
 
 /**
  * The content a page renders. One rendering path, two perspectives: a static build reads the
@@ -23,17 +27,11 @@ type ContactPage = z.infer<typeof contactPageSchema>
  * published documents with staff's drafts laid over them, fetched for that request on the
  * server. Pages ask `contentFor(Astro.locals)` and never know which.
  */
-export interface SiteContent {
+export interface SiteContent extends Singletons {
   /** Drafts are shown: the page is a preview for staff. */
   readonly preview: boolean
   /** The moment a policy's history is judged by. */
   readonly now: Date
-  siteSettings(): Promise<SiteSettings>
-  homePage(): Promise<HomePage>
-  aboutPage(): Promise<AboutPage>
-  contactPage(): Promise<ContactPage>
-  policyFigures(): Promise<PolicyFigures>
-  companyFacts(): Promise<CompanyFacts>
   policy(id: PolicyId): Promise<Policy>
   policyVersions(): Promise<PolicyVersion[]>
 }
@@ -57,18 +55,8 @@ let builtVersions: Promise<PolicyVersion[]> | undefined
 export const builtContent: SiteContent = {
   preview: false,
   now: BUILD_TIME,
-  siteSettings: async () =>
-    found(await getEntry('siteSettings', SINGLETON_IDS.siteSettings), SINGLETON_IDS.siteSettings).data,
-  homePage: async () =>
-    found(await getEntry('homePage', SINGLETON_IDS.homePage), SINGLETON_IDS.homePage).data,
-  aboutPage: async () =>
-    found(await getEntry('aboutPage', SINGLETON_IDS.aboutPage), SINGLETON_IDS.aboutPage).data,
-  contactPage: async () =>
-    found(await getEntry('contactPage', SINGLETON_IDS.contactPage), SINGLETON_IDS.contactPage).data,
-  policyFigures: async () =>
-    found(await getEntry('policyFigures', SINGLETON_IDS.policyFigures), SINGLETON_IDS.policyFigures).data,
-  companyFacts: async () =>
-    found(await getEntry('companyFacts', SINGLETON_IDS.companyFacts), SINGLETON_IDS.companyFacts).data,
+  // A singleton's collection is named after it and holds it under its own id.
+  ...singletons((id) => async () => found(await getEntry(id, id), id).data),
   policy: async (id) => found(await getEntry('policies', id), id).data,
   policyVersions: () =>
     (builtVersions ??= getCollection('policyVersions').then((entries) => entries.map(({data}) => data))),
@@ -92,21 +80,15 @@ function parsed<S extends z.ZodType>(part: ContentPart<S>, value: unknown): z.in
   throw new PreviewContentError(`${what} cannot be shown yet. ${problems.join('; ')}.`)
 }
 
-/** A document of one part of the content, as its schema gives it. */
-type Document<Name extends ContentPartName> = z.infer<(typeof SITE_CONTENT)[Name]['schema']>
-
 /** Content read for one preview request: every part in one query, parsed as a build parses it. */
 function previewContent(preview: PreviewLocals): SiteContent {
   let answer: Promise<Partial<Record<ContentPartName, unknown>>> | undefined
   const value = async (name: ContentPartName) => {
-    answer ??= preview.source.fetch(ALL_SITE_CONTENT_QUERY) as Promise<
+    answer ??= preview.source.fetch(ALL_SITE_CONTENT_QUERY, ALL_SITE_CONTENT_PARAMS) as Promise<
       Partial<Record<ContentPartName, unknown>>
     >
     return (await answer)[name]
   }
-  /** A part that is one document (a singleton). */
-  const one = async <Name extends ContentPartName>(name: Name) =>
-    parsed(SITE_CONTENT[name] as ContentPart, await value(name)) as Document<Name>
   /** A part that is a list of documents. */
   const many = async <Name extends ContentPartName>(name: Name) => {
     const list = await value(name)
@@ -117,12 +99,7 @@ function previewContent(preview: PreviewLocals): SiteContent {
   return {
     preview: true,
     now: new Date(),
-    siteSettings: () => one('siteSettings'),
-    homePage: () => one('homePage'),
-    aboutPage: () => one('aboutPage'),
-    contactPage: () => one('contactPage'),
-    policyFigures: () => one('policyFigures'),
-    companyFacts: () => one('companyFacts'),
+    ...singletons((id) => async () => parsed(SITE_CONTENT[id] as ContentPart, await value(id))),
     policy: async (id) => {
       const policy = (await many('policies')).find((candidate) => candidate._id === id)
       if (!policy) throw new PreviewContentError(`There is no "${id}" policy, published or draft.`)
@@ -146,13 +123,8 @@ export function contentFor(locals: App.Locals | undefined): SiteContent {
 /** Reads every document a page may need, so a draft that cannot be shown is reported before rendering. */
 export async function readAll(content: SiteContent): Promise<void> {
   await Promise.all([
-    content.siteSettings(),
-    content.homePage(),
-    content.aboutPage(),
-    content.contactPage(),
-    content.policyFigures(),
-    content.companyFacts(),
-    ...Object.values(POLICY_IDS).map((id) => content.policy(id)),
+    ...SINGLETON_ID_LIST.map((id) => content[id]()),
+    ...POLICY_ID_LIST.map((id) => content.policy(id)),
     content.policyVersions(),
   ])
 }

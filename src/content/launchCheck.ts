@@ -1,6 +1,12 @@
 import {BlockList, isIP} from 'node:net'
 import type {Loader} from 'astro/loaders'
-import {DOCUMENT_TITLES, POLICY_IDS, SINGLETON_IDS} from '../../model/siteDocuments'
+import {
+  DOCUMENT_TITLES,
+  documentTitle,
+  POLICY_ID_LIST,
+  POLICY_VERSION_TYPE,
+  SINGLETON_IDS,
+} from '../../model/siteDocuments'
 import {
   COMPANY_FACTS,
   isSampleFact,
@@ -11,7 +17,6 @@ import {
 import {
   changesPolicy,
   latestVersion,
-  POLICY_VERSION_TYPE,
   quotesFor,
   type PolicyVersionDocument,
   type PolicyWording,
@@ -164,18 +169,19 @@ const advice = (samples: Sample[]) =>
   samples.some((sample) => sample.field === QUOTED_FACTS) ? `\n${VERSION_ADVICE}` : ''
 
 /** How a build message names a document: as Studio's desk does, or "Privacy Policy, version 2". */
-function documentTitle(document: Node): string {
+function named(document: Node): string {
   const id = String(document._id)
+  const policy = String(document.policy)
   if (document._type === POLICY_VERSION_TYPE)
-    return `${DOCUMENT_TITLES[String(document.policy)] ?? String(document.policy)}, version ${String(document.number)}`
-  return DOCUMENT_TITLES[id] ?? id
+    return `${documentTitle(policy) ?? policy}, version ${String(document.number)}`
+  return documentTitle(id) ?? id
 }
 
 /** Every sample in the documents the site is built from: company facts, and links anywhere. */
 export function samplesIn(documents: readonly Node[]): Sample[] {
   return documents.flatMap((document) => {
     const id = String(document._id)
-    const title = documentTitle(document)
+    const title = named(document)
     const facts =
       id === SINGLETON_IDS.companyFacts
         ? companyFactSamples(document as CompanyFactsDocument)
@@ -217,11 +223,6 @@ export function judgeSamples(samples: Sample[], site: string | undefined): Launc
 }
 
 /**
- * The launch check as a content collection: one query for every document the site is built
- * from, judged together, so a refused build lists every sample at once. The collection holds the
- * samples it found.
- */
-/**
  * Policies whose published text, or a figure or fact it quotes, differs from their latest version:
  * published without Studio's publish action (through the API, the CLI or an import), so no version
  * was recorded and the pages keep showing the latest one. One warning each, saying what to do.
@@ -233,7 +234,7 @@ export function unrecordedChanges(documents: readonly Node[]): string[] {
   ) as unknown as PolicyVersionDocument[]
   const figures = byId(SINGLETON_IDS.policyFigures) ?? {}
   const facts = (byId(SINGLETON_IDS.companyFacts) ?? {}) as CompanyFactsDocument
-  return Object.values(POLICY_IDS).flatMap((id) => {
+  return POLICY_ID_LIST.flatMap((id) => {
     const policy = byId(id) as PolicyWording | undefined
     const latest = latestVersion(versions, id)
     if (!policy || !latest || !changesPolicy(latest, policy, quotesFor(policy, figures, facts))) return []
@@ -246,17 +247,22 @@ export function unrecordedChanges(documents: readonly Node[]): string[] {
   })
 }
 
+/**
+ * The launch check as a content collection: one query for every document the site is built
+ * from, judged together, so a refused build lists every sample at once. The collection holds the
+ * samples it found.
+ */
 export function launchCheckLoader(content: ContentSource, query: string): Loader {
   return {
     name: 'launch-check',
     async load({store, logger, config}) {
-      const documents = await content.fetch(query, {ids: Object.keys(DOCUMENT_TITLES)})
-      const samples = samplesIn(Array.isArray(documents) ? documents.filter(isNode) : [])
+      const answer = await content.fetch(query, {ids: Object.keys(DOCUMENT_TITLES)})
+      const documents = Array.isArray(answer) ? answer.filter(isNode) : []
+      const samples = samplesIn(documents)
       const verdict = judgeSamples(samples, config.site)
       if (!verdict.ok) throw new Error(verdict.error)
       if (verdict.warning) logger.warn(verdict.warning)
-      for (const warning of unrecordedChanges(Array.isArray(documents) ? documents.filter(isNode) : []))
-        logger.warn(warning)
+      for (const warning of unrecordedChanges(documents)) logger.warn(warning)
       store.clear()
       samples.forEach((sample, index) => store.set({id: String(index + 1), data: {...sample}}))
     },

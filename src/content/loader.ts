@@ -8,13 +8,13 @@ import type {ContentSource} from './source'
 export function sanityLoader(
   content: ContentSource,
   query: string,
-  options: {requiredIds: readonly string[]},
+  options: {params: Record<string, unknown>; requiredIds: readonly string[]},
 ): Loader {
   return {
     name: 'sanity-groq',
     async load({collection, store, parseData, logger}) {
       logger.info(`Reading "${collection}" from ${content.description}`)
-      const result = await content.fetch(query)
+      const result = await content.fetch(query, options.params)
       const documents = (Array.isArray(result) ? result : [result]).filter(
         (document): document is {_id: string} => typeof document?._id === 'string',
       )

@@ -1,5 +1,5 @@
 import {changesPolicy, quotesFor, timeline, type Timeline} from '../../model/policyVersions'
-import type {PolicyId} from '../../model/siteDocuments'
+import {POLICY_ID_LIST, type PolicyId} from '../../model/siteDocuments'
 import {builtContent, type SiteContent} from './entries'
 import {liveQuotes, versionQuotes, type QuoteText} from './quotes'
 import type {Policy, PolicyVersion} from './schemas'
@@ -70,4 +70,14 @@ export async function getPolicyHistory(
           quotes: liveQuotes(figures, facts),
         }
   return {...history, policy, inForce}
+}
+
+/** Every policy's history, in the order of the policies table. */
+export const getPolicyHistories = (content: SiteContent = builtContent) =>
+  Promise.all(POLICY_ID_LIST.map((policy) => getPolicyHistory(policy, content)))
+
+/** What a page of a policy reads: its history, and the site's words around it. */
+export async function getPolicyPageContent(policy: PolicyId, content: SiteContent) {
+  const [history, settings] = await Promise.all([getPolicyHistory(policy, content), content.siteSettings()])
+  return {history, settings, words: settings.policyHistory}
 }

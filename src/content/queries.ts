@@ -4,9 +4,13 @@ import {defineQuery} from 'groq'
  * Every GROQ query the site runs, once each. Both content backends (the Content Lake and the
  * bundled dataset) run these exact strings; `npm run typegen` derives their result types.
  * Each query feeds one content collection and runs once per build.
+ *
+ * Ids are parameters, given with each query (src/content/siteContent.ts) from the tables in
+ * model/siteDocuments.ts: a singleton's query names its id `$<id>Id` (`$siteSettingsId`), so that
+ * every part can run in one request; the policies' queries take `$policyIds`.
  */
 
-export const siteSettingsQuery = defineQuery(`*[_id == "siteSettings"][0]{
+export const siteSettingsQuery = defineQuery(`*[_id == $siteSettingsId][0]{
   _id,
   companyName,
   tagline,
@@ -24,7 +28,7 @@ export const siteSettingsQuery = defineQuery(`*[_id == "siteSettings"][0]{
   notFound{title, body}
 }`)
 
-export const homePageQuery = defineQuery(`*[_id == "homePage"][0]{
+export const homePageQuery = defineQuery(`*[_id == $homePageId][0]{
   _id,
   seo{title, description},
   heading,
@@ -33,7 +37,7 @@ export const homePageQuery = defineQuery(`*[_id == "homePage"][0]{
   sections[]{_key, sectionId, eyebrow, heading, body, items[]{_key, title, text}, cta{label, href}}
 }`)
 
-export const aboutPageQuery = defineQuery(`*[_id == "aboutPage"][0]{
+export const aboutPageQuery = defineQuery(`*[_id == $aboutPageId][0]{
   _id,
   seo{title, description},
   title,
@@ -41,7 +45,7 @@ export const aboutPageQuery = defineQuery(`*[_id == "aboutPage"][0]{
   body
 }`)
 
-export const contactPageQuery = defineQuery(`*[_id == "contactPage"][0]{
+export const contactPageQuery = defineQuery(`*[_id == $contactPageId][0]{
   _id,
   seo{title, description},
   title,
@@ -56,8 +60,7 @@ export const contactPageQuery = defineQuery(`*[_id == "contactPage"][0]{
   acknowledgement{subject, body}
 }`)
 
-export const policiesQuery =
-  defineQuery(`*[_type == "policy" && _id in ["privacyPolicy", "termsAndConditions", "refundPolicy"]] | order(_id asc){
+export const policiesQuery = defineQuery(`*[_type == "policy" && _id in $policyIds] | order(_id asc){
   _id,
   title,
   description,
@@ -67,7 +70,7 @@ export const policiesQuery =
 
 /** Every recorded version of every policy, oldest first. */
 export const policyVersionsQuery =
-  defineQuery(`*[_type == "policyVersion" && policy in ["privacyPolicy", "termsAndConditions", "refundPolicy"]] | order(policy asc, number asc){
+  defineQuery(`*[_type == "policyVersion" && policy in $policyIds] | order(policy asc, number asc){
   _id,
   policy,
   number,
@@ -83,7 +86,7 @@ export const policyVersionsQuery =
   "facts": coalesce(facts, [])[]{fact, text}
 }`)
 
-export const policyFiguresQuery = defineQuery(`*[_id == "policyFigures"][0]{
+export const policyFiguresQuery = defineQuery(`*[_id == $policyFiguresId][0]{
   _id,
   cancellationFeePercent,
   refundRequestWindowDays,
@@ -104,7 +107,7 @@ export const policyFiguresQuery = defineQuery(`*[_id == "policyFigures"][0]{
 
 const postalAddressFields = `{streetAddress, city, state, pinCode}`
 
-export const companyFactsQuery = defineQuery(`*[_id == "companyFacts"][0]{
+export const companyFactsQuery = defineQuery(`*[_id == $companyFactsId][0]{
   _id,
   legalName,
   cin,

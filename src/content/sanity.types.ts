@@ -575,9 +575,9 @@ export type AllSanitySchemaTypes = RichText | PolicySection | PolicyBody | Griev
 
 // Source: ../src/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == "siteSettings"][0]{  _id,  companyName,  tagline,  loginLabel,  navItems[]{_key, label, sectionId, "mobileOnly": coalesce(mobileOnly, false)},  bookAppointment{label, subject},  companyLinksTitle,  companyLinks[]{_key, label, href},  footerGroups[]{_key, title, links[]{_key, label, href}},  comingSoonLabel,  copyrightYear,  seo{titleSuffix, description},  interfaceText{skipToContent, mainNavigation, menu, contents, rightsReserved, homeLink, registeredOffice, cin, gstin, workingHours},  policyHistory,  notFound{title, body}}
+// Query: *[_id == $siteSettingsId][0]{  _id,  companyName,  tagline,  loginLabel,  navItems[]{_key, label, sectionId, "mobileOnly": coalesce(mobileOnly, false)},  bookAppointment{label, subject},  companyLinksTitle,  companyLinks[]{_key, label, href},  footerGroups[]{_key, title, links[]{_key, label, href}},  comingSoonLabel,  copyrightYear,  seo{titleSuffix, description},  interfaceText{skipToContent, mainNavigation, menu, contents, rightsReserved, homeLink, registeredOffice, cin, gstin, workingHours},  policyHistory,  notFound{title, body}}
 export type SiteSettingsQueryResult = {
-  _id: "siteSettings";
+  _id: string;
   companyName: null;
   tagline: null;
   loginLabel: null;
@@ -593,7 +593,7 @@ export type SiteSettingsQueryResult = {
   policyHistory: null;
   notFound: null;
 } | {
-  _id: "siteSettings";
+  _id: string;
   companyName: null;
   tagline: null;
   loginLabel: null;
@@ -612,7 +612,7 @@ export type SiteSettingsQueryResult = {
   policyHistory: null;
   notFound: null;
 } | {
-  _id: "siteSettings";
+  _id: string;
   companyName: string;
   tagline: string;
   loginLabel: string;
@@ -699,9 +699,9 @@ export type SiteSettingsQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: homePageQuery
-// Query: *[_id == "homePage"][0]{  _id,  seo{title, description},  heading,  line,  badge,  sections[]{_key, sectionId, eyebrow, heading, body, items[]{_key, title, text}, cta{label, href}}}
+// Query: *[_id == $homePageId][0]{  _id,  seo{title, description},  heading,  line,  badge,  sections[]{_key, sectionId, eyebrow, heading, body, items[]{_key, title, text}, cta{label, href}}}
 export type HomePageQueryResult = {
-  _id: "homePage";
+  _id: string;
   seo: null;
   heading: null;
   line: null;
@@ -716,14 +716,14 @@ export type HomePageQueryResult = {
     cta: null;
   }>;
 } | {
-  _id: "homePage";
+  _id: string;
   seo: null;
   heading: null;
   line: null;
   badge: null;
   sections: null;
 } | {
-  _id: "homePage";
+  _id: string;
   seo: {
     title: null;
     description: string;
@@ -733,7 +733,7 @@ export type HomePageQueryResult = {
   badge: null;
   sections: null;
 } | {
-  _id: "homePage";
+  _id: string;
   seo: {
     title: string;
     description: string;
@@ -743,7 +743,7 @@ export type HomePageQueryResult = {
   badge: null;
   sections: null;
 } | {
-  _id: "homePage";
+  _id: string;
   seo: {
     title: string;
     description: string;
@@ -771,9 +771,9 @@ export type HomePageQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: aboutPageQuery
-// Query: *[_id == "aboutPage"][0]{  _id,  seo{title, description},  title,  intro,  body}
+// Query: *[_id == $aboutPageId][0]{  _id,  seo{title, description},  title,  intro,  body}
 export type AboutPageQueryResult = {
-  _id: "aboutPage";
+  _id: string;
   seo: {
     title: string;
     description: string;
@@ -782,19 +782,19 @@ export type AboutPageQueryResult = {
   intro: string;
   body: RichText;
 } | {
-  _id: "aboutPage";
+  _id: string;
   seo: null;
   title: null;
   intro: null;
   body: null;
 } | {
-  _id: "aboutPage";
+  _id: string;
   seo: null;
   title: string | null;
   intro: null;
   body: null;
 } | {
-  _id: "aboutPage";
+  _id: string;
   seo: {
     title: null;
     description: string;
@@ -803,7 +803,7 @@ export type AboutPageQueryResult = {
   intro: null;
   body: null;
 } | {
-  _id: "aboutPage";
+  _id: string;
   seo: {
     title: string;
     description: string;
@@ -812,7 +812,7 @@ export type AboutPageQueryResult = {
   intro: null;
   body: null;
 } | {
-  _id: "aboutPage";
+  _id: string;
   seo: {
     title: string;
     description: string;
@@ -821,7 +821,7 @@ export type AboutPageQueryResult = {
   intro: string;
   body: null;
 } | {
-  _id: "aboutPage";
+  _id: string;
   seo: null;
   title: string;
   intro: PolicyBody | null;
@@ -830,9 +830,9 @@ export type AboutPageQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: contactPageQuery
-// Query: *[_id == "contactPage"][0]{  _id,  seo{title, description},  title,  intro,  reachUsHeading,  reachUsText,  grievance{heading, body},  privacyNotice,  form,  noScriptNotices{invalid, rateLimited, failed},  sentPage{title, backLabel},  acknowledgement{subject, body}}
+// Query: *[_id == $contactPageId][0]{  _id,  seo{title, description},  title,  intro,  reachUsHeading,  reachUsText,  grievance{heading, body},  privacyNotice,  form,  noScriptNotices{invalid, rateLimited, failed},  sentPage{title, backLabel},  acknowledgement{subject, body}}
 export type ContactPageQueryResult = {
-  _id: "contactPage";
+  _id: string;
   seo: null;
   title: null;
   intro: null;
@@ -845,7 +845,7 @@ export type ContactPageQueryResult = {
   sentPage: null;
   acknowledgement: null;
 } | {
-  _id: "contactPage";
+  _id: string;
   seo: null;
   title: string | null;
   intro: null;
@@ -858,7 +858,7 @@ export type ContactPageQueryResult = {
   sentPage: null;
   acknowledgement: null;
 } | {
-  _id: "contactPage";
+  _id: string;
   seo: {
     title: null;
     description: string;
@@ -874,7 +874,7 @@ export type ContactPageQueryResult = {
   sentPage: null;
   acknowledgement: null;
 } | {
-  _id: "contactPage";
+  _id: string;
   seo: {
     title: string;
     description: string;
@@ -890,7 +890,7 @@ export type ContactPageQueryResult = {
   sentPage: null;
   acknowledgement: null;
 } | {
-  _id: "contactPage";
+  _id: string;
   seo: {
     title: string;
     description: string;
@@ -906,7 +906,7 @@ export type ContactPageQueryResult = {
   sentPage: null;
   acknowledgement: null;
 } | {
-  _id: "contactPage";
+  _id: string;
   seo: null;
   title: string;
   intro: PolicyBody | null;
@@ -919,7 +919,7 @@ export type ContactPageQueryResult = {
   sentPage: null;
   acknowledgement: null;
 } | {
-  _id: "contactPage";
+  _id: string;
   seo: {
     title: string;
     description: string;
@@ -975,7 +975,7 @@ export type ContactPageQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: policiesQuery
-// Query: *[_type == "policy" && _id in ["privacyPolicy", "termsAndConditions", "refundPolicy"]] | order(_id asc){  _id,  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body}}
+// Query: *[_type == "policy" && _id in $policyIds] | order(_id asc){  _id,  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body}}
 export type PoliciesQueryResult = Array<{
   _id: string;
   title: string;
@@ -990,7 +990,7 @@ export type PoliciesQueryResult = Array<{
 
 // Source: ../src/content/queries.ts
 // Variable: policyVersionsQuery
-// Query: *[_type == "policyVersion" && policy in ["privacyPolicy", "termsAndConditions", "refundPolicy"]] | order(policy asc, number asc){  _id,  policy,  number,  effectiveDate,  summary,  recordedAt,  shortNotice,  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body},  "figures": coalesce(figures, [])[]{figure, text},  "facts": coalesce(facts, [])[]{fact, text}}
+// Query: *[_type == "policyVersion" && policy in $policyIds] | order(policy asc, number asc){  _id,  policy,  number,  effectiveDate,  summary,  recordedAt,  shortNotice,  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body},  "figures": coalesce(figures, [])[]{figure, text},  "facts": coalesce(facts, [])[]{fact, text}}
 export type PolicyVersionsQueryResult = Array<{
   _id: string;
   policy: "privacyPolicy" | "refundPolicy" | "termsAndConditions";
@@ -1019,9 +1019,9 @@ export type PolicyVersionsQueryResult = Array<{
 
 // Source: ../src/content/queries.ts
 // Variable: policyFiguresQuery
-// Query: *[_id == "policyFigures"][0]{  _id,  cancellationFeePercent,  refundRequestWindowDays,  refundProcessingWeeks{min, max},  refundMinimumBusinessDays,  serviceChangeWindowHours,  minorAge,  contractAge,  grievanceAcknowledgementHours,  grievanceResolutionMonths,  contactMessageRetentionMonths,  refundVerificationBusinessDays,  breachReportHours,  policyChangeNoticeDays,  governingLaw,  jurisdictionCity}
+// Query: *[_id == $policyFiguresId][0]{  _id,  cancellationFeePercent,  refundRequestWindowDays,  refundProcessingWeeks{min, max},  refundMinimumBusinessDays,  serviceChangeWindowHours,  minorAge,  contractAge,  grievanceAcknowledgementHours,  grievanceResolutionMonths,  contactMessageRetentionMonths,  refundVerificationBusinessDays,  breachReportHours,  policyChangeNoticeDays,  governingLaw,  jurisdictionCity}
 export type PolicyFiguresQueryResult = {
-  _id: "policyFigures";
+  _id: string;
   cancellationFeePercent: null;
   refundRequestWindowDays: null;
   refundProcessingWeeks: null;
@@ -1038,7 +1038,7 @@ export type PolicyFiguresQueryResult = {
   governingLaw: null;
   jurisdictionCity: null;
 } | {
-  _id: "policyFigures";
+  _id: string;
   cancellationFeePercent: number;
   refundRequestWindowDays: number;
   refundProcessingWeeks: {
@@ -1061,9 +1061,9 @@ export type PolicyFiguresQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: companyFactsQuery
-// Query: *[_id == "companyFacts"][0]{  _id,  legalName,  cin,  gstin,  registeredOffice{streetAddress, city, state, pinCode},  customerCare{email, phone, hours},  grievanceOfficer{name, designation, email, phone, postalAddress{streetAddress, city, state, pinCode}},  privacyContact{"sameAsGrievanceOfficer": coalesce(sameAsGrievanceOfficer, true), name, designation, email, phone},  appUrl}
+// Query: *[_id == $companyFactsId][0]{  _id,  legalName,  cin,  gstin,  registeredOffice{streetAddress, city, state, pinCode},  customerCare{email, phone, hours},  grievanceOfficer{name, designation, email, phone, postalAddress{streetAddress, city, state, pinCode}},  privacyContact{"sameAsGrievanceOfficer": coalesce(sameAsGrievanceOfficer, true), name, designation, email, phone},  appUrl}
 export type CompanyFactsQueryResult = {
-  _id: "companyFacts";
+  _id: string;
   legalName: null;
   cin: null;
   gstin: null;
@@ -1073,7 +1073,7 @@ export type CompanyFactsQueryResult = {
   privacyContact: null;
   appUrl: null;
 } | {
-  _id: "companyFacts";
+  _id: string;
   legalName: string;
   cin: string;
   gstin: string;

@@ -60,13 +60,15 @@ const markDef = z.looseObject({_type: z.string(), _key: key, href: z.string().op
 // Unknown inline or block types are kept (and rendered as nothing) rather than failing the build:
 // a Studio plugin added later must not take the site down. A known type that breaks its schema (a
 // figure that does not exist, a block without text) or one out of place is not "unknown": it fails the build.
-const unknownObject = (knownTypes: readonly string[]) =>
-  z.looseObject({
+const unknownIn = (text: TextDefinition) => {
+  const knownTypes = ['block', 'span', ...text.inlineObjects, ...text.blockObjects]
+  return z.looseObject({
     _type: z
       .string()
       .refine((type) => !knownTypes.includes(type), {message: 'does not match the schema of its type'}),
     _key: key,
   })
+}
 
 const block = (text: TextDefinition, inline: z.ZodType) =>
   z.object({
@@ -79,21 +81,11 @@ const block = (text: TextDefinition, inline: z.ZodType) =>
     children: z.array(inline).min(1),
   })
 
-const richTextUnknown = unknownObject([
-  'block',
-  'span',
-  ...RICH_TEXT.inlineObjects,
-  ...RICH_TEXT.blockObjects,
-])
+const richTextUnknown = unknownIn(RICH_TEXT)
 export const richTextSchema = z.array(
   z.union([block(RICH_TEXT, z.union([span, richTextUnknown])), richTextUnknown]),
 )
-const policyBodyUnknown = unknownObject([
-  'block',
-  'span',
-  ...POLICY_TEXT.inlineObjects,
-  ...POLICY_TEXT.blockObjects,
-])
+const policyBodyUnknown = unknownIn(POLICY_TEXT)
 export const policyBodySchema = z.array(
   z.union([
     block(POLICY_TEXT, z.union([span, figureRef, factRef, policyBodyUnknown])),

@@ -1,5 +1,5 @@
 import type {z} from 'astro/zod'
-import {POLICY_IDS, SINGLETON_IDS} from '../../model/siteDocuments'
+import {DOCUMENT_TYPE_TITLES, POLICY_ID_LIST, SINGLETONS, type SingletonId} from '../../model/siteDocuments'
 import {
   aboutPageQuery,
   companyFactsQuery,
@@ -24,6 +24,8 @@ import {
 /** One part of the site's content: the query that reads it and the schema its documents meet. */
 export interface ContentPart<S extends z.ZodType = z.ZodType> {
   query: string
+  /** The ids the query names, as GROQ parameters. */
+  params: Record<string, unknown>
   schema: S
   /** Documents the query must find; a build without one fails rather than show an empty page. */
   requiredIds: readonly string[]
@@ -31,7 +33,14 @@ export interface ContentPart<S extends z.ZodType = z.ZodType> {
   title: string
 }
 
-const part = <S extends z.ZodType>(definition: ContentPart<S>) => definition
+/** A singleton's part: its query names the id `$<id>Id` (src/content/queries.ts). */
+const singleton = <S extends z.ZodType>(id: SingletonId, query: string, schema: S): ContentPart<S> => ({
+  query,
+  params: {[`${id}Id`]: id},
+  schema,
+  requiredIds: [id],
+  title: SINGLETONS[id].title,
+})
 
 /**
  * Everything the pages read, part by part. The build makes a content collection of each
@@ -39,56 +48,28 @@ const part = <S extends z.ZodType>(definition: ContentPart<S>) => definition
  * (src/content/entries.ts). Both parse with the same schemas.
  */
 export const SITE_CONTENT = {
-  siteSettings: part({
-    query: siteSettingsQuery,
-    schema: siteSettingsSchema,
-    requiredIds: [SINGLETON_IDS.siteSettings],
-    title: 'Site settings',
-  }),
-  companyFacts: part({
-    query: companyFactsQuery,
-    schema: companyFactsSchema,
-    requiredIds: [SINGLETON_IDS.companyFacts],
-    title: 'Company facts',
-  }),
-  homePage: part({
-    query: homePageQuery,
-    schema: homePageSchema,
-    requiredIds: [SINGLETON_IDS.homePage],
-    title: 'Home page',
-  }),
-  aboutPage: part({
-    query: aboutPageQuery,
-    schema: aboutPageSchema,
-    requiredIds: [SINGLETON_IDS.aboutPage],
-    title: 'About page',
-  }),
-  contactPage: part({
-    query: contactPageQuery,
-    schema: contactPageSchema,
-    requiredIds: [SINGLETON_IDS.contactPage],
-    title: 'Contact page',
-  }),
-  policies: part({
+  siteSettings: singleton('siteSettings', siteSettingsQuery, siteSettingsSchema),
+  companyFacts: singleton('companyFacts', companyFactsQuery, companyFactsSchema),
+  homePage: singleton('homePage', homePageQuery, homePageSchema),
+  aboutPage: singleton('aboutPage', aboutPageQuery, aboutPageSchema),
+  contactPage: singleton('contactPage', contactPageQuery, contactPageSchema),
+  policies: {
     query: policiesQuery,
+    params: {policyIds: POLICY_ID_LIST},
     schema: policySchema,
-    requiredIds: Object.values(POLICY_IDS),
-    title: 'Policy',
-  }),
-  /** Every recorded version of the three policies; a policy may have none yet. */
-  policyVersions: part({
+    requiredIds: POLICY_ID_LIST,
+    title: DOCUMENT_TYPE_TITLES.policy,
+  },
+  /** Every recorded version of the policies; a policy may have none yet. */
+  policyVersions: {
     query: policyVersionsQuery,
+    params: {policyIds: POLICY_ID_LIST},
     schema: policyVersionSchema,
     requiredIds: [],
-    title: 'Policy version',
-  }),
-  policyFigures: part({
-    query: policyFiguresQuery,
-    schema: policyFiguresSchema,
-    requiredIds: [SINGLETON_IDS.policyFigures],
-    title: 'Policy figures',
-  }),
-}
+    title: DOCUMENT_TYPE_TITLES.policyVersion,
+  },
+  policyFigures: singleton('policyFigures', policyFiguresQuery, policyFiguresSchema),
+} satisfies Record<SingletonId | 'policies' | 'policyVersions', ContentPart>
 
 export type ContentPartName = keyof typeof SITE_CONTENT
 
@@ -96,3 +77,9 @@ export type ContentPartName = keyof typeof SITE_CONTENT
 export const ALL_SITE_CONTENT_QUERY = `{${Object.entries(SITE_CONTENT)
   .map(([name, {query}]) => `"${name}": ${query}`)
   .join(',\n')}}`
+
+/** The parameters of every part, for that one request; parts that share a name share its value. */
+export const ALL_SITE_CONTENT_PARAMS = Object.assign(
+  {},
+  ...Object.values(SITE_CONTENT).map(({params}) => params),
+) as Record<string, unknown>

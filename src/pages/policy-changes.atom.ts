@@ -1,17 +1,10 @@
 import type {APIRoute} from 'astro'
 import {Feed} from 'feed'
 import {builtContent} from '../content/entries'
-import {getPolicyHistory} from '../content/policyHistory'
+import {getPolicyHistories} from '../content/policyHistory'
 import {formatDate, indiaDay} from '../lib/dates'
-import {
-  POLICY_FEED_PATH,
-  POLICY_PATHS,
-  policyChangesPath,
-  policyHistoryPath,
-  policyVersionPath,
-} from '../../model/routes'
+import {POLICY_FEED_PATH, policyChangesPath, policyHistoryPath, policyVersionPath} from '../../model/routes'
 import {summaryAsShown} from '../../model/policyVersions'
-import type {PolicyId} from '../../model/siteDocuments'
 
 /**
  * An Atom feed of every policy change, upcoming ones included, so that a lawyer or a partner can
@@ -19,11 +12,8 @@ import type {PolicyId} from '../../model/siteDocuments'
  * id, its link is the differences it made (the text itself for a first version).
  */
 export const GET: APIRoute = async ({site}) => {
-  const settings = await builtContent.siteSettings()
+  const [settings, histories] = await Promise.all([builtContent.siteSettings(), getPolicyHistories()])
   const words = settings.policyHistory
-  const histories = await Promise.all(
-    (Object.keys(POLICY_PATHS) as PolicyId[]).map((policy) => getPolicyHistory(policy)),
-  )
   const entries = histories
     .flatMap(({policy, versions}) =>
       versions.map((version, index) => ({policy, version, first: index === 0})),

@@ -1,13 +1,6 @@
 import type {APIRoute} from 'astro'
-import {getPolicyHistory} from '../content/policyHistory'
-import {
-  PAGE_PATHS,
-  POLICY_PATHS,
-  policyChangesPath,
-  policyHistoryPath,
-  policyVersionPath,
-} from '../../model/routes'
-import type {PolicyId} from '../../model/siteDocuments'
+import {getPolicyHistories} from '../content/policyHistory'
+import {PAGE_PATHS, policyChangesPath, policyHistoryPath, policyVersionPath} from '../../model/routes'
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
 const day = (instant: string) => instant.slice(0, 10)
@@ -17,12 +10,10 @@ const day = (instant: string) => instant.slice(0, 10)
  * and the differences each one made. A policy's page is dated by the version in force.
  */
 export const GET: APIRoute = async ({site}) => {
-  const histories = await Promise.all(
-    (Object.keys(POLICY_PATHS) as PolicyId[]).map((policy) => getPolicyHistory(policy)),
-  )
+  const histories = await getPolicyHistories()
   const inForce = new Map(
     histories.flatMap(({policy, current}) =>
-      current ? [[POLICY_PATHS[policy] as string, current.effectiveDate]] : [],
+      current ? [[PAGE_PATHS[policy] as string, current.effectiveDate]] : [],
     ),
   )
   const pages: [path: string, modified?: string][] = [

@@ -7,34 +7,28 @@
  * dataset; `resolveLocations.ts` feeds them the live content.
  */
 import type {DocumentLocation, DocumentLocationsState} from 'sanity/presentation'
+import {PAGE_PATHS, policyChangesPath, policyHistoryPath, policyVersionPath} from '../../model/routes'
+import {quotedKeys} from '../../model/policyVersions'
 import {
-  PAGE_PATHS,
-  POLICY_PATHS,
-  policyChangesPath,
-  policyHistoryPath,
-  policyVersionPath,
-} from '../../model/routes'
-import {isPolicyId, quotedKeys} from '../../model/policyVersions'
-import {
-  DOCUMENT_TITLES,
-  POLICY_IDS,
+  isPolicyId,
+  POLICY_ID_LIST,
+  POLICY_TYPE,
+  policyEntry,
   publishedId,
   SINGLETON_IDS,
   type PolicyId,
 } from '../../model/siteDocuments'
 
-const POLICIES = Object.values(POLICY_IDS) as PolicyId[]
-
 const HOME: DocumentLocation = {title: 'Home', href: PAGE_PATHS.home}
 const ABOUT: DocumentLocation = {title: 'About us', href: PAGE_PATHS.about}
 const CONTACT: DocumentLocation = {title: 'Contact us', href: PAGE_PATHS.contact}
-const policyPage = (policy: PolicyId): DocumentLocation => ({
-  title: DOCUMENT_TITLES[policy],
-  href: POLICY_PATHS[policy],
-})
+const policyPage = (policy: PolicyId): DocumentLocation => {
+  const {title, path} = policyEntry(policy)
+  return {title, href: path}
+}
 
 /** The pages a visitor reaches from the header and footer; the history pages hang off the policies. */
-const MAIN_PAGES: readonly DocumentLocation[] = [HOME, ABOUT, CONTACT, ...POLICIES.map(policyPage)]
+const MAIN_PAGES: readonly DocumentLocation[] = [HOME, ABOUT, CONTACT, ...POLICY_ID_LIST.map(policyPage)]
 
 /**
  * A document whose text may quote policy figures and company facts: a policy, or the Contact
@@ -46,8 +40,8 @@ export interface QuotingDocument {
 }
 
 /** The documents `policyFiguresLocations` and `companyFactsLocations` read, by id and by type. */
-export const QUOTING_DOCUMENT_IDS: readonly string[] = [SINGLETON_IDS.contactPage, ...POLICIES]
-export const QUOTING_DOCUMENT_TYPES: readonly string[] = ['contactPage', 'policy']
+export const QUOTING_DOCUMENT_IDS: readonly string[] = [SINGLETON_IDS.contactPage, ...POLICY_ID_LIST]
+export const QUOTING_DOCUMENT_TYPES: readonly string[] = [SINGLETON_IDS.contactPage, POLICY_TYPE]
 
 /** The page that shows a quoting document's text. */
 function pageOf(documentId: string): DocumentLocation | undefined {
@@ -111,7 +105,7 @@ export function companyFactsLocations(documents: readonly QuotingDocument[]): Do
 export const policyLocations = (policy: PolicyId): DocumentLocationsState => ({
   locations: [
     policyPage(policy),
-    {title: `${DOCUMENT_TITLES[policy]}: version history`, href: policyHistoryPath(policy)},
+    {title: `${policyEntry(policy).title}: version history`, href: policyHistoryPath(policy)},
   ],
 })
 
@@ -132,7 +126,7 @@ export function policyVersionLocations(version: VersionAddress | null | undefine
     n < 1
   )
     return {tone: 'caution', message: 'This version names no policy and number, so it has no page.'}
-  const title = `${DOCUMENT_TITLES[policy]}, version ${n}`
+  const title = `${policyEntry(policy).title}, version ${n}`
   return {
     locations: [
       {title, href: policyVersionPath(policy, n)},
@@ -156,7 +150,7 @@ export function fixedLocations(type: string, id: string): DocumentLocationsState
       return {locations: [ABOUT]}
     case 'contactPage':
       return {locations: [CONTACT]}
-    case 'policy':
+    case POLICY_TYPE:
       return isPolicyId(id) ? policyLocations(id) : undefined
     default:
       return undefined

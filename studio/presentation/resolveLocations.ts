@@ -1,6 +1,7 @@
 import {map, type Observable} from 'rxjs'
 import type {DocumentLocationResolver} from 'sanity/presentation'
-import {POLICY_VERSION_TYPE} from '../../model/policyVersions'
+import {SANITY_API_VERSION} from '../../model/sanityApi'
+import {POLICY_VERSION_TYPE} from '../../model/siteDocuments'
 import {
   companyFactsLocations,
   fixedLocations,
@@ -17,7 +18,7 @@ type DocumentStore = Parameters<DocumentLocationResolver>[1]['documentStore']
 
 /** Read as staff see the content in Studio: with their drafts, or the release they are looking at. */
 const options = (params: Params) => ({
-  apiVersion: '2025-02-19',
+  apiVersion: SANITY_API_VERSION,
   perspective: params.perspectiveStack,
   variant: params.variant,
   tag: 'presentation.locations',

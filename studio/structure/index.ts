@@ -7,11 +7,24 @@ import {HomeIcon} from '@sanity/icons/Home'
 import {InfoOutlineIcon} from '@sanity/icons/InfoOutline'
 import {NumberIcon} from '@sanity/icons/Number'
 import type {StructureBuilder, StructureResolver} from 'sanity/structure'
-import {POLICY_VERSION_TYPE} from '../../model/policyVersions'
-import {DOCUMENT_TITLES, POLICY_IDS, SINGLETON_IDS, type PolicyId} from '../../model/siteDocuments'
+import {SANITY_API_VERSION} from '../../model/sanityApi'
+import {
+  DOCUMENT_TITLES,
+  POLICY_ID_LIST,
+  POLICY_TYPE,
+  POLICY_VERSION_TYPE,
+  type PolicyId,
+  type SingletonId,
+  type SiteDocumentId,
+} from '../../model/siteDocuments'
 
 /** One editor pinned to a fixed document id, so there is never a second copy. */
-const pinned = (S: StructureBuilder, schemaType: string, documentId: string, icon: React.ComponentType) => {
+const pinned = (
+  S: StructureBuilder,
+  schemaType: string,
+  documentId: SiteDocumentId,
+  icon: React.ComponentType,
+) => {
   const title = DOCUMENT_TITLES[documentId]
   return S.listItem()
     .title(title)
@@ -33,7 +46,7 @@ const versionsOf = (S: StructureBuilder, policy: PolicyId) => {
     .child(
       S.documentTypeList(POLICY_VERSION_TYPE)
         .title(title)
-        .apiVersion('2025-02-19')
+        .apiVersion(SANITY_API_VERSION)
         .filter(`_type == "${POLICY_VERSION_TYPE}" && policy == $policy`)
         .params({policy})
         .defaultOrdering([{field: 'number', direction: 'desc'}])
@@ -41,16 +54,19 @@ const versionsOf = (S: StructureBuilder, policy: PolicyId) => {
     )
 }
 
+/** A singleton's editor: its id is its schema type. */
+const singleton = (S: StructureBuilder, id: SingletonId, icon: React.ComponentType) => pinned(S, id, id, icon)
+
 export const structure: StructureResolver = (S) =>
   S.list()
     .title('Website')
     .items([
-      pinned(S, 'siteSettings', SINGLETON_IDS.siteSettings, CogIcon),
-      pinned(S, 'companyFacts', SINGLETON_IDS.companyFacts, CaseIcon),
+      singleton(S, 'siteSettings', CogIcon),
+      singleton(S, 'companyFacts', CaseIcon),
       S.divider(),
-      pinned(S, 'homePage', SINGLETON_IDS.homePage, HomeIcon),
-      pinned(S, 'aboutPage', SINGLETON_IDS.aboutPage, InfoOutlineIcon),
-      pinned(S, 'contactPage', SINGLETON_IDS.contactPage, EnvelopeIcon),
+      singleton(S, 'homePage', HomeIcon),
+      singleton(S, 'aboutPage', InfoOutlineIcon),
+      singleton(S, 'contactPage', EnvelopeIcon),
       S.divider(),
       S.listItem()
         .title('Policies')
@@ -59,9 +75,7 @@ export const structure: StructureResolver = (S) =>
           S.list()
             .title('Policies')
             .items([
-              pinned(S, 'policy', POLICY_IDS.privacy, DocumentTextIcon),
-              pinned(S, 'policy', POLICY_IDS.terms, DocumentTextIcon),
-              pinned(S, 'policy', POLICY_IDS.refund, DocumentTextIcon),
+              ...POLICY_ID_LIST.map((policy) => pinned(S, POLICY_TYPE, policy, DocumentTextIcon)),
               S.divider(),
               S.listItem()
                 .title('Versions')
@@ -70,11 +84,11 @@ export const structure: StructureResolver = (S) =>
                 .child(
                   S.list()
                     .title('Versions')
-                    .items(Object.values(POLICY_IDS).map((policy) => versionsOf(S, policy))),
+                    .items(POLICY_ID_LIST.map((policy) => versionsOf(S, policy))),
                 ),
             ]),
         ),
-      pinned(S, 'policyFigures', SINGLETON_IDS.policyFigures, NumberIcon),
+      singleton(S, 'policyFigures', NumberIcon),
       S.divider(),
       S.listItem()
         .title('Inbox')

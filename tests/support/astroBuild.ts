@@ -20,21 +20,22 @@ export interface BuildResult {
  * Runs `astro build` as the build hook would, in a scratch output and cache directory so it
  * never touches the site in dist/. The scratch lies inside the project because the built server
  * imports its packages from node_modules. Only the given variables reach it, on top of PATH and HOME.
+ * `root` builds another copy of the site (a fixture with node_modules linked to this one's).
  */
-export async function astroBuild(env: Record<string, string> = {}): Promise<BuildResult> {
-  const first = await buildOnce(env)
+export async function astroBuild(env: Record<string, string> = {}, {root = ROOT} = {}): Promise<BuildResult> {
+  const first = await buildOnce(env, root)
   // Test files build in parallel; the production rebuilder builds again the same way.
   if (first.code === 0 || !collidedInDotAstro(first.output)) return first
   first.dispose()
-  return buildOnce(env)
+  return buildOnce(env, root)
 }
 
-function buildOnce(env: Record<string, string>): Promise<BuildResult> {
-  mkdirSync(join(ROOT, '.scratch'), {recursive: true})
-  const scratch = mkdtempSync(join(ROOT, '.scratch', 'build-'))
+function buildOnce(env: Record<string, string>, root: string): Promise<BuildResult> {
+  mkdirSync(join(root, '.scratch'), {recursive: true})
+  const scratch = mkdtempSync(join(root, '.scratch', 'build-'))
   const outDir = join(scratch, 'dist')
   const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', outDir], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? scratch,

@@ -5,6 +5,7 @@ import {readFileSync} from 'node:fs'
 import {parseArgs} from 'node:util'
 import {createClient, type ClientConfig, type SanityClient} from '@sanity/client'
 import {evaluate, parse, GroqSyntaxError, type ExprNode} from 'groq-js'
+import {SANITY_API_VERSION} from '../../model/sanityApi.ts'
 
 export interface SanityDocumentLike {
   _id: string
@@ -328,7 +329,7 @@ export function standInClient(url: string, config: Partial<ClientConfig> = {}): 
   return createClient({
     projectId: 'test',
     dataset: 'production',
-    apiVersion: '2025-02-19',
+    apiVersion: SANITY_API_VERSION,
     apiHost: url,
     useProjectHostname: false,
     useCdn: false,

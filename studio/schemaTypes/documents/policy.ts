@@ -1,11 +1,17 @@
 import {DocumentTextIcon} from '@sanity/icons/DocumentText'
 import {defineArrayMember, defineField, defineType} from 'sanity'
-import {POLICY_SECTION_COUNT, publishedId, type PolicyId} from '../../../model/siteDocuments'
+import {
+  DOCUMENT_TYPE_TITLES,
+  isPolicyId,
+  POLICY_TYPE,
+  policyEntry,
+  publishedId,
+} from '../../../model/siteDocuments'
 
-/** A policy page: Privacy Policy, Terms and Conditions, or Refund and Cancellation Policy. */
+/** A policy page, one for each row of the policies table (model/siteDocuments.ts). */
 export const policy = defineType({
-  name: 'policy',
-  title: 'Policy',
+  name: POLICY_TYPE,
+  title: DOCUMENT_TYPE_TITLES[POLICY_TYPE],
   type: 'document',
   icon: DocumentTextIcon,
   fields: [
@@ -42,7 +48,8 @@ export const policy = defineType({
         rule.required().min(1).error('Add at least one section.'),
         rule
           .custom((sections: unknown[] | undefined, context) => {
-            const expected = POLICY_SECTION_COUNT[publishedId(context.document?._id) as PolicyId]
+            const id = publishedId(context.document?._id)
+            const expected = isPolicyId(id) ? policyEntry(id).sectionCount : undefined
             const count = sections?.length ?? 0
             return !expected || count === expected
               ? true

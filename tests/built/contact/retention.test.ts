@@ -12,6 +12,7 @@ import {
 import {test} from '../../support/siteServer'
 import {daysAgo, storedMessage} from '../../support/storedMessages'
 import {eventually} from '../../support/contact'
+import {SANITY_API_VERSION} from '../../../model/sanityApi'
 
 // Contact messages are deleted once they are older than "Contact messages kept for" in Policy
 // figures (12 months in the bundled dataset): when the server starts and every day after. The
@@ -79,9 +80,12 @@ describe('the production server, when it starts, deletes the messages older than
     const ids = async () => {
       const query = encodeURIComponent('*[]._id')
       // Messages are private documents: only a token reads them.
-      const response = await fetch(`${lake.url}/v2025-02-19/data/query/production?query=${query}`, {
-        headers: {authorization: 'Bearer write-token-for-tests'},
-      })
+      const response = await fetch(
+        `${lake.url}/v${SANITY_API_VERSION}/data/query/production?query=${query}`,
+        {
+          headers: {authorization: 'Bearer write-token-for-tests'},
+        },
+      )
       return ((await response.json()) as {result: string[]}).result
     }
     await eventually(

@@ -8,6 +8,7 @@ import {
 import {test} from '../../support/siteServer'
 import {startMailServer, type MailServer} from '../../support/smtp'
 import {eventually, islandBody, postJson, validFields} from '../../support/contact'
+import {SANITY_API_VERSION} from '../../../model/sanityApi'
 
 const TOKEN = 'write-token-for-tests'
 
@@ -25,7 +26,7 @@ describe('with SANITY_API_WRITE_TOKEN, messages become contactMessage documents 
   /** Reads the Inbox back through the stand-in's query API, as Studio would: with a token, as messages are private. */
   async function inbox(): Promise<SanityDocumentLike[]> {
     const query = encodeURIComponent('*[_type == "contactMessage"] | order(receivedAt desc)')
-    const response = await fetch(`${lake.url}/v2025-02-19/data/query/production?query=${query}`, {
+    const response = await fetch(`${lake.url}/v${SANITY_API_VERSION}/data/query/production?query=${query}`, {
       headers: {authorization: `Bearer ${TOKEN}`},
     })
     return ((await response.json()) as {result: SanityDocumentLike[]}).result

@@ -3,7 +3,6 @@ import {renderToStaticMarkup} from 'react-dom/server'
 import {describe, expect, it} from 'vitest'
 import PolicyText from '../../../src/components/portable-text/PolicyText'
 import RichText from '../../../src/components/portable-text/RichText'
-import {companyFactsQuery, policyFiguresQuery, siteSettingsQuery} from '../../../src/content/queries'
 import {
   companyFactsSchema,
   policyBodySchema,
@@ -17,6 +16,7 @@ import {
 import {liveQuotes} from '../../../src/content/quotes'
 import {DEFAULT_BUNDLED_DATASET} from '../../../src/config'
 import {bundledDatasetSource} from '../../../src/content/source'
+import {readPart} from '../../support/contentParts'
 import {followableHref} from '../../../model/addresses'
 import {isExternal} from '../../../src/lib/links'
 
@@ -26,8 +26,8 @@ import {isExternal} from '../../../src/lib/links'
  */
 
 const source = bundledDatasetSource(DEFAULT_BUNDLED_DATASET)
-const figures = policyFiguresSchema.parse(await source.fetch(policyFiguresQuery))
-const facts = companyFactsSchema.parse(await source.fetch(companyFactsQuery))
+const figures = policyFiguresSchema.parse(await readPart(source, 'policyFigures'))
+const facts = companyFactsSchema.parse(await readPart(source, 'companyFacts'))
 
 type Value = Record<string, unknown>[]
 
@@ -327,7 +327,7 @@ describe('content schemas', () => {
     '/\n/evil.example/x',
     'data:text/html,x',
   ])('reject %j as the address of a site link', async (href) => {
-    const raw = (await source.fetch(siteSettingsQuery)) as {
+    const raw = (await readPart(source, 'siteSettings')) as {
       companyLinks: {href: string}[]
       footerGroups: {links: {href?: string}[]}[]
     }

@@ -1,6 +1,8 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import * as queries from '../../../src/content/queries'
 import {DOCUMENT_TITLES} from '../../../model/siteDocuments'
+import {SANITY_API_VERSION} from '../../../model/sanityApi'
+import {SITE_CONTENT} from '../../../src/content/siteContent'
 import {readConfig} from '../../../src/config'
 import {bundledDatasetSource, contentLakeSource, contentSource} from '../../../src/content/source'
 import {bundledDocuments, documentById, writeNdjson} from '../../support/dataset'
@@ -27,20 +29,21 @@ const lake = () =>
   contentLakeSource({
     projectId: 'test',
     dataset: 'production',
-    apiVersion: '2025-02-19',
+    apiVersion: SANITY_API_VERSION,
     apiHost: standIn.url,
   })
 
 describe('every query returns the same result from the bundled dataset and the Content Lake', () => {
   const bundled = bundledDatasetSource(writeNdjson(documents))
   // The parameters each query is run with by the build.
-  const params: Record<string, Record<string, unknown>> = {
-    launchCheckQuery: {ids: Object.keys(DOCUMENT_TITLES)},
-  }
+  const params = new Map<string, Record<string, unknown>>([
+    ...Object.values(SITE_CONTENT).map(({query, params}) => [query, params] as const),
+    [queries.launchCheckQuery, {ids: Object.keys(DOCUMENT_TITLES)}],
+  ])
   for (const [name, query] of Object.entries(queries)) {
     it(name, async () => {
-      const fromFile = await bundled.fetch(query, params[name])
-      const fromLake = await lake().fetch(query, params[name])
+      const fromFile = await bundled.fetch(query, params.get(query))
+      const fromLake = await lake().fetch(query, params.get(query))
       expect(fromFile).toBeTruthy()
       expect(fromLake).toEqual(fromFile)
       expect(JSON.stringify(fromFile)).not.toContain('Draft title, not published')
@@ -62,7 +65,7 @@ describe('choosing the content source from the environment', () => {
     const source = contentSourceFromEnv({SANITY_PROJECT_ID: 'abc123'})
     expect(source.description).toContain('project abc123')
     expect(source.description).toContain('dataset "production" at https://abc123.api.sanity.io')
-    expect(source.description).toContain('API v2025-02-19')
+    expect(source.description).toContain(`API v${SANITY_API_VERSION}`)
   })
 
   it('honours SANITY_DATASET, SANITY_API_VERSION and SANITY_API_HOST', () => {
@@ -82,7 +85,7 @@ describe('choosing the content source from the environment', () => {
       SANITY_API_READ_TOKEN: 'read-token-for-test',
       SANITY_API_HOST: standIn.url,
     })
-    await source.fetch(queries.policyFiguresQuery)
+    await source.fetch(SITE_CONTENT.policyFigures.query, SITE_CONTENT.policyFigures.params)
     expect(standIn.requests.at(-1)?.authorization).toBe('Bearer read-token-for-test')
   })
 })

@@ -2,7 +2,6 @@ import {createElement} from 'react'
 import {renderToStaticMarkup} from 'react-dom/server'
 import {describe, expect, it} from 'vitest'
 import PolicyText from '../../../src/components/portable-text/PolicyText'
-import {companyFactsQuery, policiesQuery, policyFiguresQuery} from '../../../src/content/queries'
 import {
   companyFactsSchema,
   policyFiguresSchema,
@@ -12,12 +11,13 @@ import {
 } from '../../../src/content/schemas'
 import {DEFAULT_BUNDLED_DATASET} from '../../../src/config'
 import {bundledDatasetSource} from '../../../src/content/source'
+import {readPart} from '../../support/contentParts'
 import {liveQuotes} from '../../../src/content/quotes'
 
 const source = bundledDatasetSource(DEFAULT_BUNDLED_DATASET)
-const policies = policySchema.array().parse(await source.fetch(policiesQuery))
-const figures = policyFiguresSchema.parse(await source.fetch(policyFiguresQuery))
-const facts = companyFactsSchema.parse(await source.fetch(companyFactsQuery))
+const policies = policySchema.array().parse(await readPart(source, 'policies'))
+const figures = policyFiguresSchema.parse(await readPart(source, 'policyFigures'))
+const facts = companyFactsSchema.parse(await readPart(source, 'companyFacts'))
 
 function render(policy: Policy, withFigures: PolicyFigures): string {
   return [policy.intro, ...policy.sections.map((section) => section.body)]

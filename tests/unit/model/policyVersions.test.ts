@@ -36,6 +36,7 @@ import {
   type QueryApiStandIn,
   type SanityDocumentLike,
 } from '../../support/queryApiStandIn'
+import {SANITY_API_VERSION} from '../../../model/sanityApi'
 
 // The action itself is React in a .tsx file the Studio compiles; here it is only told apart from Sanity's publish.
 vi.mock('../../../studio/actions/PublishRecordingVersions', () => ({
@@ -599,7 +600,7 @@ describe('publishing against the Content Lake', () => {
     createClient({
       projectId: 'local',
       dataset: 'production',
-      apiVersion: '2025-02-19',
+      apiVersion: SANITY_API_VERSION,
       apiHost: standIn.url,
       useProjectHostname: false,
       useCdn: false,

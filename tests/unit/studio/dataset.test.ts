@@ -29,7 +29,8 @@ import {
   type Quotes,
 } from '../../../model/policyVersions'
 import type {PolicyId} from '../../../model/siteDocuments'
-import {policyVersionsQuery} from '../../../src/content/queries'
+import {SITE_CONTENT} from '../../../src/content/siteContent'
+import {SANITY_API_VERSION} from '../../../model/sanityApi'
 import {policyVersionSchema} from '../../../src/content/schemas'
 import {realShapedCompanyFacts} from '../../support/companyFacts'
 
@@ -63,7 +64,7 @@ const POLICY_IDS = Object.keys(EXPECTED_DOCUMENTS).filter(
   (id) => EXPECTED_DOCUMENTS[id] === 'policy',
 ) as PolicyId[]
 
-const CLIENT_CONFIG = {dataset: 'production', projectId: 'test', apiVersion: '2025-02-19'}
+const CLIENT_CONFIG = {dataset: 'production', projectId: 'test', apiVersion: SANITY_API_VERSION}
 
 // Type-level alias only: anything goes inside the documents we break on purpose.
 type Doc = SanityDocument & Record<string, any>
@@ -220,7 +221,7 @@ describe('production.ndjson', () => {
   it('is what the stand-in client answers: GROQ through groq-js, reference checks through the doc endpoint', async () => {
     expect(
       await client
-        .withConfig({apiVersion: '2025-02-19'})
+        .withConfig({apiVersion: SANITY_API_VERSION})
         .fetch('*[_type == $type] | order(_id)._id', {type: 'policy'}),
     ).toEqual([...POLICY_IDS].sort())
     const url = client.getDataUrl('doc', 'policyFigures,drafts.policyFigures')
@@ -688,7 +689,10 @@ describe('production.ndjson', () => {
     })
 
     it("every version is what the build accepts: the site's query answers it and policyVersionSchema parses it", async () => {
-      const rows: any[] = await client.fetch(policyVersionsQuery)
+      const rows: any[] = await client.fetch(
+        SITE_CONTENT.policyVersions.query,
+        SITE_CONTENT.policyVersions.params,
+      )
       expect(rows.map((row) => row._id).sort()).toEqual(versions.map(({_id}) => _id).sort())
       const problems = rows.flatMap((row) => {
         const result = policyVersionSchema.safeParse(row)

@@ -9,6 +9,7 @@ import {
   type QueryApiStandIn,
   type SanityDocumentLike,
 } from '../../support/queryApiStandIn.ts'
+import {SANITY_API_VERSION} from '../../../model/sanityApi'
 
 const documents: SanityDocumentLike[] = [
   {_id: 'service-1', _type: 'service', title: 'Airport pickup', order: 2},
@@ -55,7 +56,7 @@ describe('Query API stand-in', () => {
     const request = standIn.requests.at(-1)
     expect(request).toMatchObject({
       method: 'GET',
-      path: '/v2025-02-19/data/query/production',
+      path: `/v${SANITY_API_VERSION}/data/query/production`,
       query,
       params: {type: 'service'},
       perspective: 'published',
