@@ -11,11 +11,9 @@ import {resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {z} from 'zod'
 import type {SanityTarget} from '../lib/sanityClient.ts'
+import {SANITY_API_VERSION} from '../../model/sanityApi.ts'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-
-/** Pinned so the Content Lake's answers cannot change shape under us. */
-export const DEFAULT_API_VERSION = '2025-02-19'
 
 export type ContentConfig =
   | {
@@ -160,8 +158,8 @@ const variables = z
     SANITY_DATASET: z.string().default('production').describe('the dataset to read'),
     SANITY_API_VERSION: z
       .string()
-      .regex(/^(\d{4}-\d{2}-\d{2}|v1|v2021-03-25|X)$/, `must be a date such as ${DEFAULT_API_VERSION}.`)
-      .default(DEFAULT_API_VERSION)
+      .regex(/^(\d{4}-\d{2}-\d{2}|v1|v2021-03-25|X)$/, `must be a date such as ${SANITY_API_VERSION}.`)
+      .default(SANITY_API_VERSION)
       .describe('the Query API version, pinned so answers keep their shape'),
     SANITY_API_READ_TOKEN: z
       .string()

@@ -8,6 +8,7 @@ import {
   type DocumentActionDialogProps,
 } from 'sanity'
 import {indiaToday, versionId, type ChangeNote} from '../../model/policyVersions'
+import {SANITY_API_VERSION} from '../../model/sanityApi'
 import {RECORD_CHANGE_TITLE, RecordChangeFooter, RecordChangeForm} from './RecordChangeDialog'
 import {
   commitErrorMessage,
@@ -23,7 +24,7 @@ import {
   type StoredDocument,
 } from './recordVersions'
 
-const CLIENT_OPTIONS = {apiVersion: '2025-02-19'}
+const CLIENT_OPTIONS = {apiVersion: SANITY_API_VERSION}
 
 type Step =
   | {name: 'idle'}

@@ -4,7 +4,7 @@ import {existsSync, mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {DEFAULT_API_VERSION} from '../../../src/config/index'
+import {SANITY_API_VERSION} from '../../../model/sanityApi'
 import {sanityMessageStore} from '../../../src/contact/sanityStore'
 import {sqliteMessageStore} from '../../../src/contact/sqliteStore'
 import type {MessageStore, StoredMessage} from '../../../src/contact/store'
@@ -266,7 +266,7 @@ describe('npm run messages, on Sanity with SANITY_PROJECT_ID, SANITY_API_WRITE_T
   const config = () => ({
     projectId: 'test',
     dataset: 'production',
-    apiVersion: DEFAULT_API_VERSION,
+    apiVersion: SANITY_API_VERSION,
     token: TOKEN,
     apiHost: lake.url,
   })

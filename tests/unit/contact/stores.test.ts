@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
-import {DEFAULT_API_VERSION} from '../../../src/config/index'
+import {SANITY_API_VERSION} from '../../../model/sanityApi'
 import {sanityMessageStore} from '../../../src/contact/sanityStore'
 import {sqliteMessageStore} from '../../../src/contact/sqliteStore'
 import type {MessageStore, StoredMessage} from '../../../src/contact/store'
@@ -40,7 +40,7 @@ const stores: Record<string, () => MessageStore> = {
     return sanityMessageStore({
       projectId: 'test',
       dataset: 'production',
-      apiVersion: DEFAULT_API_VERSION,
+      apiVersion: SANITY_API_VERSION,
       token: 'write-token-for-tests',
       apiHost: lake.url,
     })

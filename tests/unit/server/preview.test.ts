@@ -13,6 +13,7 @@ import {
 } from '../../../src/server/preview'
 import {cameOverTls} from '../../../src/server/securityHeaders'
 import {KEY, NOW, STUDIO, TOKEN} from '../../support/preview'
+import {SANITY_API_VERSION} from '../../../model/sanityApi'
 
 // The production server's preview, on a stand-in build, is in tests/built/server/preview.test.ts.
 
@@ -27,7 +28,7 @@ describe('the configuration of preview', () => {
     const preview = readConfig(on).preview
     expect(preview).toMatchObject({
       enabled: true,
-      target: {projectId: 'abc123', dataset: 'production', apiVersion: '2025-02-19', token: TOKEN},
+      target: {projectId: 'abc123', dataset: 'production', apiVersion: SANITY_API_VERSION, token: TOKEN},
       studioUrl: `${STUDIO}/desk`,
       studioOrigin: STUDIO,
     })
