@@ -1,7 +1,8 @@
-import type {Browser, Page} from 'playwright-core'
-import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
-import {DESKTOP, PHONE, launchBrowser} from '../../support/browser'
-import {contactPage, mobileMenuHydrated, settings, versionInForce, withPage} from '../../support/site'
+import type {Locator, Page} from 'playwright-core'
+import {describe, expect, inject} from 'vitest'
+import {DESKTOP, PHONE} from '../../support/browser'
+import {it} from '../../support/browserTest'
+import {contactPage, mobileMenuHydrated, settings, versionInForce} from '../../support/site'
 import {eventually, marker, readDb, rowsWith} from '../../support/contact'
 
 const base = inject('siteUrl')
@@ -73,112 +74,118 @@ async function statusSays(page: Page, text: string) {
   await formStatus(page).getByText(text, {exact: true}).waitFor({state: 'visible', timeout: 10_000})
 }
 
+/**
+ * Without JavaScript: fills and posts the plain form (`boxes` as for `fill`), which lands back on the
+ * contact page at its #message-invalid notice, shown.
+ */
+async function plainFormRefused(page: Page, fields: Partial<Fields>, boxes?: Parameters<typeof fill>[2]) {
+  await fill(page, fields, boxes)
+  await Promise.all([page.waitForURL(`${base}/contact-us#message-invalid`), sendButton(page).click()])
+  const invalid = page.locator('#message-invalid')
+  await expect(invalid.isVisible()).resolves.toBe(true)
+  await expect(invalid.textContent()).resolves.toBe(contactPage.noScriptNotices.invalid)
+}
+
 describe('the contact form in Chromium', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(() => browser?.close())
-
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`at ${viewport.width} px sends the five fields without the optional health box, confirms with the success message and the reference, and the message is stored`, async () => {
-      await withPage(browser, viewport, async (page) => {
-        await openContactPage(page)
-        const fields = visitor()
-        await fill(page, fields)
-        await expect(healthBox(page).isChecked()).resolves.toBe(false)
-        await sendButton(page).click()
-
-        await statusSays(page, FORM.successMessage)
-        const rows = await storedWith(fields.message)
-        expect(rows).toHaveLength(1)
-        expect(rows[0]).toMatchObject(fields)
-        // The reference, shown by its label, is the stored message's.
-        await statusSays(page, `${FORM.referenceLabel} ${referenceOf(rows[0]!)}`)
-        // With the record of what the visitor agreed to: when, to which privacy notice, in which
-        // words, and that the health details may not be used.
-        expect(rows[0]).toMatchObject({
-          consent_given_at: rows[0]!.received_at,
-          consent_privacy_policy_updated: versionInForce('privacy').effectiveDate,
-          consent_wording: FORM.consentLabel,
-          consent_age_confirmation_wording: FORM.ageConfirmationLabel,
-          consent_health_details_allowed: 0,
-          consent_health_details_wording: FORM.healthDetailsLabel,
-        })
-        // Sent and confirmed, the form is empty for a next message, which needs its own consent.
-        expect(await values(page)).toEqual({name: '', email: '', phone: '', subject: '', message: ''})
-        for (const box of [consentBox, ageBox, healthBox])
-          await expect(box(page).isChecked()).resolves.toBe(false)
-        // The success message is seen, not just present.
-        const box = await formStatus(page).boundingBox()
-        expect(box!.width).toBeGreaterThan(0)
-      })
-    })
-  }
-
-  it('keeps and sends what the visitor typed, and the ticked boxes, from before the form script arrived (a slow connection)', async () => {
-    await withPage(browser, DESKTOP, async (page) => {
-      let release!: () => void
-      const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
-      await page.route('**/_astro/*.js', async (route) => {
-        await scriptsHeld
-        await route.continue()
-      })
-      await page.goto(base + '/contact-us')
+    it(`at ${viewport.width} px sends the five fields without the optional health box, confirms with the success message and the reference, and the message is stored`, async ({
+      newPage,
+    }) => {
+      const page = await newPage(viewport)
+      await openContactPage(page)
       const fields = visitor()
-      await fill(page, fields, {health: true})
-      release()
-      await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
-      expect(await values(page)).toEqual(fields)
-      for (const box of [consentBox, ageBox, healthBox])
-        await expect(box(page).isChecked()).resolves.toBe(true)
+      await fill(page, fields)
+      await expect(healthBox(page).isChecked()).resolves.toBe(false)
       await sendButton(page).click()
 
       await statusSays(page, FORM.successMessage)
       const rows = await storedWith(fields.message)
-      expect(rows[0]).toMatchObject({...fields, consent_health_details_allowed: 1})
+      expect(rows).toHaveLength(1)
+      expect(rows[0]).toMatchObject(fields)
+      // The reference, shown by its label, is the stored message's.
+      await statusSays(page, `${FORM.referenceLabel} ${referenceOf(rows[0]!)}`)
+      // With the record of what the visitor agreed to: when, to which privacy notice, in which
+      // words, and that the health details may not be used.
+      expect(rows[0]).toMatchObject({
+        consent_given_at: rows[0]!.received_at,
+        consent_privacy_policy_updated: versionInForce('privacy').effectiveDate,
+        consent_wording: FORM.consentLabel,
+        consent_age_confirmation_wording: FORM.ageConfirmationLabel,
+        consent_health_details_allowed: 0,
+        consent_health_details_wording: FORM.healthDetailsLabel,
+      })
+      // Sent and confirmed, the form is empty for a next message, which needs its own consent.
+      expect(await values(page)).toEqual({name: '', email: '', phone: '', subject: '', message: ''})
+      for (const box of [consentBox, ageBox, healthBox])
+        await expect(box(page).isChecked()).resolves.toBe(false)
+      // The success message is seen, not just present.
+      const box = await formStatus(page).boundingBox()
+      expect(box!.width).toBeGreaterThan(0)
     })
+  }
+
+  it('keeps and sends what the visitor typed, and the ticked boxes, from before the form script arrived (a slow connection)', async ({
+    desktopPage: page,
+  }) => {
+    let release!: () => void
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/_astro/*.js', async (route) => {
+      await scriptsHeld
+      await route.continue()
+    })
+    await page.goto(base + '/contact-us')
+    const fields = visitor()
+    await fill(page, fields, {health: true})
+    release()
+    await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
+    expect(await values(page)).toEqual(fields)
+    for (const box of [consentBox, ageBox, healthBox]) await expect(box(page).isChecked()).resolves.toBe(true)
+    await sendButton(page).click()
+
+    await statusSays(page, FORM.successMessage)
+    const rows = await storedWith(fields.message)
+    expect(rows[0]).toMatchObject({...fields, consent_health_details_allowed: 1})
   })
 
-  it('with neither e-mail nor phone, shows the replyRequired text by the Email field and keeps everything typed', async () => {
-    await withPage(browser, PHONE, async (page) => {
-      const posts: string[] = []
-      page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()))
-      await openContactPage(page)
-      const fields = {...visitor(), email: '', phone: ''}
-      await fill(page, fields)
-      await sendButton(page).click()
+  it('with neither e-mail nor phone, shows the replyRequired text by the Email field and keeps everything typed', async ({
+    phonePage: page,
+  }) => {
+    const posts: string[] = []
+    page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()))
+    await openContactPage(page)
+    const fields = {...visitor(), email: '', phone: ''}
+    await fill(page, fields)
+    await sendButton(page).click()
 
-      await statusSays(page, FORM.invalidMessage)
-      const email = field(page, 'email')
-      await expect(email.getAttribute('aria-invalid')).resolves.toBe('true')
-      const errorId = await email.getAttribute('aria-describedby')
-      expect(errorId).toBeTruthy()
-      const error = page.locator(`[id="${errorId}"]`)
-      await expect(error.textContent()).resolves.toBe(FORM.replyRequired)
-      await expect(error.isVisible()).resolves.toBe(true)
-      // By the field: in the Email field's own group, just below the input (measured in one frame,
-      // as focusing the field may be scrolling the page).
-      const placement = await error.evaluate(
-        (node, input) => {
-          const inputBox = input!.getBoundingClientRect()
-          return {
-            sameGroup: node.parentElement === input!.parentElement,
-            gap: node.getBoundingClientRect().top - inputBox.bottom,
-          }
-        },
-        await email.elementHandle(),
-      )
-      expect(placement.sameGroup).toBe(true)
-      expect(placement.gap).toBeGreaterThanOrEqual(-1)
-      expect(placement.gap).toBeLessThan(40)
-      // The visitor is taken to the field to fix.
-      await expect(email.evaluate((node) => node === document.activeElement)).resolves.toBe(true)
+    await statusSays(page, FORM.invalidMessage)
+    const email = field(page, 'email')
+    await expect(email.getAttribute('aria-invalid')).resolves.toBe('true')
+    const errorId = await email.getAttribute('aria-describedby')
+    expect(errorId).toBeTruthy()
+    const error = page.locator(`[id="${errorId}"]`)
+    await expect(error.textContent()).resolves.toBe(FORM.replyRequired)
+    await expect(error.isVisible()).resolves.toBe(true)
+    // By the field: in the Email field's own group, just below the input (measured in one frame,
+    // as focusing the field may be scrolling the page).
+    const placement = await error.evaluate(
+      (node, input) => {
+        const inputBox = input!.getBoundingClientRect()
+        return {
+          sameGroup: node.parentElement === input!.parentElement,
+          gap: node.getBoundingClientRect().top - inputBox.bottom,
+        }
+      },
+      await email.elementHandle(),
+    )
+    expect(placement.sameGroup).toBe(true)
+    expect(placement.gap).toBeGreaterThanOrEqual(-1)
+    expect(placement.gap).toBeLessThan(40)
+    // The visitor is taken to the field to fix.
+    await expect(email.evaluate((node) => node === document.activeElement)).resolves.toBe(true)
 
-      expect(await values(page)).toEqual(fields)
-      expect(posts).toEqual([])
-      expect(rowsWith(dbPath, fields.message)).toEqual([])
-    })
+    expect(await values(page)).toEqual(fields)
+    expect(posts).toEqual([])
+    expect(rowsWith(dbPath, fields.message)).toEqual([])
   })
 
   for (const [failure, answer] of [
@@ -188,330 +195,287 @@ describe('the contact form in Chromium', () => {
     ],
     ['cannot be reached', 'abort'],
   ] as const) {
-    it(`when the server ${failure}, shows the error message, keeps every typed value, and a retry is stored once`, async () => {
-      await withPage(browser, DESKTOP, async (page) => {
-        let attempts = 0
-        await page.route('**/api/contact', (route) => {
-          attempts++
-          return answer === 'abort' ? route.abort('connectionrefused') : route.fulfill(answer)
-        })
-        await openContactPage(page)
-        const fields = visitor()
-        await fill(page, fields)
-        await sendButton(page).click()
-
-        await statusSays(page, FORM.errorMessage)
-        expect(attempts).toBe(1)
-        expect(await values(page)).toEqual(fields)
-        await expect(sendButton(page).isEnabled()).resolves.toBe(true)
-        expect(rowsWith(dbPath, fields.message)).toEqual([])
-
-        // The connection is back: sending again stores the message, once.
-        await page.unroute('**/api/contact')
-        await sendButton(page).click()
-        await statusSays(page, FORM.successMessage)
-        expect(rowsWith(dbPath, fields.message)).toHaveLength(1)
+    it(`when the server ${failure}, shows the error message, keeps every typed value, and a retry is stored once`, async ({
+      desktopPage: page,
+    }) => {
+      let attempts = 0
+      await page.route('**/api/contact', (route) => {
+        attempts++
+        return answer === 'abort' ? route.abort('connectionrefused') : route.fulfill(answer)
       })
-    })
-  }
-
-  it('when the server says too many messages (429), shows the rate-limit message and keeps every typed value', async () => {
-    await withPage(browser, PHONE, async (page) => {
-      await page.route('**/api/contact', (route) =>
-        route.fulfill({
-          status: 429,
-          headers: {'retry-after': '120'},
-          contentType: 'application/json',
-          body: '{"ok":false,"error":"rateLimited"}',
-        }),
-      )
       await openContactPage(page)
       const fields = visitor()
       await fill(page, fields)
       await sendButton(page).click()
-      await statusSays(page, FORM.rateLimitedMessage)
+
+      await statusSays(page, FORM.errorMessage)
+      expect(attempts).toBe(1)
       expect(await values(page)).toEqual(fields)
-    })
-  })
+      await expect(sendButton(page).isEnabled()).resolves.toBe(true)
+      expect(rowsWith(dbPath, fields.message)).toEqual([])
 
-  for (const viewport of [PHONE, DESKTOP]) {
-    it(`without JavaScript at ${viewport.width} px, posts the plain form and lands on a page with the success message and the reference; the message is stored with its boxes`, async () => {
-      await withPage(
-        browser,
-        viewport,
-        async (page) => {
-          await page.goto(base + '/contact-us')
-          const fields = visitor()
-          await fill(page, fields, {health: viewport === DESKTOP})
-          await Promise.all([
-            page.waitForURL((url) => url.pathname === '/api/contact/sent'),
-            sendButton(page).click(),
-          ])
-
-          const rows = rowsWith(dbPath, fields.message)
-          expect(rows).toHaveLength(1)
-          expect(rows[0]).toMatchObject({
-            ...fields,
-            consent_wording: FORM.consentLabel,
-            consent_age_confirmation_wording: FORM.ageConfirmationLabel,
-            consent_health_details_allowed: viewport === DESKTOP ? 1 : 0,
-            consent_health_details_wording: FORM.healthDetailsLabel,
-          })
-          const reference = referenceOf(rows[0]!)
-          expect(new URL(page.url()).searchParams.get('reference')).toBe(reference)
-          await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe(
-            contactPage.sentPage.title,
-          )
-          await expect(page.getByText(FORM.successMessage, {exact: true}).isVisible()).resolves.toBe(true)
-          await expect(
-            page.getByText(`${FORM.referenceLabel} ${reference}`, {exact: true}).isVisible(),
-          ).resolves.toBe(true)
-          // A reload shows the same page and sends nothing again.
-          await page.reload()
-          await expect(
-            page.getByText(`${FORM.referenceLabel} ${reference}`, {exact: true}).isVisible(),
-          ).resolves.toBe(true)
-          expect(rowsWith(dbPath, fields.message)).toHaveLength(1)
-          // And leads back to the contact page.
-          await page.getByRole('link', {name: contactPage.sentPage.backLabel}).click()
-          await page.waitForURL(`${base}/contact-us`)
-        },
-        {javaScriptEnabled: false},
-      )
+      // The connection is back: sending again stores the message, once.
+      await page.unroute('**/api/contact')
+      await sendButton(page).click()
+      await statusSays(page, FORM.successMessage)
+      expect(rowsWith(dbPath, fields.message)).toHaveLength(1)
     })
   }
 
-  it('without JavaScript, a form with no message lands on #message-invalid, and nothing is stored', async () => {
-    await withPage(
-      browser,
-      PHONE,
-      async (page) => {
-        await page.goto(base + '/contact-us')
-        const ref = marker()
-        await fill(page, {name: `Anjali ${ref}`, email: 'anjali.rao@example.com'})
-        await Promise.all([page.waitForURL(`${base}/contact-us#message-invalid`), sendButton(page).click()])
-        await expect(page.locator('#message-invalid').isVisible()).resolves.toBe(true)
-        await expect(page.locator('#message-invalid').textContent()).resolves.toBe(
-          contactPage.noScriptNotices.invalid,
-        )
-        // It asks for a message and a way to reply, not for any one of them.
-        expect(contactPage.noScriptNotices.invalid).toContain(
-          'it needs your message, and an e-mail address or a phone number so that we can reply',
-        )
-        expect(contactPage.noScriptNotices.invalid).not.toContain(
-          'it needs a message, an e-mail address or a phone number',
-        )
-        await expect(page.locator('#message-sent').isVisible()).resolves.toBe(false)
-        expect(
-          readDb(dbPath, (db) =>
-            db.prepare('SELECT id FROM contact_messages WHERE instr(name, ?) > 0').all(ref),
-          ) ?? [],
-        ).toEqual([])
-      },
-      {javaScriptEnabled: false},
+  it('when the server says too many messages (429), shows the rate-limit message and keeps every typed value', async ({
+    phonePage: page,
+  }) => {
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: {'retry-after': '120'},
+        contentType: 'application/json',
+        body: '{"ok":false,"error":"rateLimited"}',
+      }),
     )
+    await openContactPage(page)
+    const fields = visitor()
+    await fill(page, fields)
+    await sendButton(page).click()
+    await statusSays(page, FORM.rateLimitedMessage)
+    expect(await values(page)).toEqual(fields)
+  })
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`without JavaScript at ${viewport.width} px, posts the plain form and lands on a page with the success message and the reference; the message is stored with its boxes`, async ({
+      newPage,
+    }) => {
+      const page = await newPage(viewport, {javaScriptEnabled: false})
+      await page.goto(base + '/contact-us')
+      const fields = visitor()
+      await fill(page, fields, {health: viewport === DESKTOP})
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === '/api/contact/sent'),
+        sendButton(page).click(),
+      ])
+
+      const rows = rowsWith(dbPath, fields.message)
+      expect(rows).toHaveLength(1)
+      expect(rows[0]).toMatchObject({
+        ...fields,
+        consent_wording: FORM.consentLabel,
+        consent_age_confirmation_wording: FORM.ageConfirmationLabel,
+        consent_health_details_allowed: viewport === DESKTOP ? 1 : 0,
+        consent_health_details_wording: FORM.healthDetailsLabel,
+      })
+      const reference = referenceOf(rows[0]!)
+      expect(new URL(page.url()).searchParams.get('reference')).toBe(reference)
+      await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe(
+        contactPage.sentPage.title,
+      )
+      await expect(page.getByText(FORM.successMessage, {exact: true}).isVisible()).resolves.toBe(true)
+      await expect(
+        page.getByText(`${FORM.referenceLabel} ${reference}`, {exact: true}).isVisible(),
+      ).resolves.toBe(true)
+      // A reload shows the same page and sends nothing again.
+      await page.reload()
+      await expect(
+        page.getByText(`${FORM.referenceLabel} ${reference}`, {exact: true}).isVisible(),
+      ).resolves.toBe(true)
+      expect(rowsWith(dbPath, fields.message)).toHaveLength(1)
+      // And leads back to the contact page.
+      await page.getByRole('link', {name: contactPage.sentPage.backLabel}).click()
+      await page.waitForURL(`${base}/contact-us`)
+    })
+  }
+
+  it('without JavaScript, a form with no message lands on #message-invalid, and nothing is stored', async ({
+    newPage,
+  }) => {
+    const page = await newPage(PHONE, {javaScriptEnabled: false})
+    await page.goto(base + '/contact-us')
+    const ref = marker()
+    await plainFormRefused(page, {name: `Anjali ${ref}`, email: 'anjali.rao@example.com'})
+    // It asks for a message and a way to reply, not for any one of them.
+    expect(contactPage.noScriptNotices.invalid).toContain(
+      'it needs your message, and an e-mail address or a phone number so that we can reply',
+    )
+    expect(contactPage.noScriptNotices.invalid).not.toContain(
+      'it needs a message, an e-mail address or a phone number',
+    )
+    await expect(page.locator('#message-sent').isVisible()).resolves.toBe(false)
+    expect(
+      readDb(dbPath, (db) =>
+        db.prepare('SELECT id FROM contact_messages WHERE instr(name, ?) > 0').all(ref),
+      ) ?? [],
+    ).toEqual([])
   })
 
   describe('the boxes beside the privacy notice', () => {
-    /** The consent box's error, found through the box's aria-describedby. */
-    async function consentError(page: Page) {
-      const box = consentBox(page)
+    /** A box's error, found through the box's aria-describedby. */
+    async function boxError(page: Page, box: Locator) {
       await expect(box.getAttribute('aria-invalid')).resolves.toBe('true')
       const errorId = await box.getAttribute('aria-describedby')
       expect(errorId).toBeTruthy()
       return page.locator(`[id="${errorId}"]`)
     }
 
+    /**
+     * Opens the contact page and sends the form typed in full but with `box` left unticked (`boxes`
+     * as for `fill`): the form shows `required` by the box, takes the visitor there, keeps what was
+     * typed, and posts and stores nothing. Returns what was typed and the page's POST requests.
+     */
+    async function refusedWithout(
+      page: Page,
+      box: Locator,
+      required: string,
+      boxes: Parameters<typeof fill>[2],
+    ) {
+      const posts: string[] = []
+      page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()))
+      await openContactPage(page)
+      await expect(box.isChecked()).resolves.toBe(false)
+      const fields = visitor()
+      await fill(page, fields, boxes)
+      await sendButton(page).click()
+
+      await statusSays(page, FORM.invalidMessage)
+      const error = await boxError(page, box)
+      await expect(error.textContent()).resolves.toBe(required)
+      await expect(error.isVisible()).resolves.toBe(true)
+      // By the box: in its own group, below the box.
+      const placement = await error.evaluate(
+        (node, input) => ({
+          sameGroup: node.parentElement === input!.parentElement,
+          below: node.getBoundingClientRect().top >= input!.getBoundingClientRect().top,
+        }),
+        await box.elementHandle(),
+      )
+      expect(placement).toEqual({sameGroup: true, below: true})
+      // Every other field was fine: the box is the one to fix, and it has the focus.
+      await expect(page.locator('form [aria-invalid="true"]').count()).resolves.toBe(1)
+      await expect(box.evaluate((node) => node === document.activeElement)).resolves.toBe(true)
+      expect(await values(page)).toEqual(fields)
+      expect(posts).toEqual([])
+      expect(rowsWith(dbPath, fields.message)).toEqual([])
+      return {fields, posts}
+    }
+
+    /** Ticks the box and sends again: the message is stored once and the box's error is gone. */
+    async function sentTicked(page: Page, box: Locator, fields: Fields) {
+      await box.check()
+      await sendButton(page).click()
+      await statusSays(page, FORM.successMessage)
+      const rows = await storedWith(fields.message)
+      expect(rows).toHaveLength(1)
+      await expect(box.getAttribute('aria-invalid')).resolves.toBeNull()
+      return rows
+    }
+
     for (const viewport of [PHONE, DESKTOP]) {
-      it(`at ${viewport.width} px, sending without ticking the box shows the consentRequired text by the box, takes the visitor there, posts and stores nothing; ticked, the message is stored`, async () => {
-        await withPage(browser, viewport, async (page) => {
-          const posts: string[] = []
-          page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()))
-          await openContactPage(page)
-          await expect(consentBox(page).isChecked()).resolves.toBe(false)
-          const fields = visitor()
-          await fill(page, fields, {consent: false})
-          await sendButton(page).click()
-
-          await statusSays(page, FORM.invalidMessage)
-          const error = await consentError(page)
-          await expect(error.textContent()).resolves.toBe(FORM.consentRequired)
-          await expect(error.isVisible()).resolves.toBe(true)
-          // By the box: in its own group, below the box.
-          const placement = await error.evaluate(
-            (node, box) => ({
-              sameGroup: node.parentElement === box!.parentElement,
-              below: node.getBoundingClientRect().top >= box!.getBoundingClientRect().top,
-            }),
-            await consentBox(page).elementHandle(),
-          )
-          expect(placement).toEqual({sameGroup: true, below: true})
-          // Every other field was fine: the box is the one to fix, and it has the focus.
-          await expect(page.locator('form [aria-invalid="true"]').count()).resolves.toBe(1)
-          await expect(consentBox(page).evaluate((node) => node === document.activeElement)).resolves.toBe(
-            true,
-          )
-          expect(await values(page)).toEqual(fields)
-          expect(posts).toEqual([])
-          expect(rowsWith(dbPath, fields.message)).toEqual([])
-
-          // Ticked, the same message is sent and stored once; the error is gone.
-          await consentBox(page).check()
-          await sendButton(page).click()
-          await statusSays(page, FORM.successMessage)
-          await expect(storedWith(fields.message)).resolves.toHaveLength(1)
-          await expect(consentBox(page).getAttribute('aria-invalid')).resolves.toBeNull()
-          expect(posts).toHaveLength(1)
-        })
+      it(`at ${viewport.width} px, sending without ticking the box shows the consentRequired text by the box, takes the visitor there, posts and stores nothing; ticked, the message is stored`, async ({
+        newPage,
+      }) => {
+        const page = await newPage(viewport)
+        const box = consentBox(page)
+        const {fields, posts} = await refusedWithout(page, box, FORM.consentRequired, {consent: false})
+        // Ticked, the same message is sent and stored once; the error is gone.
+        await sentTicked(page, box, fields)
+        expect(posts).toHaveLength(1)
       })
     }
 
     for (const viewport of [PHONE, DESKTOP]) {
-      it(`at ${viewport.width} px, sending without ticking the age box shows the ageConfirmationRequired text by that box, takes the visitor there, posts and stores nothing, and keeps everything typed`, async () => {
-        await withPage(browser, viewport, async (page) => {
-          const posts: string[] = []
-          page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()))
-          await openContactPage(page)
-          await expect(ageBox(page).isChecked()).resolves.toBe(false)
-          const fields = visitor()
-          await fill(page, fields, {age: false, health: true})
-          await sendButton(page).click()
-
-          await statusSays(page, FORM.invalidMessage)
-          const box = ageBox(page)
-          await expect(box.getAttribute('aria-invalid')).resolves.toBe('true')
-          const error = page.locator(`[id="${await box.getAttribute('aria-describedby')}"]`)
-          await expect(error.textContent()).resolves.toBe(FORM.ageConfirmationRequired)
-          await expect(error.isVisible()).resolves.toBe(true)
-          const placement = await error.evaluate(
-            (node, input) => ({
-              sameGroup: node.parentElement === input!.parentElement,
-              below: node.getBoundingClientRect().top >= input!.getBoundingClientRect().top,
-            }),
-            await box.elementHandle(),
-          )
-          expect(placement).toEqual({sameGroup: true, below: true})
-          await expect(page.locator('form [aria-invalid="true"]').count()).resolves.toBe(1)
-          await expect(box.evaluate((node) => node === document.activeElement)).resolves.toBe(true)
-          // Nothing typed or ticked is lost.
-          expect(await values(page)).toEqual(fields)
-          await expect(consentBox(page).isChecked()).resolves.toBe(true)
-          await expect(healthBox(page).isChecked()).resolves.toBe(true)
-          expect(posts).toEqual([])
-          expect(rowsWith(dbPath, fields.message)).toEqual([])
-
-          // Ticked, the message is sent and stored once.
-          await box.check()
-          await sendButton(page).click()
-          await statusSays(page, FORM.successMessage)
-          const rows = await storedWith(fields.message)
-          expect(rows).toHaveLength(1)
-          expect(rows[0]).toMatchObject({consent_health_details_allowed: 1})
-          await expect(box.getAttribute('aria-invalid')).resolves.toBeNull()
+      it(`at ${viewport.width} px, sending without ticking the age box shows the ageConfirmationRequired text by that box, takes the visitor there, posts and stores nothing, and keeps everything typed`, async ({
+        newPage,
+      }) => {
+        const page = await newPage(viewport)
+        const box = ageBox(page)
+        const {fields} = await refusedWithout(page, box, FORM.ageConfirmationRequired, {
+          age: false,
+          health: true,
         })
+        // Nothing ticked is lost either.
+        await expect(consentBox(page).isChecked()).resolves.toBe(true)
+        await expect(healthBox(page).isChecked()).resolves.toBe(true)
+        // Ticked, the message is sent and stored once.
+        const rows = await sentTicked(page, box, fields)
+        expect(rows[0]).toMatchObject({consent_health_details_allowed: 1})
       })
 
-      it(`without JavaScript at ${viewport.width} px, a form sent without ticking the age box lands on #message-invalid, which mentions the box, and nothing is stored`, async () => {
-        await withPage(
-          browser,
-          viewport,
-          async (page) => {
-            await page.goto(base + '/contact-us')
-            const fields = visitor()
-            await fill(page, fields, {age: false})
-            await Promise.all([
-              page.waitForURL(`${base}/contact-us#message-invalid`),
-              sendButton(page).click(),
-            ])
-            const invalid = page.locator('#message-invalid')
-            await expect(invalid.isVisible()).resolves.toBe(true)
-            await expect(invalid.textContent()).resolves.toBe(contactPage.noScriptNotices.invalid)
-            expect(contactPage.noScriptNotices.invalid).toMatch(/\bage\b/)
-            expect(rowsWith(dbPath, fields.message)).toEqual([])
-            // Back, as the notice says, returns to everything typed.
-            await page.goBack()
-            expect(await values(page)).toEqual(fields)
-          },
-          {javaScriptEnabled: false},
-        )
-      })
-    }
-
-    it('a post from the island that reaches the server without consent is refused with the consent field error, shown by the box, and nothing is stored', async () => {
-      await withPage(browser, DESKTOP, async (page) => {
-        // As if the island's own check had been skipped: the box is ticked, the post says no consent.
-        const sent: unknown[] = []
-        const answers: number[] = []
-        await page.route('**/api/contact', async (route) => {
-          const {consent, ...rest} = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>
-          sent.push(consent)
-          const response = await route.fetch({postData: JSON.stringify(rest)})
-          answers.push(response.status())
-          await route.fulfill({response})
-        })
-        await openContactPage(page)
+      it(`without JavaScript at ${viewport.width} px, a form sent without ticking the age box lands on #message-invalid, which mentions the box, and nothing is stored`, async ({
+        newPage,
+      }) => {
+        const page = await newPage(viewport, {javaScriptEnabled: false})
+        await page.goto(base + '/contact-us')
         const fields = visitor()
-        await fill(page, fields)
-        await sendButton(page).click()
-
-        await statusSays(page, FORM.invalidMessage)
-        expect(sent).toEqual([true])
-        expect(answers).toEqual([422])
-        await expect((await consentError(page)).textContent()).resolves.toBe(FORM.consentRequired)
+        await plainFormRefused(page, fields, {age: false})
+        expect(contactPage.noScriptNotices.invalid).toMatch(/\bage\b/)
+        expect(rowsWith(dbPath, fields.message)).toEqual([])
+        // Back, as the notice says, returns to everything typed.
+        await page.goBack()
         expect(await values(page)).toEqual(fields)
+      })
+    }
+
+    it('a post from the island that reaches the server without consent is refused with the consent field error, shown by the box, and nothing is stored', async ({
+      desktopPage: page,
+    }) => {
+      // As if the island's own check had been skipped: the box is ticked, the post says no consent.
+      const sent: unknown[] = []
+      const answers: number[] = []
+      await page.route('**/api/contact', async (route) => {
+        const {consent, ...rest} = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>
+        sent.push(consent)
+        const response = await route.fetch({postData: JSON.stringify(rest)})
+        answers.push(response.status())
+        await route.fulfill({response})
+      })
+      await openContactPage(page)
+      const fields = visitor()
+      await fill(page, fields)
+      await sendButton(page).click()
+
+      await statusSays(page, FORM.invalidMessage)
+      expect(sent).toEqual([true])
+      expect(answers).toEqual([422])
+      await expect((await boxError(page, consentBox(page))).textContent()).resolves.toBe(FORM.consentRequired)
+      expect(await values(page)).toEqual(fields)
+      expect(rowsWith(dbPath, fields.message)).toEqual([])
+    })
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      it(`without JavaScript at ${viewport.width} px, a form sent without ticking the box lands on #message-invalid, which mentions the box, and nothing is stored`, async ({
+        newPage,
+      }) => {
+        const page = await newPage(viewport, {javaScriptEnabled: false})
+        await page.goto(base + '/contact-us')
+        await expect(consentBox(page).isChecked()).resolves.toBe(false)
+        const fields = visitor()
+        await plainFormRefused(page, fields, {consent: false})
+        expect(contactPage.noScriptNotices.invalid).toMatch(/\bbox\b/)
+        await expect(page.locator('#message-sent').isVisible()).resolves.toBe(false)
         expect(rowsWith(dbPath, fields.message)).toEqual([])
       })
-    })
-
-    for (const viewport of [PHONE, DESKTOP]) {
-      it(`without JavaScript at ${viewport.width} px, a form sent without ticking the box lands on #message-invalid, which mentions the box, and nothing is stored`, async () => {
-        await withPage(
-          browser,
-          viewport,
-          async (page) => {
-            await page.goto(base + '/contact-us')
-            await expect(consentBox(page).isChecked()).resolves.toBe(false)
-            const fields = visitor()
-            await fill(page, fields, {consent: false})
-            await Promise.all([
-              page.waitForURL(`${base}/contact-us#message-invalid`),
-              sendButton(page).click(),
-            ])
-
-            const invalid = page.locator('#message-invalid')
-            await expect(invalid.isVisible()).resolves.toBe(true)
-            await expect(invalid.textContent()).resolves.toBe(contactPage.noScriptNotices.invalid)
-            expect(contactPage.noScriptNotices.invalid).toMatch(/\bbox\b/)
-            await expect(page.locator('#message-sent').isVisible()).resolves.toBe(false)
-            expect(rowsWith(dbPath, fields.message)).toEqual([])
-          },
-          {javaScriptEnabled: false},
-        )
-      })
     }
   })
 
-  it('opened with ?subject=Appointment%20request (Book Appointment), has that subject in the Subject field', async () => {
-    await withPage(browser, DESKTOP, async (page) => {
-      await openContactPage(page, '?subject=Appointment%20request')
-      await expect(field(page, 'subject').inputValue()).resolves.toBe('Appointment request')
-      await expect(field(page, 'name').inputValue()).resolves.toBe('')
-    })
+  it('opened with ?subject=Appointment%20request (Book Appointment), has that subject in the Subject field', async ({
+    desktopPage: page,
+  }) => {
+    await openContactPage(page, '?subject=Appointment%20request')
+    await expect(field(page, 'subject').inputValue()).resolves.toBe('Appointment request')
+    await expect(field(page, 'name').inputValue()).resolves.toBe('')
   })
 
-  it('is reached from Book Appointment in the mobile menu with the subject filled in', async () => {
-    await withPage(browser, PHONE, async (page) => {
-      await page.goto(base + '/about-us')
-      await mobileMenuHydrated(page)
-      await page.getByRole('banner').getByRole('button', {name: settings.interfaceText.menu}).click()
-      await page
-        .getByRole('banner')
-        .getByRole('link', {name: settings.bookAppointment.label, exact: true})
-        .click()
-      await page.waitForURL((url) => url.pathname === '/contact-us')
-      await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
-      await expect(field(page, 'subject').inputValue()).resolves.toBe(settings.bookAppointment.subject)
-      expect(settings.bookAppointment.subject).toBe('Appointment request')
-    })
+  it('is reached from Book Appointment in the mobile menu with the subject filled in', async ({
+    phonePage: page,
+  }) => {
+    await page.goto(base + '/about-us')
+    await mobileMenuHydrated(page)
+    await page.getByRole('banner').getByRole('button', {name: settings.interfaceText.menu}).click()
+    await page
+      .getByRole('banner')
+      .getByRole('link', {name: settings.bookAppointment.label, exact: true})
+      .click()
+    await page.waitForURL((url) => url.pathname === '/contact-us')
+    await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
+    await expect(field(page, 'subject').inputValue()).resolves.toBe(settings.bookAppointment.subject)
+    expect(settings.bookAppointment.subject).toBe('Appointment request')
   })
 })
