@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer'
+import type {AcknowledgementWords} from '../server/buildData.ts'
 import {
   MAILS,
   referenceOf,
@@ -34,13 +35,7 @@ function afterRefusal(attempts: number, now: Date, policy: RetryPolicy) {
   return {nextAttemptAt: new Date(now.getTime() + policy.firstWaitMs * 2 ** (attempts - 1)).toISOString()}
 }
 
-/** The acknowledgement's words in the build being served (Studio: Contact page → Acknowledgement e-mail). */
-export interface AcknowledgementWords {
-  subject: string
-  body: string
-  /** Put before the message's reference, as on the page: "Your reference:". */
-  referenceLabel: string
-}
+export type {AcknowledgementWords}
 
 interface NotifierOptions {
   smtpUrl: string

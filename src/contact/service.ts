@@ -41,12 +41,11 @@ export type Outcome =
 /** What the service takes from the content of the build being served: its part of the build data. */
 export type {ContactContent, SentPageWords} from '../server/buildData.ts'
 
-/** Where each box's words are in the content; a box whose words the build lacks was not shown. */
-const BOX_WORDING = {
-  consent: 'consentWording',
-  ageConfirmation: 'ageConfirmationWording',
-  healthDetails: 'healthDetailsWording',
-} as const satisfies Record<ConsentBox, keyof ContactContent>
+/**
+ * Where a box's words are in the content: named after the box, so a box the build data has no
+ * field for is a type error here. A box whose words the build lacks was not shown.
+ */
+const wordingOf = (box: ConsentBox) => `${box}Wording` as const satisfies keyof ContactContent
 
 export interface ContactService {
   submit(submission: Submission, clientKey: string): Promise<Outcome>
@@ -137,7 +136,7 @@ export function createContactService({
       // issued, so any time would be the client's own claim (docs/contact-api.md, "What refuses robots").
 
       const words = content()
-      const shown = CONSENT_BOX_NAMES.filter((box) => typeof words[BOX_WORDING[box]] === 'string')
+      const shown = CONSENT_BOX_NAMES.filter((box) => typeof words[wordingOf(box)] === 'string')
       const validation = validateContactMessage(submission.fields, shown)
       if (!validation.ok) return {kind: 'invalid', fieldErrors: validation.fieldErrors}
 

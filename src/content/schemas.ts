@@ -9,6 +9,13 @@ import {gstinProblem, hasCompanyForm, isCin, isPinCode} from '../../model/indian
 import {SAMPLE_MARK} from '../../model/samples'
 import {textFieldNames, type TextFields} from '../../model/textFields'
 import {ABOUT_PAGE_TEXT} from '../../model/aboutPageText'
+import {HOME_PAGE_TEXT} from '../../model/homePageText'
+import {
+  BOOK_APPOINTMENT_TEXT,
+  INTERFACE_TEXT,
+  NOT_FOUND_TEXT,
+  SITE_SETTINGS_TEXT,
+} from '../../model/siteSettingsText'
 import {
   ACKNOWLEDGEMENT_TEXT,
   CONTACT_FORM_WORDS,
@@ -99,9 +106,7 @@ const footerLink = z.object({_key: key, label: text(40), href: sitePathOrUrl.nul
 
 export const siteSettingsSchema = z.object({
   _id: z.string(),
-  companyName: text(60),
-  tagline: text(200),
-  loginLabel: text(20),
+  ...textShape(SITE_SETTINGS_TEXT),
   navItems: z
     .array(
       z.object({_key: key, label: text(30), sectionId: z.enum(HOME_SECTION_IDS), mobileOnly: z.boolean()}),
@@ -109,41 +114,26 @@ export const siteSettingsSchema = z.object({
     .refine((items) => HOME_SECTION_IDS.every((id) => items.some((item) => item.sectionId === id)), {
       message: `needs one button for each of ${HOME_SECTION_IDS.join(', ')}`,
     }),
-  bookAppointment: z.object({label: text(30), subject: text(120)}),
-  companyLinksTitle: text(40),
+  bookAppointment: z.object(textShape(BOOK_APPOINTMENT_TEXT)),
   companyLinks: z.array(link).min(1),
   footerGroups: z
     .array(z.object({_key: key, title: text(40), links: z.array(footerLink).min(1)}))
     .default([]),
-  comingSoonLabel: text(20),
   copyrightYear: z.number().int().min(2000).max(2100),
   seo: z.object({titleSuffix: z.string().nullish(), description: text(200)}),
-  interfaceText: z.object({
-    skipToContent: text(60),
-    mainNavigation: text(60),
-    menu: text(60),
-    contents: text(60),
-    rightsReserved: text(60),
-    homeLink: text(60),
-    registeredOffice: text(60),
-    cin: text(60),
-    gstin: text(60),
-    workingHours: text(60),
-  }),
+  interfaceText: z.object(textShape(INTERFACE_TEXT)),
   policyHistory: z.object(
     Object.fromEntries(
       POLICY_HISTORY_WORD_KEYS.map((word) => [word, text(POLICY_HISTORY_WORD_MAX)]),
     ) as Record<(typeof POLICY_HISTORY_WORD_KEYS)[number], ReturnType<typeof text>>,
   ),
-  notFound: z.object({title: text(60), body: text(300)}),
+  notFound: z.object(textShape(NOT_FOUND_TEXT)),
 })
 
 export const homePageSchema = z.object({
   _id: z.string(),
   seo,
-  heading: text(60),
-  line: text(200),
-  badge: text(30),
+  ...textShape(HOME_PAGE_TEXT),
   sections: z
     .array(
       z.object({

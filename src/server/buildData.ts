@@ -99,6 +99,8 @@ export type BuildData = z.output<typeof buildData>
  */
 export type ContactContent = BuildData['contact']
 export type SentPageWords = NonNullable<ContactContent['sentPage']>
+/** The acknowledgement's words in the build being served (Studio: Contact page → Acknowledgement e-mail). */
+export type AcknowledgementWords = NonNullable<ContactContent['acknowledgement']>
 export type PolicySchedule = BuildData['policySchedule']
 /** A policy version whose date had not come when the build ran. */
 export type UpcomingVersion = PolicySchedule['versions'][number]

@@ -36,6 +36,13 @@ export function textField(name: string, {title, description, max, rows}: TextFie
 export const textFields = (table: TextFields, group?: Group) =>
   textFieldNames(table).map((name) => textField(name, table[name], group))
 
+/** The field of one row of a model table, for a row placed among other fields or in a group of its own. */
+export const textFieldOf = <Table extends TextFields>(
+  table: Table,
+  name: keyof Table & string,
+  group?: Group,
+) => textField(name, table[name], group)
+
 /** A required object: a group of fields shown together, such as the words of one block. */
 export const requiredObject = (
   name: string,

@@ -1,5 +1,6 @@
 import {HomeIcon} from '@sanity/icons/Home'
 import {defineType} from 'sanity'
+import {HOME_PAGE_TEXT} from '../../../model/homePageText'
 import {listField, seoField, textFields} from '../fields'
 import {oneForEachSection} from '../rules'
 
@@ -11,20 +12,7 @@ export const homePage = defineType({
   icon: HomeIcon,
   fields: [
     seoField(),
-    ...textFields({
-      heading: {
-        title: 'Heading',
-        description: 'The large heading at the top, for example "Coming Soon".',
-        max: 60,
-      },
-      line: {
-        title: 'Line under the heading',
-        description: 'One sentence under the heading.',
-        max: 200,
-        rows: 2,
-      },
-      badge: {title: 'Badge', description: 'The small badge, for example "Launching Soon".', max: 30},
-    }),
+    ...textFields(HOME_PAGE_TEXT),
     listField(
       'sections',
       'homeSection',

@@ -5,7 +5,13 @@ import {
   POLICY_HISTORY_WORD_MAX,
   POLICY_HISTORY_WORDS,
 } from '../../../model/policyVersions'
-import {listField, requiredObject, textField, textFields} from '../fields'
+import {
+  BOOK_APPOINTMENT_TEXT,
+  INTERFACE_TEXT,
+  NOT_FOUND_TEXT,
+  SITE_SETTINGS_TEXT,
+} from '../../../model/siteSettingsText'
+import {listField, requiredObject, textField, textFieldOf, textFields} from '../fields'
 import {oneForEachSection} from '../rules'
 
 /** Words used on every page: header, footer, search defaults. The company's own facts are in Company facts. */
@@ -21,31 +27,9 @@ export const siteSettings = defineType({
     {name: 'seo', title: 'Search'},
   ],
   fields: [
-    textField(
-      'companyName',
-      {
-        title: 'Company name',
-        description:
-          'The brand, shown next to the logo, in the copyright line and in browser tabs. The registered name and the contact details are in "Company facts".',
-        max: 60,
-      },
-      'company',
-    ),
-    textField(
-      'tagline',
-      {
-        title: 'Tagline',
-        description: 'The sentence under the logo in the footer of every page.',
-        max: 200,
-        rows: 2,
-      },
-      ['company', 'footer'],
-    ),
-    textField(
-      'loginLabel',
-      {title: 'Login label', description: 'The words on the Login link.', max: 20},
-      'header',
-    ),
+    textFieldOf(SITE_SETTINGS_TEXT, 'companyName', 'company'),
+    textFieldOf(SITE_SETTINGS_TEXT, 'tagline', ['company', 'footer']),
+    textFieldOf(SITE_SETTINGS_TEXT, 'loginLabel', 'header'),
     listField(
       'navItems',
       'navItem',
@@ -65,24 +49,9 @@ export const siteSettings = defineType({
         description:
           'The button in the mobile menu that opens the contact form, ready for a booking request.',
       },
-      textFields({
-        label: {title: 'Label', description: 'The words on the button.', max: 30},
-        subject: {
-          title: 'Subject filled in',
-          description: 'The subject the contact form starts with when a visitor uses this button.',
-          max: 120,
-        },
-      }),
+      textFields(BOOK_APPOINTMENT_TEXT),
     ),
-    textField(
-      'companyLinksTitle',
-      {
-        title: 'Company links heading',
-        description: 'The heading of the footer column with the company pages, for example "Company".',
-        max: 40,
-      },
-      'footer',
-    ),
+    textFieldOf(SITE_SETTINGS_TEXT, 'companyLinksTitle', 'footer'),
     listField(
       'companyLinks',
       'requiredLink',
@@ -103,15 +72,7 @@ export const siteSettings = defineType({
       },
       (rule) => rule.max(4),
     ),
-    textField(
-      'comingSoonLabel',
-      {
-        title: 'Coming soon label',
-        description: 'Shown beside a footer link that has no address yet.',
-        max: 20,
-      },
-      'footer',
-    ),
+    textFieldOf(SITE_SETTINGS_TEXT, 'comingSoonLabel', 'footer'),
     defineField({
       name: 'copyrightYear',
       title: 'Copyright year',
@@ -153,42 +114,7 @@ export const siteSettings = defineType({
         description:
           'Small words the site uses around the content, such as the menu button and the table of contents.',
       },
-      [
-        [
-          'skipToContent',
-          'Skip link',
-          'The first link for keyboard and screen-reader users, e.g. "Skip to content".',
-        ],
-        [
-          'mainNavigation',
-          'Header navigation name',
-          'Read out by screen readers for the header buttons, e.g. "Main".',
-        ],
-        [
-          'menu',
-          'Menu button',
-          'The name of the menu button on phones, read out by screen readers, e.g. "Menu".',
-        ],
-        ['contents', 'Contents heading', 'The heading of a policy\'s list of sections, e.g. "Contents".'],
-        [
-          'rightsReserved',
-          'Rights line',
-          'Follows the copyright year and company name, e.g. "All rights reserved."',
-        ],
-        ['homeLink', 'Home link', 'The link back to the home page on the "page not found" page.'],
-        [
-          'registeredOffice',
-          'Registered office label',
-          'Before the registered office address in the footer, e.g. "Registered office".',
-        ],
-        ['cin', 'CIN label', 'Before the Corporate Identity Number in the footer, e.g. "CIN".'],
-        ['gstin', 'GSTIN label', 'Before the GST number in the footer, e.g. "GSTIN".'],
-        [
-          'workingHours',
-          'Working hours label',
-          'Before customer care\'s working hours on the Contact page, e.g. "Working hours".',
-        ],
-      ].map(([name, title, description]) => textField(name, {title, description, max: 60})),
+      textFields(INTERFACE_TEXT),
     ),
     requiredObject(
       'policyHistory',
@@ -213,15 +139,7 @@ export const siteSettings = defineType({
         group: 'company',
         description: 'What visitors see when they open an address that does not exist.',
       },
-      textFields({
-        title: {title: 'Heading', description: 'The heading of the page.', max: 60},
-        body: {
-          title: 'Text',
-          description: 'One or two sentences pointing visitors to the home page and the policies.',
-          max: 300,
-          rows: 2,
-        },
-      }),
+      textFields(NOT_FOUND_TEXT),
     ),
   ],
   preview: {prepare: () => ({title: 'Site settings'})},
