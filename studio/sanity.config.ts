@@ -1,7 +1,10 @@
+import {documentInternationalization, type Language} from '@sanity/document-internationalization'
 import {visionTool} from '@sanity/vision'
 import {defineConfig} from 'sanity'
 import {structureTool} from 'sanity/structure'
 import {SANITY_API_VERSION} from '../model/sanityApi'
+import {documentTitle, publishedId, SINGLETON_IDS} from '../model/siteDocuments'
+import {ENGLISH, LANGUAGE_FIELD, SETTINGS_LANGUAGES_QUERY, TRANSLATED_TYPES} from '../model/translations'
 import {publishRecordingVersions, RecordVersionAction} from './actions/PublishRecordingVersions'
 import {VERSION_RECORDING_TYPES} from './actions/recordVersions'
 import {previewOrigin, sitePreview} from './presentation'
@@ -21,6 +24,13 @@ const neverNew = (type: string) => fixedId(type) || readOnly(type) || immutable(
 const FIXED_ID_ACTIONS = new Set(['publish', 'discardChanges', 'restore'])
 /** A contact message is never edited; it can be deleted, for a visitor who asks to be forgotten. */
 const READ_ONLY_ACTIONS = new Set(['delete'])
+/**
+ * A translation is a document of a fixed-id type at an id of its own: it can also be unpublished
+ * and deleted, and its publish records no policy version (versions record the English text).
+ */
+const TRANSLATION_ACTIONS = new Set([...FIXED_ID_ACTIONS, 'unpublish', 'delete'])
+const isTranslation = (type: string, documentId: string | undefined) =>
+  fixedId(type) && documentId !== undefined && !documentTitle(publishedId(documentId))
 
 export default defineConfig({
   name: 'default',
@@ -31,6 +41,18 @@ export default defineConfig({
     structureTool({structure}),
     sitePreview(previewOrigin(process.env.SANITY_STUDIO_PREVIEW_URL)),
     visionTool({defaultApiVersion: SANITY_API_VERSION}),
+    // Whole-document translations (docs/languages.md): the languages are the ones Site settings list.
+    documentInternationalization({
+      schemaTypes: [...TRANSLATED_TYPES],
+      languageField: LANGUAGE_FIELD,
+      apiVersion: SANITY_API_VERSION,
+      supportedLanguages: async (client) => [
+        ENGLISH,
+        ...((await client.fetch<Language[] | null>(SETTINGS_LANGUAGES_QUERY, {
+          siteSettingsId: SINGLETON_IDS.siteSettings,
+        })) ?? []),
+      ],
+    }),
   ],
   // Every publish goes through the document's own publish action, which records a policy's new
   // version: content releases and scheduled drafts or publishing would publish without one.
@@ -43,9 +65,11 @@ export default defineConfig({
     templates: (templates) => templates.filter(({schemaType}) => !neverNew(schemaType)),
   },
   document: {
-    actions: (actions, {schemaType}) => {
+    actions: (actions, {schemaType, documentId}) => {
       // A policy version is the public record of what applied: no action may change or delete it.
       if (immutable(schemaType)) return []
+      if (isTranslation(schemaType, documentId))
+        return actions.filter(({action}) => action !== undefined && TRANSLATION_ACTIONS.has(action))
       const allowed = readOnly(schemaType)
         ? READ_ONLY_ACTIONS
         : fixedId(schemaType)

@@ -10,8 +10,17 @@ import {defineQuery} from 'groq'
  * every part can run in one request; the policies' queries take `$policyIds`.
  */
 
+/**
+ * A translatable document's language (a document without one is English: the fixed documents
+ * came before translations) and, on a translation, what it translates and its review. Run with a
+ * translation's id, the same queries give the translation.
+ */
+const translatable = `"language": coalesce(language, "en"), translation{translates, review, reviewedBy, reviewedOn}`
+
 export const siteSettingsQuery = defineQuery(`*[_id == $siteSettingsId][0]{
   _id,
+  ${translatable},
+  "languages": coalesce(languages, [])[]{_key, code, "enabled": coalesce(enabled, false), name, englishName, notTranslatedLine, sampleLine},
   companyName,
   tagline,
   loginLabel,
@@ -47,6 +56,7 @@ export const aboutPageQuery = defineQuery(`*[_id == $aboutPageId][0]{
 
 export const contactPageQuery = defineQuery(`*[_id == $contactPageId][0]{
   _id,
+  ${translatable},
   seo{title, description},
   title,
   intro,
@@ -62,6 +72,7 @@ export const contactPageQuery = defineQuery(`*[_id == $contactPageId][0]{
 
 export const policiesQuery = defineQuery(`*[_type == "policy" && _id in $policyIds] | order(_id asc){
   _id,
+  ${translatable},
   title,
   description,
   "intro": coalesce(intro, []),

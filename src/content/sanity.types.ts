@@ -15,6 +15,24 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: schema.json
+export type TranslationRecord = {
+  _type: "translationRecord";
+  translates: string;
+  review: "sample" | "awaitingReview" | "reviewed";
+  reviewedBy?: string;
+  reviewedOn?: string;
+};
+
+export type SiteLanguage = {
+  _type: "siteLanguage";
+  code?: string;
+  name: string;
+  englishName: string;
+  notTranslatedLine: string;
+  sampleLine: string;
+  enabled: boolean;
+};
+
 export type RichText = Array<{
   children?: Array<{
     marks?: Array<string>;
@@ -218,20 +236,6 @@ export type PolicyVersion = {
   }>;
 };
 
-export type Policy = {
-  _id: string;
-  _type: "policy";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  description: string;
-  intro?: PolicyBody;
-  sections: Array<{
-    _key: string;
-  } & PolicySection>;
-};
-
 export type CompanyFacts = {
   _id: string;
   _type: "companyFacts";
@@ -290,12 +294,98 @@ export type PolicyFigures = {
   jurisdictionCity: string;
 };
 
+export type AboutPage = {
+  _id: string;
+  _type: "aboutPage";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  seo: Seo;
+  title: string;
+  intro: string;
+  body: RichText;
+};
+
+export type HomePage = {
+  _id: string;
+  _type: "homePage";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  seo: Seo;
+  heading: string;
+  line: string;
+  badge: string;
+  sections: Array<{
+    _key: string;
+  } & HomeSection>;
+};
+
+export type TranslationMetadata = {
+  _id: string;
+  _type: "translation.metadata";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  translations?: InternationalizedArrayReference;
+  schemaTypes?: Array<string>;
+};
+
+export type InternationalizedArrayReference = Array<{
+  _key: string;
+} & InternationalizedArrayReferenceValue>;
+
+export type SiteSettingsReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "siteSettings";
+};
+
+export type ContactPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "contactPage";
+};
+
+export type PolicyReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "policy";
+};
+
+export type InternationalizedArrayReferenceValue = {
+  _type: "internationalizedArrayReferenceValue";
+  value?: SiteSettingsReference | ContactPageReference | PolicyReference;
+  language: string;
+};
+
+export type Policy = {
+  _id: string;
+  _type: "policy";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  language?: string;
+  translation?: TranslationRecord;
+  title: string;
+  description: string;
+  intro?: PolicyBody;
+  sections: Array<{
+    _key: string;
+  } & PolicySection>;
+};
+
 export type ContactPage = {
   _id: string;
   _type: "contactPage";
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
+  language?: string;
+  translation?: TranslationRecord;
   seo: Seo;
   title: string;
   intro: string;
@@ -346,39 +436,14 @@ export type ContactPage = {
   };
 };
 
-export type AboutPage = {
-  _id: string;
-  _type: "aboutPage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  seo: Seo;
-  title: string;
-  intro: string;
-  body: RichText;
-};
-
-export type HomePage = {
-  _id: string;
-  _type: "homePage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  seo: Seo;
-  heading: string;
-  line: string;
-  badge: string;
-  sections: Array<{
-    _key: string;
-  } & HomeSection>;
-};
-
 export type SiteSettings = {
   _id: string;
   _type: "siteSettings";
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
+  language?: string;
+  translation?: TranslationRecord;
   companyName: string;
   tagline: string;
   loginLabel: string;
@@ -450,6 +515,9 @@ export type SiteSettings = {
     title: string;
     body: string;
   };
+  languages?: Array<{
+    _key: string;
+  } & SiteLanguage>;
 };
 
 export type SanityImagePaletteSwatch = {
@@ -571,13 +639,21 @@ export type Slug = {
   source?: string;
 };
 
-export type AllSanitySchemaTypes = RichText | PolicySection | PolicyBody | GrievanceContact | PostalAddress | CompanyFactsReference | FactRef | PolicyFiguresReference | FigureRef | HomeSection | NavItem | FooterGroup | RequiredLink | FooterLink | Seo | ContactMessage | PolicyVersion | Policy | CompanyFacts | PolicyFigures | ContactPage | AboutPage | HomePage | SiteSettings | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityImageHotspot | SanityImageCrop | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
+export type AllSanitySchemaTypes = TranslationRecord | SiteLanguage | RichText | PolicySection | PolicyBody | GrievanceContact | PostalAddress | CompanyFactsReference | FactRef | PolicyFiguresReference | FigureRef | HomeSection | NavItem | FooterGroup | RequiredLink | FooterLink | Seo | ContactMessage | PolicyVersion | CompanyFacts | PolicyFigures | AboutPage | HomePage | TranslationMetadata | InternationalizedArrayReference | SiteSettingsReference | ContactPageReference | PolicyReference | InternationalizedArrayReferenceValue | Policy | ContactPage | SiteSettings | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityImageHotspot | SanityImageCrop | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
 
 // Source: ../src/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == $siteSettingsId][0]{  _id,  companyName,  tagline,  loginLabel,  navItems[]{_key, label, sectionId, "mobileOnly": coalesce(mobileOnly, false)},  bookAppointment{label, subject},  companyLinksTitle,  companyLinks[]{_key, label, href},  footerGroups[]{_key, title, links[]{_key, label, href}},  comingSoonLabel,  copyrightYear,  seo{titleSuffix, description},  interfaceText{skipToContent, mainNavigation, menu, contents, rightsReserved, homeLink, registeredOffice, cin, gstin, workingHours},  policyHistory,  notFound{title, body}}
+// Query: *[_id == $siteSettingsId][0]{  _id,  "language": coalesce(language, "en"), translation{translates, review, reviewedBy, reviewedOn},  "languages": coalesce(languages, [])[]{_key, code, "enabled": coalesce(enabled, false), name, englishName, notTranslatedLine, sampleLine},  companyName,  tagline,  loginLabel,  navItems[]{_key, label, sectionId, "mobileOnly": coalesce(mobileOnly, false)},  bookAppointment{label, subject},  companyLinksTitle,  companyLinks[]{_key, label, href},  footerGroups[]{_key, title, links[]{_key, label, href}},  comingSoonLabel,  copyrightYear,  seo{titleSuffix, description},  interfaceText{skipToContent, mainNavigation, menu, contents, rightsReserved, homeLink, registeredOffice, cin, gstin, workingHours},  policyHistory,  notFound{title, body}}
 export type SiteSettingsQueryResult = {
   _id: string;
+  language: string | "en";
+  translation: {
+    translates: string;
+    review: "awaitingReview" | "reviewed" | "sample";
+    reviewedBy: string | null;
+    reviewedOn: string | null;
+  } | null;
+  languages: Array<never>;
   companyName: null;
   tagline: null;
   loginLabel: null;
@@ -594,6 +670,14 @@ export type SiteSettingsQueryResult = {
   notFound: null;
 } | {
   _id: string;
+  language: string | "en";
+  translation: {
+    translates: string;
+    review: "awaitingReview" | "reviewed" | "sample";
+    reviewedBy: string | null;
+    reviewedOn: string | null;
+  } | null;
+  languages: Array<never>;
   companyName: null;
   tagline: null;
   loginLabel: null;
@@ -613,6 +697,63 @@ export type SiteSettingsQueryResult = {
   notFound: null;
 } | {
   _id: string;
+  language: "en";
+  translation: null;
+  languages: Array<never>;
+  companyName: null;
+  tagline: null;
+  loginLabel: null;
+  navItems: null;
+  bookAppointment: null;
+  companyLinksTitle: null;
+  companyLinks: null;
+  footerGroups: null;
+  comingSoonLabel: null;
+  copyrightYear: null;
+  seo: null;
+  interfaceText: null;
+  policyHistory: null;
+  notFound: null;
+} | {
+  _id: string;
+  language: "en";
+  translation: null;
+  languages: Array<never>;
+  companyName: null;
+  tagline: null;
+  loginLabel: null;
+  navItems: null;
+  bookAppointment: null;
+  companyLinksTitle: null;
+  companyLinks: null;
+  footerGroups: null;
+  comingSoonLabel: null;
+  copyrightYear: null;
+  seo: {
+    titleSuffix: null;
+    description: string;
+  };
+  interfaceText: null;
+  policyHistory: null;
+  notFound: null;
+} | {
+  _id: string;
+  language: string | "en";
+  translation: {
+    translates: string;
+    review: "awaitingReview" | "reviewed" | "sample";
+    reviewedBy: string | null;
+    reviewedOn: string | null;
+  } | null;
+  languages: Array<{
+    _key: string;
+    code: string | null;
+    enabled: boolean;
+    name: string;
+    englishName: string;
+    notTranslatedLine: string;
+    sampleLine: string;
+  }> | Array<never>;
   companyName: string;
   tagline: string;
   loginLabel: string;
@@ -830,35 +971,16 @@ export type AboutPageQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: contactPageQuery
-// Query: *[_id == $contactPageId][0]{  _id,  seo{title, description},  title,  intro,  reachUsHeading,  reachUsText,  grievance{heading, body},  privacyNotice,  form,  noScriptNotices{invalid, rateLimited, failed},  sentPage{title, backLabel},  acknowledgement{subject, body}}
+// Query: *[_id == $contactPageId][0]{  _id,  "language": coalesce(language, "en"), translation{translates, review, reviewedBy, reviewedOn},  seo{title, description},  title,  intro,  reachUsHeading,  reachUsText,  grievance{heading, body},  privacyNotice,  form,  noScriptNotices{invalid, rateLimited, failed},  sentPage{title, backLabel},  acknowledgement{subject, body}}
 export type ContactPageQueryResult = {
   _id: string;
-  seo: null;
-  title: null;
-  intro: null;
-  reachUsHeading: null;
-  reachUsText: null;
-  grievance: null;
-  privacyNotice: null;
-  form: null;
-  noScriptNotices: null;
-  sentPage: null;
-  acknowledgement: null;
-} | {
-  _id: string;
-  seo: null;
-  title: string | null;
-  intro: null;
-  reachUsHeading: null;
-  reachUsText: null;
-  grievance: null;
-  privacyNotice: null;
-  form: null;
-  noScriptNotices: null;
-  sentPage: null;
-  acknowledgement: null;
-} | {
-  _id: string;
+  language: string | "en";
+  translation: {
+    translates: string;
+    review: "awaitingReview" | "reviewed" | "sample";
+    reviewedBy: string | null;
+    reviewedOn: string | null;
+  } | null;
   seo: {
     title: null;
     description: string;
@@ -875,6 +997,38 @@ export type ContactPageQueryResult = {
   acknowledgement: null;
 } | {
   _id: string;
+  language: "en";
+  translation: null;
+  seo: null;
+  title: null;
+  intro: null;
+  reachUsHeading: null;
+  reachUsText: null;
+  grievance: null;
+  privacyNotice: null;
+  form: null;
+  noScriptNotices: null;
+  sentPage: null;
+  acknowledgement: null;
+} | {
+  _id: string;
+  language: "en";
+  translation: null;
+  seo: null;
+  title: string | null;
+  intro: null;
+  reachUsHeading: null;
+  reachUsText: null;
+  grievance: null;
+  privacyNotice: null;
+  form: null;
+  noScriptNotices: null;
+  sentPage: null;
+  acknowledgement: null;
+} | {
+  _id: string;
+  language: "en";
+  translation: null;
   seo: {
     title: string;
     description: string;
@@ -891,6 +1045,8 @@ export type ContactPageQueryResult = {
   acknowledgement: null;
 } | {
   _id: string;
+  language: "en";
+  translation: null;
   seo: {
     title: string;
     description: string;
@@ -907,6 +1063,13 @@ export type ContactPageQueryResult = {
   acknowledgement: null;
 } | {
   _id: string;
+  language: string | "en";
+  translation: {
+    translates: string;
+    review: "awaitingReview" | "reviewed" | "sample";
+    reviewedBy: string | null;
+    reviewedOn: string | null;
+  } | null;
   seo: null;
   title: string;
   intro: PolicyBody | null;
@@ -920,6 +1083,28 @@ export type ContactPageQueryResult = {
   acknowledgement: null;
 } | {
   _id: string;
+  language: "en";
+  translation: null;
+  seo: null;
+  title: string;
+  intro: PolicyBody | null;
+  reachUsHeading: null;
+  reachUsText: null;
+  grievance: null;
+  privacyNotice: null;
+  form: null;
+  noScriptNotices: null;
+  sentPage: null;
+  acknowledgement: null;
+} | {
+  _id: string;
+  language: string | "en";
+  translation: {
+    translates: string;
+    review: "awaitingReview" | "reviewed" | "sample";
+    reviewedBy: string | null;
+    reviewedOn: string | null;
+  } | null;
   seo: {
     title: string;
     description: string;
@@ -975,9 +1160,16 @@ export type ContactPageQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: policiesQuery
-// Query: *[_type == "policy" && _id in $policyIds] | order(_id asc){  _id,  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body}}
+// Query: *[_type == "policy" && _id in $policyIds] | order(_id asc){  _id,  "language": coalesce(language, "en"), translation{translates, review, reviewedBy, reviewedOn},  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body}}
 export type PoliciesQueryResult = Array<{
   _id: string;
+  language: string | "en";
+  translation: {
+    translates: string;
+    review: "awaitingReview" | "reviewed" | "sample";
+    reviewedBy: string | null;
+    reviewedOn: string | null;
+  } | null;
   title: string;
   description: string;
   intro: Array<never> | PolicyBody;
@@ -1191,6 +1383,8 @@ export type LaunchCheckQueryResult = Array<{
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
+  language?: string;
+  translation?: TranslationRecord;
   seo: Seo;
   title: string;
   intro: string;
@@ -1258,6 +1452,8 @@ export type LaunchCheckQueryResult = Array<{
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
+  language?: string;
+  translation?: TranslationRecord;
   title: string;
   description: string;
   intro?: PolicyBody;
@@ -1365,6 +1561,8 @@ export type LaunchCheckQueryResult = Array<{
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
+  language?: string;
+  translation?: TranslationRecord;
   companyName: string;
   tagline: string;
   loginLabel: string;
@@ -1436,5 +1634,16 @@ export type LaunchCheckQueryResult = Array<{
     title: string;
     body: string;
   };
+  languages?: Array<{
+    _key: string;
+  } & SiteLanguage>;
+} | {
+  _id: string;
+  _type: "translation.metadata";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  translations?: InternationalizedArrayReference;
+  schemaTypes?: Array<string>;
 }>;
 

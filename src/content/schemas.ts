@@ -31,6 +31,15 @@ import {
   SHORT_NOTICE_REASON_KEYS,
   SUMMARY_MAX,
 } from '../../model/policyVersions'
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_CODE,
+  LANGUAGE_SETTINGS,
+  LANGUAGE_WORDS,
+  languageCodeProblem,
+  REVIEW_STATES,
+  type ReviewState,
+} from '../../model/translations'
 
 /**
  * What the pages need from each query's result. Content that breaks these fails the build with
@@ -101,11 +110,57 @@ export const policyBodySchema = z.array(
   ]),
 )
 
+/** A value the query gives as null when the document has none, read as absent. */
+const absent = <Schema extends z.ZodType>(schema: Schema) =>
+  schema.nullish().transform((value) => value ?? undefined)
+
+/**
+ * A translatable document's language ("en" for the documents at the fixed ids) and, on a
+ * translation, its record (model/translations.ts `TranslationRecord`). Whether a page may show a
+ * translation is `translationStatus`'s to say, not this schema's: an unreviewed one is valid content.
+ */
+const translatable = {
+  language: z.string().regex(LANGUAGE_CODE).default(DEFAULT_LANGUAGE),
+  translation: absent(
+    z
+      .object({
+        translates: z.string().min(1),
+        review: z.enum(Object.keys(REVIEW_STATES) as [ReviewState, ...ReviewState[]]),
+        reviewedBy: absent(text(120)),
+        reviewedOn: absent(z.string().refine(isCalendarDate, 'must be a date such as 2026-11-23')),
+      })
+      .refine((record) => record.review !== 'reviewed' || (record.reviewedBy && record.reviewedOn), {
+        message: 'a reviewed translation needs who reviewed it and when',
+      }),
+  ),
+}
+
+/** The languages Site settings list besides English (model/translations.ts `LANGUAGE_WORDS`). */
+const languages = z
+  .array(z.object({_key: key, code: z.string(), enabled: z.boolean(), ...textShape(LANGUAGE_WORDS)}))
+  .default([])
+  .superRefine((list, context) =>
+    list.forEach(({code}, index) => {
+      const problem = languageCodeProblem(
+        code,
+        list.map((language) => language.code),
+      )
+      if (problem)
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'code'],
+          message: `${LANGUAGE_SETTINGS.code.title}: ${problem}`,
+        })
+    }),
+  )
+
 const link = z.object({_key: key, label: text(40), href: sitePathOrUrl})
 const footerLink = z.object({_key: key, label: text(40), href: sitePathOrUrl.nullish()})
 
 export const siteSettingsSchema = z.object({
   _id: z.string(),
+  ...translatable,
+  languages,
   ...textShape(SITE_SETTINGS_TEXT),
   navItems: z
     .array(
@@ -163,6 +218,7 @@ export const aboutPageSchema = z.object({
 
 export const contactPageSchema = z.object({
   _id: z.string(),
+  ...translatable,
   seo,
   ...textShape(CONTACT_PAGE_TEXT),
   grievance: z.object({...textShape(GRIEVANCE_BLOCK_TEXT), body: policyBodySchema.min(1)}),
@@ -177,6 +233,7 @@ const policySections = z.array(z.object({_key: key, heading: text(90), body: pol
 
 export const policySchema = z.object({
   _id: z.string(),
+  ...translatable,
   title: text(80),
   description: text(200),
   intro: policyBodySchema,

@@ -1,6 +1,7 @@
 import {defineArrayMember, defineField, type ArrayRule, type FieldDefinition} from 'sanity'
 import {DOCUMENT_TITLES, SINGLETON_IDS} from '../../model/siteDocuments'
 import {textFieldNames, type TextField, type TextFields} from '../../model/textFields'
+import {DEFAULT_LANGUAGE, LANGUAGE_FIELD, REVIEW_STATES, type ReviewState} from '../../model/translations'
 import {linkHref} from './rules'
 
 /**
@@ -9,6 +10,9 @@ import {linkHref} from './rules'
  */
 
 type Group = string | string[]
+
+/** A document without a language is English: the fixed documents came before translations. */
+export const isEnglish = (language: unknown) => !language || language === DEFAULT_LANGUAGE
 
 /** Words visitors read, required and no longer than the page has room for. */
 export function textField(name: string, {title, description, max, rows}: TextField, group?: Group) {
@@ -100,3 +104,43 @@ export const quotedDocument = (name: string, type: keyof typeof SINGLETON_IDS) =
     readOnly: true,
     validation: (rule) => rule.required(),
   })
+
+/**
+ * The fields a translatable document carries besides its words: its language, which the
+ * translation plugin writes, and, on a translation, what it translates and its review.
+ */
+export const translationFields = () => [
+  defineField({
+    name: LANGUAGE_FIELD,
+    title: 'Language',
+    type: 'string',
+    description: 'Set by the Translations menu.',
+    readOnly: true,
+    hidden: true,
+  }),
+  defineField({
+    name: 'translation',
+    title: 'Translation',
+    type: 'translationRecord',
+    description:
+      'Which English text this translates and who reviewed it. The public site shows a translation only once it is reviewed and of the current English text; until then it shows the English page with a line in this language saying so.',
+    hidden: ({document}) => isEnglish(document?.[LANGUAGE_FIELD]),
+    validation: (rule) =>
+      rule.custom((record, context) =>
+        isEnglish(context.document?.[LANGUAGE_FIELD]) || record
+          ? true
+          : 'Say what this translates and its review.',
+      ),
+  }),
+]
+
+/** A translatable document in staff's lists: its language and review under its title. */
+export const translatablePreview = (fixedTitle?: string) => ({
+  select: {title: 'title', language: LANGUAGE_FIELD, review: 'translation.review'},
+  prepare: ({title, language, review}: {title?: string; language?: string; review?: ReviewState}) => ({
+    title: fixedTitle ?? title,
+    subtitle: isEnglish(language)
+      ? 'English'
+      : `${language} · ${review ? REVIEW_STATES[review] : 'Review not recorded'}`,
+  }),
+})

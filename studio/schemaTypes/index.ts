@@ -15,6 +15,8 @@ import {postalAddress} from './objects/postalAddress'
 import {requiredLink} from './objects/requiredLink'
 import {richText} from './objects/richText'
 import {seo} from './objects/seo'
+import {siteLanguage} from './objects/siteLanguage'
+import {translationRecord} from './objects/translationRecord'
 import {aboutPage} from './singletons/aboutPage'
 import {companyFacts} from './singletons/companyFacts'
 import {contactPage} from './singletons/contactPage'
@@ -45,6 +47,8 @@ export const schemaTypes = [
   policyBody,
   policySection,
   richText,
+  siteLanguage,
+  translationRecord,
 ]
 
 /** The site's own documents all have fixed ids: no "create new", no duplicate, no delete. */

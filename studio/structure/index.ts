@@ -6,8 +6,10 @@ import {EnvelopeIcon} from '@sanity/icons/Envelope'
 import {HomeIcon} from '@sanity/icons/Home'
 import {InfoOutlineIcon} from '@sanity/icons/InfoOutline'
 import {NumberIcon} from '@sanity/icons/Number'
+import {TranslateIcon} from '@sanity/icons/Translate'
 import type {StructureBuilder, StructureResolver} from 'sanity/structure'
 import {SANITY_API_VERSION} from '../../model/sanityApi'
+import {DEFAULT_LANGUAGE, LANGUAGE_FIELD, TRANSLATED_TYPES} from '../../model/translations'
 import {
   DOCUMENT_TITLES,
   POLICY_ID_LIST,
@@ -54,6 +56,38 @@ const versionsOf = (S: StructureBuilder, policy: PolicyId) => {
     )
 }
 
+/** Documents of a translatable type in a language other than English. */
+const IN_ANOTHER_LANGUAGE = `defined(${LANGUAGE_FIELD}) && ${LANGUAGE_FIELD} != "${DEFAULT_LANGUAGE}"`
+
+/**
+ * Translations of the one document of a type whose every translation is of that document (a
+ * singleton's), or of one policy: the documents its translation record (the plugin's metadata)
+ * lists, drafts included. Staff create one from the English document's "Translations" menu.
+ */
+const translationsOf = (
+  S: StructureBuilder,
+  schemaType: (typeof TRANSLATED_TYPES)[number],
+  englishId: SiteDocumentId,
+) => {
+  const title = `${DOCUMENT_TITLES[englishId]} — translations`
+  const ofThisDocument =
+    schemaType === POLICY_TYPE
+      ? ` && count(*[_type == "translation.metadata" && references($englishId) && (references(^._id) || references(string::split(^._id, "drafts.")[1]))]) > 0`
+      : ''
+  return S.listItem()
+    .title(title)
+    .id(`${englishId}Translations`)
+    .icon(TranslateIcon)
+    .child(
+      S.documentTypeList(schemaType)
+        .title(title)
+        .apiVersion(SANITY_API_VERSION)
+        .filter(`_type == $schemaType && ${IN_ANOTHER_LANGUAGE}${ofThisDocument}`)
+        .params({schemaType, englishId})
+        .defaultOrdering([{field: LANGUAGE_FIELD, direction: 'asc'}]),
+    )
+}
+
 /** A singleton's editor: its id is its schema type. */
 const singleton = (S: StructureBuilder, id: SingletonId, icon: React.ComponentType) => pinned(S, id, id, icon)
 
@@ -62,11 +96,13 @@ export const structure: StructureResolver = (S) =>
     .title('Website')
     .items([
       singleton(S, 'siteSettings', CogIcon),
+      translationsOf(S, 'siteSettings', 'siteSettings'),
       singleton(S, 'companyFacts', CaseIcon),
       S.divider(),
       singleton(S, 'homePage', HomeIcon),
       singleton(S, 'aboutPage', InfoOutlineIcon),
       singleton(S, 'contactPage', EnvelopeIcon),
+      translationsOf(S, 'contactPage', 'contactPage'),
       S.divider(),
       S.listItem()
         .title('Policies')
@@ -75,7 +111,10 @@ export const structure: StructureResolver = (S) =>
           S.list()
             .title('Policies')
             .items([
-              ...POLICY_ID_LIST.map((policy) => pinned(S, POLICY_TYPE, policy, DocumentTextIcon)),
+              ...POLICY_ID_LIST.flatMap((policy) => [
+                pinned(S, POLICY_TYPE, policy, DocumentTextIcon),
+                translationsOf(S, POLICY_TYPE, policy),
+              ]),
               S.divider(),
               S.listItem()
                 .title('Versions')

@@ -7,6 +7,7 @@ import {
   policyEntry,
   publishedId,
 } from '../../../model/siteDocuments'
+import {translatablePreview, translationFields} from '../fields'
 
 /** A policy page, one for each row of the policies table (model/siteDocuments.ts). */
 export const policy = defineType({
@@ -15,6 +16,7 @@ export const policy = defineType({
   type: 'document',
   icon: DocumentTextIcon,
   fields: [
+    ...translationFields(),
     defineField({
       name: 'title',
       title: 'Title',
@@ -59,5 +61,5 @@ export const policy = defineType({
       ],
     }),
   ],
-  preview: {select: {title: 'title'}},
+  preview: translatablePreview(),
 })

@@ -1,7 +1,7 @@
 import {EnvelopeIcon} from '@sanity/icons/Envelope'
 import {defineField, defineType} from 'sanity'
 import * as words from '../../../model/contactPageText'
-import {requiredObject, seoField, textFields} from '../fields'
+import {requiredObject, seoField, textFields, translatablePreview, translationFields} from '../fields'
 
 /** The Contact page: its heading, the form's privacy notice, labels and messages, the Reach Us block and the Grievance Officer. */
 export const contactPage = defineType({
@@ -14,6 +14,7 @@ export const contactPage = defineType({
     {name: 'form', title: 'Form'},
   ],
   fields: [
+    ...translationFields(),
     seoField('page'),
     ...textFields(words.CONTACT_PAGE_TEXT, 'page'),
     requiredObject(
@@ -85,5 +86,5 @@ export const contactPage = defineType({
       textFields(words.ACKNOWLEDGEMENT_TEXT),
     ),
   ],
-  preview: {select: {title: 'title'}},
+  preview: translatablePreview(),
 })

@@ -1,5 +1,5 @@
 import {CogIcon} from '@sanity/icons/Cog'
-import {defineField, defineType} from 'sanity'
+import {defineArrayMember, defineField, defineType} from 'sanity'
 import {
   POLICY_HISTORY_WORD_KEYS,
   POLICY_HISTORY_WORD_MAX,
@@ -11,7 +11,17 @@ import {
   NOT_FOUND_TEXT,
   SITE_SETTINGS_TEXT,
 } from '../../../model/siteSettingsText'
-import {listField, requiredObject, textField, textFieldOf, textFields} from '../fields'
+import {LANGUAGE_FIELD} from '../../../model/translations'
+import {
+  isEnglish,
+  listField,
+  requiredObject,
+  textField,
+  textFieldOf,
+  textFields,
+  translatablePreview,
+  translationFields,
+} from '../fields'
 import {oneForEachSection} from '../rules'
 
 /** Words used on every page: header, footer, search defaults. The company's own facts are in Company facts. */
@@ -25,8 +35,10 @@ export const siteSettings = defineType({
     {name: 'header', title: 'Header'},
     {name: 'footer', title: 'Footer'},
     {name: 'seo', title: 'Search'},
+    {name: 'languages', title: 'Languages'},
   ],
   fields: [
+    ...translationFields(),
     textFieldOf(SITE_SETTINGS_TEXT, 'companyName', 'company'),
     textFieldOf(SITE_SETTINGS_TEXT, 'tagline', ['company', 'footer']),
     textFieldOf(SITE_SETTINGS_TEXT, 'loginLabel', 'header'),
@@ -141,6 +153,17 @@ export const siteSettings = defineType({
       },
       textFields(NOT_FOUND_TEXT),
     ),
+    defineField({
+      name: 'languages',
+      title: 'Languages the site offers',
+      type: 'array',
+      group: 'languages',
+      description:
+        'Besides English, which is always offered. Adding a language here lets staff translate into it (the Translations menu of the Site settings, the Contact page and each policy); turning it on publishes its pages at the next build.',
+      of: [defineArrayMember({type: 'siteLanguage'})],
+      // Only the English settings' list is read: a translation's copy would be a second, ignored list.
+      hidden: ({document}) => !isEnglish(document?.[LANGUAGE_FIELD]),
+    }),
   ],
-  preview: {prepare: () => ({title: 'Site settings'})},
+  preview: translatablePreview('Site settings'),
 })
