@@ -7,6 +7,7 @@ import {documentTitle, publishedId, SINGLETON_IDS} from '../model/siteDocuments'
 import {ENGLISH, LANGUAGE_FIELD, SETTINGS_LANGUAGES_QUERY, TRANSLATED_TYPES} from '../model/translations'
 import {publishRecordingVersions, RecordVersionAction} from './actions/PublishRecordingVersions'
 import {VERSION_RECORDING_TYPES} from './actions/recordVersions'
+import {MarkReviewedAction, TranslationReviewBadge} from './actions/TranslationReview'
 import {previewOrigin, sitePreview} from './presentation'
 import {FIXED_ID_TYPES, IMMUTABLE_TYPES, READ_ONLY_TYPES, schemaTypes} from './schemaTypes'
 import {structure} from './structure'
@@ -68,8 +69,12 @@ export default defineConfig({
     actions: (actions, {schemaType, documentId}) => {
       // A policy version is the public record of what applied: no action may change or delete it.
       if (immutable(schemaType)) return []
+      // "Mark as reviewed" records who reviewed it against which English text (docs/languages.md).
       if (isTranslation(schemaType, documentId))
-        return actions.filter(({action}) => action !== undefined && TRANSLATION_ACTIONS.has(action))
+        return [
+          ...actions.filter(({action}) => action !== undefined && TRANSLATION_ACTIONS.has(action)),
+          MarkReviewedAction,
+        ]
       const allowed = readOnly(schemaType)
         ? READ_ONLY_ACTIONS
         : fixedId(schemaType)
@@ -90,6 +95,9 @@ export default defineConfig({
           ]
         : kept
     },
+    // A translation says where it stands: "Stale" once the English text changed, else its review.
+    badges: (badges, {schemaType, documentId}) =>
+      isTranslation(schemaType, documentId) ? [...badges, TranslationReviewBadge] : badges,
     newDocumentOptions: (options) => options.filter(({templateId}) => !neverNew(templateId)),
   },
 })

@@ -29,10 +29,10 @@ interface RecordChangeFormProps {
   lead?: string
 }
 
-const hintId = (id: string) => `${id}-hint`
+export const hintId = (id: string) => `${id}-hint`
 
 /** A question of the form: its label, the hint under it, and the control the hint describes. */
-function Question({
+export function Question({
   id,
   label,
   hint,

@@ -25,7 +25,7 @@ export const translationRecord = defineType({
       title: 'Translates English text',
       type: 'string',
       description:
-        'Which English text this translates. For a policy: the number of the English version (Policies › Versions), e.g. "4". For other pages: the English words\' fingerprint, which the developers give with the translation. When the English text changes, this translation is no longer shown on the public site until it is brought up to date and reviewed again.',
+        'Which English text this translates, filled in by "Mark as reviewed" in the document\'s menu: for a policy, the number of the English version in force (e.g. "4"); for other pages, a fingerprint of the English words as published. When the English text changes, the badge says Stale and this translation is no longer shown on the public site until it is brought up to date and reviewed again.',
       validation: (rule) => rule.required(),
     }),
     defineField({

@@ -44,6 +44,10 @@ vi.mock('../../../studio/actions/PublishRecordingVersions', () => ({
     Object.assign(() => null, {action: 'publish', recordsVersionsAround: publish}),
   RecordVersionAction: Object.assign(() => null, {displayName: 'RecordVersionAction'}),
 }))
+vi.mock('../../../studio/actions/TranslationReview', () => ({
+  MarkReviewedAction: () => null,
+  TranslationReviewBadge: () => null,
+}))
 
 const dataset = bundledDocuments()
 const figures = documentById(dataset, 'policyFigures')

@@ -26,6 +26,10 @@ vi.mock('../../../studio/actions/PublishRecordingVersions', () => ({
   publishRecordingVersions: () => null,
   RecordVersionAction: () => null,
 }))
+vi.mock('../../../studio/actions/TranslationReview', () => ({
+  MarkReviewedAction: () => null,
+  TranslationReviewBadge: () => null,
+}))
 
 const POLICIES = Object.values(POLICY_IDS) as PolicyId[]
 const MAIN_PAGES = [
