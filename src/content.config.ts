@@ -25,6 +25,7 @@ export const collections = {
   policies: collection(SITE_CONTENT.policies),
   policyVersions: collection(SITE_CONTENT.policyVersions),
   policyFigures: collection(SITE_CONTENT.policyFigures),
+  translations: collection(SITE_CONTENT.translations),
   /** Sample company facts, and links to reserved domains: a build for the public SITE_URL fails while there are any. */
   launchCheck: defineCollection({
     loader: launchCheckLoader(content, launchCheckQuery),

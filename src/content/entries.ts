@@ -1,14 +1,28 @@
 import {getCollection, getEntry} from 'astro:content'
 import type {z} from 'astro/zod'
-import {POLICY_ID_LIST, SINGLETON_ID_LIST, type PolicyId, type SingletonId} from '../../model/siteDocuments'
+import {timeline} from '../../model/policyVersions'
+import {
+  isPolicyId,
+  POLICY_ID_LIST,
+  POLICY_TYPE,
+  SINGLETON_ID_LIST,
+  type PolicyId,
+  type SingletonId,
+} from '../../model/siteDocuments'
+import {DEFAULT_LANGUAGE, translationStatus, type TranslationStatus} from '../../model/translations'
+import {offeredLanguages, type SiteLanguage} from './languages'
+import {isPublicSiteUrl} from './launchCheck'
 import type {PreviewLocals} from './preview'
 import type {Policy, PolicyVersion} from './schemas'
 import {
   ALL_SITE_CONTENT_PARAMS,
   ALL_SITE_CONTENT_QUERY,
   SITE_CONTENT,
+  TRANSLATABLE_TYPES,
   type ContentPart,
   type ContentPartName,
+  type TranslatableType,
+  type Translation,
 } from './siteContent'
 
 /** A document of one part of the content, as its schema gives it. */
@@ -21,20 +35,44 @@ type Singletons = {[Id in SingletonId]: () => Promise<Document<Id>>}
 const singletons = (getter: (id: SingletonId) => () => Promise<unknown>) =>
   Object.fromEntries(SINGLETON_ID_LIST.map((id) => [id, getter(id)])) as Singletons
 
+/** A document staff translate: a translatable singleton, or a policy. */
+export type TranslatableId = (SingletonId & TranslatableType) | PolicyId
+
+/**
+ * Whose words a page shows for one document: the translation (`language` is the page's), or the
+ * English document (`language` is "en") with why the translation is not shown.
+ */
+export interface Shown {
+  language: string
+  status: TranslationStatus
+}
+
 /**
  * The content a page renders. One rendering path, two perspectives: a static build reads the
  * published documents its content collections loaded; a preview page (src/pages/preview) reads
  * published documents with staff's drafts laid over them, fetched for that request on the
- * server. Pages ask `contentFor(Astro.locals)` and never know which.
+ * server. Pages ask `contentFor(Astro.locals, language)` and never know which. In another
+ * language, each translatable document is its translation when that may be shown, else English.
  */
 export interface SiteContent extends Singletons {
   /** Drafts are shown: the page is a preview for staff. */
   readonly preview: boolean
   /** The moment a policy's history is judged by. */
   readonly now: Date
+  /** The language the page is in ("en" at the spec's paths). */
+  readonly language: string
   policy(id: PolicyId): Promise<Policy>
   policyVersions(): Promise<PolicyVersion[]>
+  /** Every translation, in every language. */
+  translations(): Promise<Translation[]>
+  /** The languages the site offers besides English (English Site settings' enabled entries). */
+  languages(): Promise<SiteLanguage[]>
+  /** Whether a document's words on this page are its translation, and if not, why. */
+  shownIn(id: TranslatableId): Promise<Shown>
 }
+
+/** What the English content has before a language is laid over it. */
+type EnglishContent = Omit<SiteContent, 'language' | 'languages' | 'shownIn'>
 
 /**
  * The moment this build judges every policy's history by: the version in force is the latest
@@ -50,9 +88,10 @@ function found<T>(entry: T | undefined, id: string): T {
 }
 
 let builtVersions: Promise<PolicyVersion[]> | undefined
+let builtTranslations: Promise<Translation[]> | undefined
 
-/** The build's content collections: what visitors see. */
-export const builtContent: SiteContent = {
+/** The build's content collections, in English. */
+const builtEnglish: EnglishContent = {
   preview: false,
   now: BUILD_TIME,
   // A singleton's collection is named after it and holds it under its own id.
@@ -60,7 +99,73 @@ export const builtContent: SiteContent = {
   policy: async (id) => found(await getEntry('policies', id), id).data,
   policyVersions: () =>
     (builtVersions ??= getCollection('policyVersions').then((entries) => entries.map(({data}) => data))),
+  translations: () =>
+    (builtTranslations ??= getCollection('translations').then((entries) => entries.map(({data}) => data))),
 }
+
+/**
+ * A build for the public address shows reviewed translations of the current English text only;
+ * any other build, and a preview for staff, also shows samples and translations awaiting review,
+ * each with its line.
+ */
+const PUBLIC_BUILD = isPublicSiteUrl(import.meta.env.SITE)
+
+const isTranslatableSingleton = (id: SingletonId): id is SingletonId & TranslatableType =>
+  (TRANSLATABLE_TYPES as readonly string[]).includes(id)
+
+/** The content in one language: each translatable document's translation when it may be shown. */
+function inLanguage(english: EnglishContent, language: string, publicBuild: boolean): SiteContent {
+  const languages = async () => offeredLanguages(await english.siteSettings())
+  if (language === DEFAULT_LANGUAGE)
+    return {...english, language, languages, shownIn: async () => ({language, status: 'shown'})}
+  /** The English text a translation must translate: a policy's version in force, or a digest. */
+  const judged = new Map<TranslatableId, Promise<{shown: Shown; translation?: Translation}>>()
+  const judge = (id: TranslatableId) => {
+    let verdict = judged.get(id)
+    if (!verdict) judged.set(id, (verdict = judgeNow(id)))
+    return verdict
+  }
+  const judgeNow = async (id: TranslatableId) => {
+    const type = isPolicyId(id) ? POLICY_TYPE : id
+    const translation = (await english.translations()).find(
+      (candidate) => candidate.language === language && candidate.type === type && candidate.englishId === id,
+    )
+    const current = isPolicyId(id)
+      ? String(
+          timeline(
+            (await english.policyVersions()).filter((version) => version.policy === id),
+            english.now,
+          ).current?.number ?? '',
+        )
+      : (translation?.englishDigest ?? '')
+    const {status, show} = translationStatus(translation?.translation, current, {publicBuild})
+    return show ? {shown: {language, status}, translation} : {shown: {language: DEFAULT_LANGUAGE, status}}
+  }
+  return {
+    ...english,
+    language,
+    languages,
+    ...singletons((id) =>
+      isTranslatableSingleton(id)
+        ? async () => (await judge(id)).translation?.words ?? english[id]()
+        : english[id],
+    ),
+    policy: async (id) => ((await judge(id)).translation?.words as Policy | undefined) ?? english.policy(id),
+    shownIn: async (id) => (await judge(id)).shown,
+  }
+}
+
+const builtByLanguage = new Map<string, SiteContent>()
+
+/** The build's content in a language: what visitors see. */
+export function builtContentIn(language: string): SiteContent {
+  let content = builtByLanguage.get(language)
+  if (!content) builtByLanguage.set(language, (content = inLanguage(builtEnglish, language, PUBLIC_BUILD)))
+  return content
+}
+
+/** The build's content in English. */
+export const builtContent: SiteContent = builtContentIn(DEFAULT_LANGUAGE)
 
 /** A draft that cannot be shown, in words for the preview page: which document, which field. */
 export class PreviewContentError extends Error {
@@ -81,7 +186,7 @@ function parsed<S extends z.ZodType>(part: ContentPart<S>, value: unknown): z.in
 }
 
 /** Content read for one preview request: every part in one query, parsed as a build parses it. */
-function previewContent(preview: PreviewLocals): SiteContent {
+function previewContent(preview: PreviewLocals): EnglishContent {
   let answer: Promise<Partial<Record<ContentPartName, unknown>>> | undefined
   const value = async (name: ContentPartName) => {
     answer ??= preview.source.fetch(ALL_SITE_CONTENT_QUERY, ALL_SITE_CONTENT_PARAMS) as Promise<
@@ -106,17 +211,23 @@ function previewContent(preview: PreviewLocals): SiteContent {
       return policy
     },
     policyVersions: () => many('policyVersions'),
+    translations: () => many('translations'),
   }
 }
 
-const previews = new WeakMap<PreviewLocals, SiteContent>()
+const previews = new WeakMap<PreviewLocals, {english: EnglishContent; byLanguage: Map<string, SiteContent>}>()
 
-/** The content for this request: the build's, or on a preview page, staff's drafts. */
-export function contentFor(locals: App.Locals | undefined): SiteContent {
+/**
+ * The content for this request in a language: the build's, or on a preview page, staff's drafts.
+ * A preview is for staff checking their work: it shows samples with their line, as a local build does.
+ */
+export function contentFor(locals: App.Locals | undefined, language: string = DEFAULT_LANGUAGE): SiteContent {
   const preview = locals?.preview
-  if (!preview) return builtContent
-  let content = previews.get(preview)
-  if (!content) previews.set(preview, (content = previewContent(preview)))
+  if (!preview) return builtContentIn(language)
+  let read = previews.get(preview)
+  if (!read) previews.set(preview, (read = {english: previewContent(preview), byLanguage: new Map()}))
+  let content = read.byLanguage.get(language)
+  if (!content) read.byLanguage.set(language, (content = inLanguage(read.english, language, false)))
   return content
 }
 
@@ -126,5 +237,11 @@ export async function readAll(content: SiteContent): Promise<void> {
     ...SINGLETON_ID_LIST.map((id) => content[id]()),
     ...POLICY_ID_LIST.map((id) => content.policy(id)),
     content.policyVersions(),
+    content.translations(),
   ])
+}
+
+/** The prefix of each language the build offers besides English, for a page's `getStaticPaths`. */
+export async function languageParams(): Promise<{params: {lang: string}; props: {language: string}}[]> {
+  return (await builtContent.languages()).map(({code}) => ({params: {lang: code}, props: {language: code}}))
 }

@@ -17,11 +17,22 @@ import {
 import {
   changesPolicy,
   latestVersion,
+  timeline,
   quotesFor,
   type PolicyVersionDocument,
   type PolicyWording,
 } from '../../model/policyVersions'
 import {isReservedDomain, isSampleEmail, isSampleUrl} from '../../model/samples'
+import {PAGE_PATHS, POLICY_PATHS} from '../../model/routes'
+import {
+  pathIn,
+  translationStatus,
+  wordsDigest,
+  type TranslationRecord,
+  type TranslationStatus,
+} from '../../model/translations'
+import {offeredLanguages} from './languages'
+import {TRANSLATION_DOCUMENTS_QUERY, TRANSLATION_PARAMS} from './siteContent'
 import type {ContentSource} from './source'
 
 /**
@@ -200,26 +211,162 @@ const counted = (samples: Sample[]) =>
 
 export type LaunchVerdict = {ok: true; warning?: string} | {ok: false; error: string}
 
-/** Refuses samples in a build for a public SITE_URL; otherwise passes, with the list as a warning. */
-export function judgeSamples(samples: Sample[], site: string | undefined): LaunchVerdict {
-  if (samples.length === 0) return {ok: true}
+/** What a translation problem says: which document, in which language, and why. */
+const STATUS_WORDS: Record<Exclude<TranslationStatus, 'shown'>, string> = {
+  missing: 'there is no translation',
+  stale: 'it translates an older English text',
+  awaitingReview: 'it awaits review',
+  sample: 'it is a sample translation',
+}
+
+/** A translation a public build cannot launch with: a sample, or an enabled language's missing Contact page. */
+export interface TranslationProblem {
+  /** The translation's id, or the English document's title when there is none. */
+  document: string
+  language: string
+  status: Exclude<TranslationStatus, 'shown'>
+}
+
+const listedTranslations = (problems: readonly TranslationProblem[]) =>
+  problems.length === 0
+    ? ''
+    : `\nTranslations a public build cannot show (a language is turned on only with its Contact page's ` +
+      `reviewed translation of the current text; a sample is deleted or replaced and reviewed):\n` +
+      problems
+        .map(({document, language, status}) => `  - ${document} (${language}): ${STATUS_WORDS[status]}`)
+        .join('\n')
+
+/**
+ * Refuses samples, and translations that cannot be shown, in a build for a public SITE_URL;
+ * otherwise passes, with the list as a warning.
+ */
+export function judgeSamples(
+  samples: Sample[],
+  site: string | undefined,
+  translations: readonly TranslationProblem[] = [],
+): LaunchVerdict {
+  if (samples.length === 0 && translations.length === 0) return {ok: true}
+  const values = samples.length === 0 ? '' : `holds ${counted(samples)}, which can belong to no one`
+  const both = values && translations.length > 0 ? ' and ' : ''
+  const words = translations.length === 0 ? '' : 'has translations it cannot show'
   if (isPublicSiteUrl(site)) {
     return {
       ok: false,
       error:
         `Launch check: this build is for ${site}, a public address, but the published content still ` +
-        `holds ${counted(samples)}, which can belong to no one. Enter the company's real value for ` +
-        `each in Studio, publish, and build again:\n${listed(samples)}${advice(samples)}`,
+        `${values}${both}${words}. Enter the company's real value for each in Studio, publish, and ` +
+        `build again:\n${listed(samples)}${advice(samples)}${listedTranslations(translations)}`,
     }
   }
   return {
     ok: true,
     warning:
-      `Launch check: the content holds ${counted(samples)}. That is fine for ${site ?? 'a local build'}, ` +
-      `but a build for the public address refuses them. Enter the real values in Studio before launch:\n` +
+      `Launch check: the content ${samples.length === 0 ? '' : `holds ${counted(samples)}`}${both}${words}. ` +
+      `That is fine for ${site ?? 'a local build'}, but a build for the public address refuses them. ` +
+      `Enter the real values in Studio before launch:\n` +
       listed(samples) +
-      advice(samples),
+      advice(samples) +
+      listedTranslations(translations),
   }
+}
+
+/** A translation document as the launch check reads it: whole, with the id of what it translates. */
+type TranslationDocument = Node & {
+  _id: string
+  language: string
+  englishId: string
+  translation?: TranslationRecord
+}
+
+/**
+ * Each page in each language Site settings turn on, with whose words it shows: a translation's
+ * status as this build judges it. A page whose document is not translated (home, About) shows
+ * English, `missing`.
+ */
+export function translationVerdicts(
+  documents: readonly Node[],
+  translations: readonly TranslationDocument[],
+  {publicBuild, now}: {publicBuild: boolean; now: Date},
+) {
+  const byId = (id: string) => documents.find((document) => document._id === id)
+  const versions = documents.filter(
+    (document) => document._type === POLICY_VERSION_TYPE,
+  ) as unknown as PolicyVersionDocument[]
+  const pages: {path: string; id: string; translated: boolean}[] = [
+    {path: PAGE_PATHS.home, id: SINGLETON_IDS.homePage, translated: false},
+    {path: PAGE_PATHS.about, id: SINGLETON_IDS.aboutPage, translated: false},
+    {path: PAGE_PATHS.contact, id: SINGLETON_IDS.contactPage, translated: true},
+    ...POLICY_ID_LIST.map((id) => ({path: POLICY_PATHS[id], id, translated: true})),
+  ]
+  const english = (id: string) => {
+    if (!POLICY_ID_LIST.includes(id as never)) return wordsDigest(byId(id) ?? {})
+    const policyVersions = versions.filter((version) => version.policy === id)
+    return String(timeline(policyVersions, now).current?.number ?? '')
+  }
+  const judge = (id: string, language: string) => {
+    const translation = translations.find((doc) => doc.englishId === id && doc.language === language)
+    return {translation, ...translationStatus(translation?.translation, english(id), {publicBuild})}
+  }
+  return offeredLanguages(byId(SINGLETON_IDS.siteSettings)).map((language) => ({
+    language,
+    settings: judge(SINGLETON_IDS.siteSettings, language.code),
+    pages: pages.map(({path, id, translated}) => ({
+      path: pathIn(language.code, path),
+      id,
+      ...(translated
+        ? judge(id, language.code)
+        : {translation: undefined, status: 'missing' as const, show: false}),
+    })),
+  }))
+}
+
+/**
+ * What a public build refuses: every sample translation, and for each language turned on, its
+ * Contact page (the notice and the request for consent) in anything but a reviewed translation
+ * of the current text.
+ */
+export function translationProblems(
+  documents: readonly Node[],
+  translations: readonly TranslationDocument[],
+  now: Date,
+): TranslationProblem[] {
+  const problems: TranslationProblem[] = translations
+    .filter((translation) => translation.translation?.review === 'sample')
+    .map(({_id, language}) => ({document: _id, language, status: 'sample'}))
+  for (const {language, pages} of translationVerdicts(documents, translations, {publicBuild: true, now})) {
+    const contact = pages.find(({id}) => id === SINGLETON_IDS.contactPage)
+    if (!contact || contact.status === 'shown') continue
+    const document = contact.translation?._id ?? `${DOCUMENT_TITLES.contactPage} translation`
+    if (!problems.some((problem) => problem.document === document && problem.language === language.code))
+      problems.push({document, language: language.code, status: contact.status})
+  }
+  return problems
+}
+
+/** One warning per page and language that shows English: what the build fell back on. */
+export function fallbackWarnings(
+  documents: readonly Node[],
+  translations: readonly TranslationDocument[],
+  options: {publicBuild: boolean; now: Date},
+): string[] {
+  return translationVerdicts(documents, translations, options).flatMap(({language, settings, pages}) => {
+    const named = `${language.name} (${language.code})`
+    const header = settings.show
+      ? []
+      : [
+          `${named}: the header, menu and footer are shown in English: ${STATUS_WORDS[settings.status as 'missing']}.`,
+        ]
+    return [
+      ...header,
+      ...pages
+        .filter(({show}) => !show)
+        .map(
+          ({path, id, status}) =>
+            `${named}: ${path} shows the English ${documentTitle(id) ?? id} with the line that it is not translated: ` +
+            `${STATUS_WORDS[status as 'missing']}.`,
+        ),
+    ]
+  })
 }
 
 /**
@@ -256,13 +403,24 @@ export function launchCheckLoader(content: ContentSource, query: string): Loader
   return {
     name: 'launch-check',
     async load({store, logger, config}) {
-      const answer = await content.fetch(query, {ids: Object.keys(DOCUMENT_TITLES)})
-      const documents = Array.isArray(answer) ? answer.filter(isNode) : []
-      const samples = samplesIn(documents)
-      const verdict = judgeSamples(samples, config.site)
+      // One request: the site's documents, and every translation with what it translates.
+      const answer = (await content.fetch(
+        `{"documents": ${query}, "translations": ${TRANSLATION_DOCUMENTS_QUERY}}`,
+        {ids: Object.keys(DOCUMENT_TITLES), ...TRANSLATION_PARAMS},
+      )) as {documents?: unknown; translations?: unknown} | null
+      const documents = Array.isArray(answer?.documents) ? answer.documents.filter(isNode) : []
+      const translations = (
+        Array.isArray(answer?.translations) ? answer.translations.filter(isNode) : []
+      ) as TranslationDocument[]
+      const now = new Date()
+      const samples = samplesIn([...documents, ...translations])
+      const verdict = judgeSamples(samples, config.site, translationProblems(documents, translations, now))
       if (!verdict.ok) throw new Error(verdict.error)
       if (verdict.warning) logger.warn(verdict.warning)
       for (const warning of unrecordedChanges(documents)) logger.warn(warning)
+      const publicBuild = isPublicSiteUrl(config.site)
+      for (const warning of fallbackWarnings(documents, translations, {publicBuild, now}))
+        logger.warn(warning)
       store.clear()
       samples.forEach((sample, index) => store.set({id: String(index + 1), data: {...sample}}))
     },

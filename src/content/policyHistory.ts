@@ -1,5 +1,6 @@
 import {changesPolicy, quotesFor, timeline, type Timeline} from '../../model/policyVersions'
 import {POLICY_ID_LIST, type PolicyId} from '../../model/siteDocuments'
+import {DEFAULT_LANGUAGE} from '../../model/translations'
 import {builtContent, type SiteContent} from './entries'
 import {liveQuotes, versionQuotes, type QuoteText} from './quotes'
 import type {Policy, PolicyVersion} from './schemas'
@@ -52,6 +53,15 @@ export async function getPolicyHistory(
     content.now,
   )
   const current = history.current
+  // A translation shown in another language translates the version in force (model/translations.ts):
+  // its words, with today's figures and facts, under that version's dates.
+  if (
+    content.language !== DEFAULT_LANGUAGE &&
+    (await content.shownIn(policy)).language === content.language
+  ) {
+    const inForce = await liveEdition(content, policy, document)
+    return {...history, policy, inForce: current ? {...inForce, version: current} : inForce}
+  }
   // The search description is not policy text: a change to it records no version, so the page
   // in force takes it from the document.
   if (current && !content.preview)
@@ -61,15 +71,21 @@ export async function getPolicyHistory(
   const inForce: PolicyEdition =
     current && unchanged
       ? versionEdition(current, document.description)
-      : {
-          policy,
-          title: document.title,
-          description: document.description,
-          intro: document.intro,
-          sections: document.sections,
-          quotes: liveQuotes(figures, facts),
-        }
+      : await liveEdition(content, policy, document)
   return {...history, policy, inForce}
+}
+
+/** The document's own words, with today's figures and facts. */
+async function liveEdition(content: SiteContent, policy: PolicyId, document: Policy): Promise<PolicyEdition> {
+  const [figures, facts] = await Promise.all([content.policyFigures(), content.companyFacts()])
+  return {
+    policy,
+    title: document.title,
+    description: document.description,
+    intro: document.intro,
+    sections: document.sections,
+    quotes: liveQuotes(figures, facts),
+  }
 }
 
 /** Every policy's history, in the order of the policies table. */

@@ -1,5 +1,18 @@
-import type {z} from 'astro/zod'
-import {DOCUMENT_TYPE_TITLES, POLICY_ID_LIST, SINGLETONS, type SingletonId} from '../../model/siteDocuments'
+import {z} from 'astro/zod'
+import {
+  DOCUMENT_TYPE_TITLES,
+  POLICY_ID_LIST,
+  POLICY_TYPE,
+  SINGLETONS,
+  type SingletonId,
+} from '../../model/siteDocuments'
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_CODE,
+  REVIEW_STATES,
+  TRANSLATED_TYPES,
+  wordsDigest,
+} from '../../model/translations'
 import {
   aboutPageQuery,
   companyFactsQuery,
@@ -43,6 +56,121 @@ const singleton = <S extends z.ZodType>(id: SingletonId, query: string, schema: 
 })
 
 /**
+ * The documents staff translate (model/translations.ts), by type, with the query and schema of
+ * their English part: a translation is read with the same projection and parsed with the same
+ * schema.
+ */
+const TRANSLATABLE = {
+  siteSettings: {query: siteSettingsQuery, schema: siteSettingsSchema},
+  contactPage: {query: contactPageQuery, schema: contactPageSchema},
+  [POLICY_TYPE]: {query: policiesQuery, schema: policySchema},
+} as const satisfies Record<TranslatableType, unknown>
+
+export type TranslatableType = (typeof TRANSLATED_TYPES)[number]
+export const TRANSLATABLE_TYPES: readonly TranslatableType[] = TRANSLATED_TYPES
+
+/** Which documents are translations: the launch check reads them whole with the same filter. */
+export const TRANSLATIONS_FILTER =
+  'defined(language) && language != $defaultLanguage && _type in $translatableTypes'
+
+/**
+ * The id of the English document a translation translates: as the plugin's metadata document
+ * links them, else a singleton's (its type) or the id before "__i18n_".
+ */
+const ENGLISH_ID = `coalesce(
+    *[_type == "translation.metadata" && references(^._id)][0].translations[_key == $defaultLanguage || language == $defaultLanguage][0].value._ref,
+    select(_type == "${POLICY_TYPE}" => string::split(_id, "__i18n_")[0], _type)
+  )`
+
+/** Every translation whole, with the id of what it translates: what the launch check reads. */
+export const TRANSLATION_DOCUMENTS_QUERY = `*[${TRANSLATIONS_FILTER}] | order(_id asc){..., "englishId": ${ENGLISH_ID}}`
+
+/** The parameters of the translations' queries. */
+export const TRANSLATION_PARAMS = {defaultLanguage: DEFAULT_LANGUAGE, translatableTypes: TRANSLATED_TYPES}
+
+/** A query's projection: everything from its first brace (no filter here holds one). */
+const projection = (query: string) => query.slice(query.indexOf('{'))
+
+/**
+ * Every translation, with its words projected as its English part projects them, and the English
+ * document it translates when that is a singleton (its id is its type), whose words' digest
+ * tells whether the translation is of the current text. A policy's translation names the English
+ * version it translates, so the page judges it against the history.
+ */
+function translationsQuery(): string {
+  const words = Object.entries(TRANSLATABLE).map(
+    ([type, {query}]) => `_type == "${type}" => ${projection(query)}`,
+  )
+  return `*[${TRANSLATIONS_FILTER}] | order(_id asc){
+  _id,
+  _type,
+  language,
+  translation{translates, review, reviewedBy, reviewedOn},
+  "englishId": ${ENGLISH_ID},
+  "english": select(_type != "${POLICY_TYPE}" => *[_id == ^._type][0]),
+  "words": select(${words.join(',\n    ')})
+}`
+}
+
+const translationRecordSchema = z.object({
+  translates: z.union([z.string(), z.number()]).transform(String),
+  review: z.enum(Object.keys(REVIEW_STATES) as [keyof typeof REVIEW_STATES]),
+  reviewedBy: z
+    .string()
+    .nullish()
+    .transform((name) => name ?? undefined),
+  reviewedOn: z
+    .string()
+    .nullish()
+    .transform((day) => day ?? undefined),
+})
+
+type Words<Type extends TranslatableType> = z.infer<(typeof TRANSLATABLE)[Type]['schema']>
+
+/** A translation as the pages read it: its words, parsed as the English ones are. */
+export type Translation = {
+  [Type in TranslatableType]: {
+    _id: string
+    /** The id of the English document it translates. */
+    englishId: string
+    type: Type
+    language: string
+    translation?: z.infer<typeof translationRecordSchema>
+    /** The digest of the English words it should translate (a singleton's). */
+    englishDigest?: string
+    words: Words<Type>
+  }
+}[TranslatableType]
+
+const translationSchema = z
+  .object({
+    _id: z.string(),
+    _type: z.enum(TRANSLATED_TYPES),
+    language: z.string().regex(LANGUAGE_CODE, 'must be a language code such as "hi"'),
+    translation: translationRecordSchema.nullish(),
+    englishId: z.string(),
+    english: z.record(z.string(), z.unknown()).nullish(),
+    words: z.unknown(),
+  })
+  .transform((value, context): Translation => {
+    const words = TRANSLATABLE[value._type].schema.safeParse(value.words)
+    if (!words.success) {
+      for (const issue of words.error.issues)
+        context.addIssue({code: 'custom', message: issue.message, path: ['words', ...issue.path]})
+      return z.NEVER
+    }
+    return {
+      _id: value._id,
+      englishId: value.englishId,
+      type: value._type,
+      language: value.language,
+      ...(value.translation ? {translation: value.translation} : {}),
+      ...(value.english ? {englishDigest: wordsDigest(value.english)} : {}),
+      words: words.data,
+    } as Translation
+  })
+
+/**
  * Everything the pages read, part by part. The build makes a content collection of each
  * (src/content.config.ts); a preview page reads them all from staff's drafts in one request
  * (src/content/entries.ts). Both parse with the same schemas.
@@ -69,7 +197,15 @@ export const SITE_CONTENT = {
     title: DOCUMENT_TYPE_TITLES.policyVersion,
   },
   policyFigures: singleton('policyFigures', policyFiguresQuery, policyFiguresSchema),
-} satisfies Record<SingletonId | 'policies' | 'policyVersions', ContentPart>
+  /** Every document in another language; pages ask for one with `contentFor(locals, language)`. */
+  translations: {
+    query: translationsQuery(),
+    params: TRANSLATION_PARAMS,
+    schema: translationSchema,
+    requiredIds: [],
+    title: 'Translation',
+  },
+} satisfies Record<SingletonId | 'policies' | 'policyVersions' | 'translations', ContentPart>
 
 export type ContentPartName = keyof typeof SITE_CONTENT
 

@@ -27,15 +27,24 @@ export function serveStatic(request: IncomingMessage, response: ServerResponse, 
       return
   }
   const {path} = decision
-  send(request, path === '/' ? '/index.html' : path, {
-    root,
-    extensions: ['html'],
-    index: false,
-    dotfiles: 'deny',
+  sendPage(request, response, root, path === '/' ? '/index.html' : path, {
+    // "/hi" is both a page (hi.html) and the folder of that language's pages (hi/): the page.
+    // Any other folder ("/policy-versions") is not a page: 404, not send's redirect to
+    // "/policy-versions/", which the trailing-slash rule above would send straight back.
+    directory: () =>
+      sendPage(request, response, root, `${path}.html`, {directory: () => notFound(request, response, root)}),
   })
-    // A folder ("/policy-versions") is not a page: 404, not send's redirect to "/policy-versions/",
-    // which the trailing-slash rule above would send straight back.
-    .on('directory', () => notFound(request, response, root))
+}
+
+function sendPage(
+  request: IncomingMessage,
+  response: ServerResponse,
+  root: string,
+  path: string,
+  {directory}: {directory: () => void},
+): void {
+  send(request, path, {root, extensions: ['html'], index: false, dotfiles: 'deny'})
+    .on('directory', directory)
     .on('headers', (res: ServerResponse) => {
       if (IMMUTABLE.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
     })

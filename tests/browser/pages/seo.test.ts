@@ -75,14 +75,23 @@ describe('what search engines and link previews read', () => {
       // No bare ampersand: every & starts an entity.
       expect(xml.match(/&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/gi)).toBeNull()
 
-      // Parsed as XML by the browser, the locations are the six routes and the history pages.
+      // Parsed as XML by the browser, the locations are the six routes in every language and the history pages.
       await page.goto(`${server}/robots.txt`)
       const locations = await page.evaluate((source) => {
         const document = new DOMParser().parseFromString(source, 'application/xml')
         if (document.querySelector('parsererror')) throw new Error('sitemap.xml is not well-formed XML')
         return [...document.getElementsByTagName('loc')].map((loc) => loc.textContent!.trim())
       }, xml)
-      const expected = [...ROUTES.map((route) => route.path), ...HISTORY_PAGE_PATHS]
+      const languages = (settings.languages as {code: string; enabled: boolean}[])
+        .filter(({enabled}) => enabled)
+        .map(({code}) => code)
+      const expected = [
+        ...ROUTES.flatMap(({path}) => [
+          path,
+          ...languages.map((code) => (path === '/' ? `/${code}` : `/${code}${path}`)),
+        ]),
+        ...HISTORY_PAGE_PATHS,
+      ]
       expect(locations).toHaveLength(expected.length)
       for (const location of locations) expect(location).toMatch(/^https?:\/\//)
       expect(locations.map((location) => decodeURIComponent(new URL(location).pathname)).sort()).toEqual(

@@ -2,6 +2,7 @@ import type {Browser, Page} from 'playwright-core'
 import {afterAll, describe, inject} from 'vitest'
 import {DESKTOP, PHONE, type Viewport} from '../../support/browser'
 import {it} from '../../support/browserTest'
+import {bundledDocuments, documentById} from '../../support/dataset'
 import {
   NOT_FOUND_PATH,
   ROUTES,
@@ -26,8 +27,27 @@ export const HISTORY_PATHS = [
   refund.changes(refundVersions[1].number),
 ]
 
-/** The pages checked whole: the six routes of the spec, the 404 page and one of each history page. */
-export const PATHS = [...ROUTES.map((route) => route.path), NOT_FOUND_PATH, ...HISTORY_PATHS]
+/**
+ * Pages in the other languages: the Contact page in each (a sample translation on a local build)
+ * and policies shown in English under a line in the language, one with "&" in its path.
+ */
+export const LANGUAGE_PATHS = [
+  '/hi/contact-us',
+  '/te/contact-us',
+  '/hi/privacy-policy',
+  '/te/terms&conditions',
+]
+
+/**
+ * The pages checked whole: the six routes of the spec, the 404 page, one of each history page
+ * and pages in the other languages.
+ */
+export const PATHS = [
+  ...ROUTES.map((route) => route.path),
+  NOT_FOUND_PATH,
+  ...HISTORY_PATHS,
+  ...LANGUAGE_PATHS,
+]
 
 export const POLICY_PATHS = ['/privacy-policy', '/terms&conditions', '/Refund&Cancellation-Policy']
 
@@ -36,10 +56,17 @@ export async function contactFormHydrated(page: Page): Promise<void> {
   await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
 }
 
-/** Waits for the menu island to hydrate, then opens the menu with its "Menu" toggle. */
-export async function openMobileMenu(page: Page): Promise<void> {
+/** The menu toggle's label on a page: in the language of its prefix ("/hi/…"), else English. */
+function menuLabelOn(path: string): string {
+  const code = /^\/([a-z]{2,3})\//.exec(path)?.[1]
+  if (!code) return settings.interfaceText.menu
+  return documentById(bundledDocuments(), `siteSettings__i18n_${code}`).interfaceText.menu
+}
+
+/** Waits for the menu island to hydrate, then opens the menu with its "Menu" toggle (its label on `path`). */
+export async function openMobileMenu(page: Page, path = '/'): Promise<void> {
   await mobileMenuHydrated(page)
-  const toggle = page.getByRole('button', {name: settings.interfaceText.menu})
+  const toggle = page.getByRole('button', {name: menuLabelOn(path)})
   await toggle.click()
   await page.waitForFunction(
     () => document.querySelector('.mobile-menu__toggle')?.getAttribute('aria-expanded') === 'true',
@@ -100,7 +127,7 @@ export function checkEveryPage(open: (browser: Browser, viewport: Viewport) => P
             await check(`${where} with field errors`)
           }
           if (phone) {
-            await openMobileMenu(page)
+            await openMobileMenu(page, path)
             await check(`${where} with the menu open`)
           }
         })

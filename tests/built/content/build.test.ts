@@ -56,8 +56,8 @@ describe('building from the Content Lake', () => {
     const {policyHistory: words} = documentById(documents, 'siteSettings')
     expect(refund).toContain(`The third section has a clearer heading. ${words.shortNoticeTakesNothingAway}`)
     expect(refund).toContain(`<meta name="description" content="${description}">`)
-    // Eight collections and the launch check, nine queries: never one query per page.
-    expect(standIn.requests).toHaveLength(9)
+    // Nine collections (the translations one of them) and the launch check, ten queries: never one query per page.
+    expect(standIn.requests).toHaveLength(10)
   })
 
   it('fails when a document breaks the content model, naming the document and the field', async () => {

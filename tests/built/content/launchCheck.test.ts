@@ -54,8 +54,14 @@ const bundledVersions = bundledDocuments().filter((document) => document._type =
  * facts, the sample history is deleted and each policy has been published once, recording its
  * first real version (README, "Before launch").
  */
-function documentsWithRealFacts(): SanityDocumentLike[] {
-  const documents = bundledDocuments().filter((document) => document._type !== POLICY_VERSION_TYPE)
+function documentsWithRealFacts({translations = false} = {}): SanityDocumentLike[] {
+  const documents = bundledDocuments().filter(
+    (document) => document._type !== POLICY_VERSION_TYPE && (translations || !isTranslation(document)),
+  )
+  // Before launch the sample translations are deleted and their languages turned off, until
+  // reviewed translations are published.
+  if (!translations)
+    for (const language of documentById(documents, 'siteSettings').languages ?? []) language.enabled = false
   const facts = documentById(documents, 'companyFacts')
   for (const key of Object.keys(facts)) if (!key.startsWith('_')) delete facts[key]
   Object.assign(facts, structuredClone(realFacts))
@@ -72,6 +78,16 @@ function documentsWithRealFacts(): SanityDocumentLike[] {
   })
   return [...documents, ...firstVersions.map((version) => ({...version}))]
 }
+
+/** A translation, or the plugin's record of which documents translate each other. */
+const isTranslation = (document: SanityDocumentLike) =>
+  (typeof document.language === 'string' && document.language !== 'en') ||
+  document._type === 'translation.metadata'
+
+/** The bundled sample translations, by id and language. */
+const sampleTranslations = bundledDocuments()
+  .filter((document) => isTranslation(document) && document._type !== 'translation.metadata')
+  .map(({_id, language}) => ({id: _id, language: language as string}))
 
 /** The one build with real-shaped facts for the public address, shared by the tests that read it. */
 let realBuild: Promise<BuildResult> | undefined
@@ -174,6 +190,39 @@ describe('the launch check in a build', () => {
     expect(leftovers).toEqual([])
   })
 
+  it('a build for the public address with real facts but sample translations fails, naming each translation by id and language', async () => {
+    expect(sampleTranslations.map(({id}) => id).sort()).toEqual([
+      'contactPage__i18n_hi',
+      'contactPage__i18n_te',
+      'siteSettings__i18n_hi',
+      'siteSettings__i18n_te',
+    ])
+    const result = await buildFrom(documentsWithRealFacts({translations: true}), {SITE_URL: PUBLIC_SITE})
+
+    expect(result.code, result.output).not.toBe(0)
+    expect(result.output).toContain(`this build is for ${PUBLIC_SITE}, a public address`)
+    expect(result.output).toContain('Translations a public build cannot show')
+    for (const {id, language} of sampleTranslations)
+      expect(result.output).toContain(`  - ${id} (${language}): it is a sample translation`)
+    expect(htmlFiles(result.outDir)).toEqual([])
+  })
+
+  it('a build for the public address refuses a language turned on without its Contact page translation', async () => {
+    const documents = documentsWithRealFacts()
+    const hindi = documentById(documents, 'siteSettings').languages.find(
+      (language: {code: string}) => language.code === 'hi',
+    )
+    hindi.enabled = true
+
+    const result = await buildFrom(documents, {SITE_URL: PUBLIC_SITE})
+
+    expect(result.code, result.output).not.toBe(0)
+    expect(result.output).toContain(
+      `  - ${DOCUMENT_TITLES.contactPage} translation (hi): there is no translation`,
+    )
+    expect(htmlFiles(result.outDir)).toEqual([])
+  })
+
   it('a local build from the sample company facts succeeds and warns with the same list', async () => {
     const result = await buildFrom(bundledDocuments())
 
@@ -183,6 +232,11 @@ describe('the launch check in a build', () => {
       `the content holds ${expectedListing.length + bundledVersions.length} values that are samples`,
     )
     for (const line of expectedListing) expect(result.output).toContain(line)
+    for (const {id, language} of sampleTranslations)
+      expect(result.output).toContain(`  - ${id} (${language}): it is a sample translation`)
+    // What fell back to English, a warning per page and language.
+    expect(result.output).toMatch(/\(hi\): \/hi\/privacy-policy shows the English Privacy Policy/)
+    expect(result.output).toMatch(/\(te\): \/te\/terms&conditions shows the English Terms and Conditions/)
     expect(htmlFiles(result.outDir)).toContain('index.html')
   })
 })

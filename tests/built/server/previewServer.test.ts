@@ -25,8 +25,17 @@ function withPrivacyPolicyDraft() {
   const documents = bundledDocuments()
   const draft = structuredClone(documentById(documents, 'privacyPolicy'))
   draft.sections[0].heading = DRAFT_HEADING
-  return [...documents, {...draft, _id: 'drafts.privacyPolicy'}] as ReturnType<typeof bundledDocuments>
+  // And a draft of the Hindi Contact page, previewed at its prefixed path.
+  const hindi = structuredClone(documentById(documents, 'contactPage__i18n_hi'))
+  hindi.title = HINDI_DRAFT_TITLE
+  return [
+    ...documents,
+    {...draft, _id: 'drafts.privacyPolicy'},
+    {...hindi, _id: 'drafts.contactPage__i18n_hi'},
+  ] as ReturnType<typeof bundledDocuments>
 }
+
+const HINDI_DRAFT_TITLE = 'आइए, जुड़ें (मसौदा)'
 
 const contentEnv = () => ({SANITY_PROJECT_ID: 'test', SANITY_API_HOST: standIn.url})
 
@@ -94,6 +103,21 @@ describe('staff preview on the production server', () => {
     expect(page.header('x-frame-options')).toBeNull()
     const frameAncestors = [...page.header('content-security-policy')!.matchAll(/frame-ancestors ([^;,]*)/g)]
     expect(frameAncestors.map((match) => match[1])).toEqual([STUDIO])
+  })
+
+  it('a draft of a translation is previewed at its prefixed path, in its language, with the sample line', async () => {
+    const enter = await get(previewOn, enableUrl(await studioSecret(), '/hi/contact-us'))
+    expect(enter.header('location')).toBe('/hi/contact-us')
+    const page = await get(previewOn, '/hi/contact-us', {
+      headers: {cookie: cookieOf(enter.header('set-cookie'))!},
+    })
+    expect(page.status, page.body).toBe(200)
+    expect(page.body).toContain('<html lang="hi">')
+    expect(page.body).toContain(HINDI_DRAFT_TITLE)
+    const hindi = documentById(bundledDocuments(), 'siteSettings').languages.find(
+      (language: {code: string}) => language.code === 'hi',
+    )
+    expect(page.body).toContain(hindi.sampleLine)
   })
 
   it('behind a TLS proxy, the cookie is Secure, SameSite=None and Partitioned, for the Studio frame', async () => {

@@ -101,6 +101,10 @@ describe('built pages are valid HTML (Nu HTML Checker)', () => {
       'privacy-policy.html',
       'terms&conditions.html',
       'Refund&Cancellation-Policy.html',
+      // The pages in each other language, under its prefix.
+      'hi.html',
+      'hi/contact-us.html',
+      'te/terms&conditions.html',
       // Every policy's version history, each version and what each version changed.
       ...HISTORY_PAGE_PATHS.map((path) => `${path.slice(1)}.html`),
     ]) {

@@ -13,6 +13,8 @@ const FILES: Record<string, string> = {
   'client/about-us.html': '<h1>About us</h1>',
   'client/terms&conditions.html': '<h1>Terms and conditions</h1>',
   'client/policy-versions/terms&conditions/1.html': '<h1>Terms and conditions, version 1</h1>',
+  'client/hi.html': '<h1>मुखपृष्ठ</h1>',
+  'client/hi/terms&conditions.html': '<h1>नियम और शर्तें</h1>',
   'client/_astro/x.js': 'console.log(1)',
   'client/.env': 'SECRET=in-a-dotfile',
   'server/entry.mjs': 'export const secret = "server code"',
@@ -137,6 +139,16 @@ describe("the production server's pages", () => {
       expect(await response.text()).toBe('<h1>Page not found</h1>')
       expect((await get(`${path}/`)).headers.get('location'), `${path}/`).toBe(path)
     }
+  })
+
+  it("answer a language's home page, which is both a page and the folder of that language's pages", async () => {
+    for (const path of ['/hi', '/hi.html']) {
+      const response = await get(path)
+      expect(response.status, path).toBe(200)
+      expect(await response.text()).toBe('<h1>मुखपृष्ठ</h1>')
+    }
+    expect(await (await get('/hi/terms%26conditions')).text()).toBe('<h1>नियम और शर्तें</h1>')
+    expect((await get('/hi/')).headers.get('location')).toBe('/hi')
   })
 
   it('answer anything but GET and HEAD with the 404 page', async () => {

@@ -1,0 +1,54 @@
+import {z} from 'astro/zod'
+import {DEFAULT_LANGUAGE, LANGUAGE_CODE} from '../../model/translations'
+
+/**
+ * The languages the site offers besides English: the enabled entries of English Site settings'
+ * `languages` list. Read from the document as published, whatever else it holds, so the routes,
+ * the switcher and the launch check agree on one list.
+ */
+export interface SiteLanguage {
+  /** "hi": the prefix of its paths and its `lang` attribute. */
+  code: string
+  /** Its own name, as the switcher shows it ("हिन्दी"). */
+  name: string
+  /** One line in the language: this page is shown in English, not yet translated. */
+  notTranslatedLine: string
+  /** One line in the language: this translation is a sample or awaits review. */
+  sampleLine: string
+}
+
+const line = z.string().trim().min(1)
+const languageEntry = z.object({
+  code: z.string().regex(LANGUAGE_CODE),
+  name: line,
+  enabled: z.boolean(),
+  notTranslatedLine: line,
+  sampleLine: line,
+})
+
+/**
+ * The enabled languages of English Site settings, without English. An entry that cannot be used
+ * (no code, no lines) is left out rather than published half-made: Studio's validation names it.
+ */
+export function offeredLanguages(settings: unknown): SiteLanguage[] {
+  const list = (settings as {languages?: unknown} | null)?.languages
+  if (!Array.isArray(list)) return []
+  const offered: SiteLanguage[] = []
+  for (const item of list) {
+    const entry = languageEntry.safeParse(item)
+    if (!entry.success || !entry.data.enabled || entry.data.code === DEFAULT_LANGUAGE) continue
+    if (offered.some(({code}) => code === entry.data.code)) continue
+    const {code, name, notTranslatedLine, sampleLine} = entry.data
+    offered.push({code, name, notTranslatedLine, sampleLine})
+  }
+  return offered
+}
+
+/** `og:locale` of a language: "hi" is read in India, "hi_IN"; a code with a region keeps it. */
+export function ogLocale(code: string): string {
+  const [language, region] = code.split('-')
+  return `${language}_${(region ?? 'in').toUpperCase()}`
+}
+
+/** A page whose document is not translated at all (yet): English words in every language. */
+export const UNTRANSLATED = {language: DEFAULT_LANGUAGE, status: 'missing'} as const

@@ -1,0 +1,136 @@
+import {describe, expect, inject} from 'vitest'
+import type {Page} from 'playwright-core'
+import {PHONE} from '../../support/browser'
+import {it} from '../../support/browserTest'
+import {bundledDocuments, documentById} from '../../support/dataset'
+import {contactPage, policies, settings} from '../../support/site'
+
+const base = inject('siteUrl')
+const documents = bundledDocuments()
+
+interface Language {
+  code: string
+  name: string
+  notTranslatedLine: string
+  sampleLine: string
+}
+const LANGUAGES: Language[] = settings.languages.filter((language: {enabled: boolean}) => language.enabled)
+const language = (code: string) => LANGUAGES.find((entry) => entry.code === code)!
+
+/** The first words of the privacy notice a translation puts beside the consent box. */
+function noticeOpening(contact: Record<string, any>): string {
+  const spans = contact.privacyNotice[0].children as {_type: string; text?: string}[]
+  return spans.find((child) => child._type === 'span' && (child.text ?? '').trim().length > 10)!.text!.trim()
+}
+
+/** The switcher's link to a language, in the footer. */
+const switcherLink = (page: Page, name: string) =>
+  page.locator('.language-switcher').getByRole('link', {name, exact: true})
+
+describe('the site in Hindi and Telugu', () => {
+  it('offers the two languages Site settings turn on', () => {
+    expect(LANGUAGES.map(({code}) => code)).toEqual(['hi', 'te'])
+  })
+
+  for (const code of ['hi', 'te']) {
+    const {name, sampleLine} = language(code)
+    const translation = documentById(documents, `contactPage__i18n_${code}`)
+    const translatedSettings = documentById(documents, `siteSettings__i18n_${code}`)
+
+    it(`from /contact-us without JavaScript the switcher reaches /${code}/contact-us: lang, alternates, the notice and consent in ${name}, the sample line and a link back to English`, async ({
+      newPage,
+    }) => {
+      const page = await newPage(PHONE, {javaScriptEnabled: false})
+      await page.goto(`${base}/contact-us`)
+      await switcherLink(page, name).click()
+      await page.waitForURL(`${base}/${code}/contact-us`)
+
+      await expect(page.locator('html').getAttribute('lang')).resolves.toBe(code)
+      const alternates = await page
+        .locator('head link[rel="alternate"][hreflang]')
+        .evaluateAll((links) =>
+          links.map((link) => [link.getAttribute('hreflang'), new URL(link.getAttribute('href')!).pathname]),
+        )
+      expect(alternates).toEqual([
+        ['en', '/contact-us'],
+        ['hi', '/hi/contact-us'],
+        ['te', '/te/contact-us'],
+        ['x-default', '/contact-us'],
+      ])
+      await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe(translation.title)
+      await expect(
+        page.getByText(noticeOpening(translation), {exact: false}).first().isVisible(),
+      ).resolves.toBe(true)
+      await expect(
+        page.getByRole('checkbox', {name: translation.form.consentLabel, exact: true}).count(),
+      ).resolves.toBe(1)
+      await expect(page.getByText(sampleLine, {exact: true}).isVisible()).resolves.toBe(true)
+      // The header and footer are in the language too, and lead to its pages.
+      await expect(
+        page
+          .getByRole('link', {name: translatedSettings.companyLinks[0].label, exact: true})
+          .getAttribute('href'),
+      ).resolves.toBe(`/${code}${translatedSettings.companyLinks[0].href}`)
+
+      const english = switcherLink(page, 'English')
+      await expect(english.getAttribute('href')).resolves.toBe('/contact-us')
+      await expect(english.getAttribute('hreflang')).resolves.toBe('en')
+      await expect(switcherLink(page, name).getAttribute('aria-current')).resolves.toBe('true')
+      await english.click()
+      await page.waitForURL(`${base}/contact-us`)
+      await expect(page.getByRole('heading', {level: 1}).textContent()).resolves.toBe(contactPage.title)
+    })
+
+    it(`the contact form on /${code}/contact-us shows its labels in ${name} once hydrated`, async ({
+      phonePage: page,
+    }) => {
+      await page.goto(`${base}/${code}/contact-us`)
+      await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
+      await expect(page.getByRole('button', {name: translation.form.submitLabel}).isVisible()).resolves.toBe(
+        true,
+      )
+      await expect(
+        page.getByLabel(translation.form.nameLabel, {exact: false}).first().isVisible(),
+      ).resolves.toBe(true)
+    })
+  }
+
+  it('/hi/privacy-policy shows the English text with the Hindi line that it is not translated', async ({
+    desktopPage: page,
+  }) => {
+    await page.goto(`${base}/hi/privacy-policy`)
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('hi')
+    await expect(page.getByText(language('hi').notTranslatedLine, {exact: true}).isVisible()).resolves.toBe(
+      true,
+    )
+    const heading = page.getByRole('heading', {level: 1})
+    await expect(heading.textContent()).resolves.toBe(policies.privacy.title)
+    // The English text says it is English, inside the Hindi page.
+    await expect(
+      heading.evaluate((element) => element.closest('[lang]')!.getAttribute('lang')),
+    ).resolves.toBe('en')
+  })
+
+  it('the switcher is reachable at 375 px: each link visible, inside the screen and a 24 px target', async ({
+    phonePage: page,
+  }) => {
+    await page.goto(`${base}/contact-us`)
+    for (const name of ['English', ...LANGUAGES.map((entry) => entry.name)]) {
+      const link = switcherLink(page, name)
+      await link.scrollIntoViewIfNeeded()
+      await expect(link.isVisible()).resolves.toBe(true)
+      const box = (await link.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width)
+      expect(box.height).toBeGreaterThanOrEqual(24)
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+
+  it('pages that stay English (a policy history) name no other language', async ({desktopPage: page}) => {
+    await page.goto(`${base}/policy-history/privacy-policy`)
+    await expect(page.locator('link[hreflang]').count()).resolves.toBe(0)
+    await expect(page.locator('.language-switcher').count()).resolves.toBe(0)
+  })
+})
