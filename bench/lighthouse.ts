@@ -1,4 +1,5 @@
-// Lighthouse (mobile profile) on every route of the production server: the four category scores
+// Lighthouse (mobile profile) on every route of the production server, in English and in every
+// language the build's sitemap lists (/hi/contact-us, …): the four category scores
 // and FCP, LCP (and how long after FCP it comes), TBT and CLS. Run: npm run bench:lighthouse (after
 // npm run build). Option: --runs 3 (the median of several runs per route; this machine is noisy).
 // The goal on every route: Performance 100, with LCP within 150 ms of FCP.
@@ -11,7 +12,7 @@ import {ROOT} from '../tests/support/astroBuild.ts'
 import {runLighthouse, type LighthouseResult} from '../tests/support/lighthouse.ts'
 import {startSiteServer} from '../tests/support/processes.ts'
 
-const ROUTES = Object.values(PAGE_PATHS)
+const ENGLISH_ROUTES: readonly string[] = Object.values(PAGE_PATHS)
 const runs = Number(parseArgs({options: {runs: {type: 'string', default: '1'}}}).values.runs)
 
 const distDir = join(ROOT, 'dist')
@@ -21,6 +22,16 @@ if (!existsSync(join(distDir, 'server/entry.mjs'))) {
 }
 const scratch = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'))
 const server = await startSiteServer(distDir, {CONTACT_DB_PATH: join(scratch, 'messages.sqlite')})
+
+/** Each English route, then the pages in other languages that the build's sitemap gives as alternates. */
+async function routesInEveryLanguage(): Promise<string[]> {
+  const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text()
+  const translated = [...sitemap.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)]
+    .filter(([, language]) => language !== 'en' && language !== 'x-default')
+    .map(([, , href]) => decodeURI(new URL(href!.replaceAll('&amp;', '&')).pathname))
+  return [...new Set([...ENGLISH_ROUTES, ...translated])]
+}
+const ROUTES = await routesInEveryLanguage()
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const score = (value: number | null | undefined) =>

@@ -78,13 +78,15 @@ function acknowledgementState(a: NotificationState | undefined): string {
 }
 
 /**
- * One line per message: when, id, the reference the sender was given, who, subject, whether the
- * health details may be used, and how its e-mails went.
+ * One line per message: when, id, the reference the sender was given, who, subject, the language of
+ * the page it was sent from, whether the health details may be used, and how its e-mails went.
  */
 function line(message: MessageRecord): string {
   const who = [message.name, message.email, message.phone].filter(Boolean).join(', ')
+  // A message stored before forms said their language came from the English page.
+  const language = `language ${message.consent.language ?? 'en'}`
   const health = `health details ${message.consent.healthDetailsAllowed ? 'may' : 'may NOT'} be used`
-  return `${message.receivedAt}  ${message.id}  ${referenceOf(message.id)}  ${who}  "${message.subject}"  ${health}  ${notificationState(message.notification)}${acknowledgementState(message.acknowledgement)}`
+  return `${message.receivedAt}  ${message.id}  ${referenceOf(message.id)}  ${who}  "${message.subject}"  ${language}  ${health}  ${notificationState(message.notification)}${acknowledgementState(message.acknowledgement)}`
 }
 
 /**

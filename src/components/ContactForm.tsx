@@ -12,6 +12,7 @@ import {
 } from '../../model/contactForm'
 import {
   CONSENT_VALUE,
+  LANGUAGE_FIELD,
   PRIVACY_VERSION_FIELD,
   precheckContactMessage,
   type ContactFieldErrors,
@@ -59,6 +60,7 @@ export default function ContactForm({
   action,
   noticeId,
   privacyVersion,
+  language,
   children,
 }: {
   labels: ContactFormLabels
@@ -66,6 +68,8 @@ export default function ContactForm({
   noticeId: string
   /** The Privacy Policy version in force on this page: sent with the message, as the notice agreed to. */
   privacyVersion?: number
+  /** The page's language ("hi"): the server records the consent in that page's words and answers in them. */
+  language: string
   children: ReactNode
 }) {
   const [values, setValues] = useState<Values>(EMPTY)
@@ -122,6 +126,7 @@ export default function ContactForm({
           website: honeypot.current?.value ?? '',
           submissionId: submissionId.current,
           [PRIVACY_VERSION_FIELD]: privacyVersion,
+          [LANGUAGE_FIELD]: language,
         }),
       })
       const body = (await response.json().catch(() => ({}))) as {
@@ -210,6 +215,7 @@ export default function ContactForm({
       {privacyVersion === undefined ? null : (
         <input type="hidden" name={PRIVACY_VERSION_FIELD} value={privacyVersion} />
       )}
+      <input type="hidden" name={LANGUAGE_FIELD} value={language} />
       {/* People never see or fill this field; automated senders do. */}
       <div className="contact-form__trap" aria-hidden="true">
         <label htmlFor={`${idPrefix}-website`}>Website</label>

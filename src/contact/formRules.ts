@@ -89,6 +89,8 @@ export const CONSENT_VALUE = 'yes'
  * notice they agreed to, even if a newer one went live before they pressed Send.
  */
 export const PRIVACY_VERSION_FIELD = 'privacyVersion'
+/** The language of the page the form is on ("hi"); the server takes one its build does not offer as English. */
+export const LANGUAGE_FIELD = 'language'
 // The island sends a ticked box as `true`; a plain form post sends its value ("on" where a
 // browser drops the value). Anything else, or nothing, is not ticked.
 const ticked = (value: unknown) => value === true || value === CONSENT_VALUE || value === 'on'

@@ -1,4 +1,12 @@
-import {CONSENT_BOX_NAMES, CONTACT_FIELDS, DEFAULT_ERROR_TEXT, PRIVACY_VERSION_FIELD} from './schema.ts'
+import {pathIn} from '../../model/translations.ts'
+import {contactLanguage} from './language.ts'
+import {
+  CONSENT_BOX_NAMES,
+  CONTACT_FIELDS,
+  DEFAULT_ERROR_TEXT,
+  LANGUAGE_FIELD,
+  PRIVACY_VERSION_FIELD,
+} from './schema.ts'
 import {sentPageAddress} from './sentPage.ts'
 import type {ContactService, Outcome, Submission} from './service.ts'
 import {visitorAddressOf} from './rateLimit.ts'
@@ -98,6 +106,7 @@ function parseSubmission(kind: Kind, body: string): Submission {
       },
       website: form.get('website') ?? undefined,
       privacyVersion: form.get(PRIVACY_VERSION_FIELD) ?? undefined,
+      language: form.get(LANGUAGE_FIELD) ?? undefined,
     }
   }
   let json: unknown
@@ -117,6 +126,7 @@ function parseSubmission(kind: Kind, body: string): Submission {
     website: record.website,
     submissionId: record.submissionId,
     privacyVersion: record[PRIVACY_VERSION_FIELD],
+    language: record[LANGUAGE_FIELD],
   }
 }
 
@@ -130,7 +140,15 @@ const json = (status: number, body: object, headers: Record<string, string> = {}
 const STORE_RETRY_AFTER = {'retry-after': '30'}
 const STORE_UNAVAILABLE = 'Your message could not be stored; please try again.'
 
-function answer(kind: Kind, outcome: Outcome, contactPath: string, notStored?: string): Response {
+/**
+ * The answer to a submission. A form post lands on pages in the language of the page it came from:
+ * `language` is one the build offers (or English), `contactPath` that language's contact page.
+ */
+function answer(
+  kind: Kind,
+  outcome: Outcome,
+  {contactPath, language, notStored}: {contactPath: string; language: string; notStored?: string},
+): Response {
   if (kind === 'form') {
     // A page in words, not a redirect: the visitor's Back button returns to the form with their
     // message still typed in, where a fresh contact page would have lost it. The words are staff's.
@@ -139,7 +157,7 @@ function answer(kind: Kind, outcome: Outcome, contactPath: string, notStored?: s
     const headers: Record<string, string> = {
       location:
         outcome.kind === 'stored'
-          ? sentPageAddress(outcome.reference)
+          ? sentPageAddress(outcome.reference, language)
           : `${contactPath}#${FORM_OUTCOME_ANCHORS[outcome.kind]}`,
     }
     if (outcome.kind === 'rateLimited') headers['retry-after'] = String(outcome.retryAfterSeconds)
@@ -198,7 +216,12 @@ export async function handleContactPost(
       )
     const submission = parseSubmission(kind, await readBody(request, kind))
     const outcome = await service.submit(submission, clientAddress)
-    return answer(kind, outcome, contactPath, service.content().notStored)
+    const language = contactLanguage(service.content(), submission.language)
+    return answer(kind, outcome, {
+      contactPath: pathIn(language.code, contactPath),
+      language: language.code,
+      notStored: language.words.notStored,
+    })
   } catch (error) {
     const problem =
       error instanceof RequestError

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer'
+import {DEFAULT_LANGUAGE} from '../../model/translations.ts'
 import type {AcknowledgementWords} from '../server/buildData.ts'
 import {
   MAILS,
@@ -44,18 +45,31 @@ interface NotifierOptions {
   from: string
   store: MessageStore
   /**
-   * The acknowledgement's words, asked at each flush. None (a build made before acknowledgements):
-   * the acknowledgements owed wait for a build that has them.
+   * The acknowledgement's words in a language (the message's), asked at each flush. None (a build
+   * made before acknowledgements): the acknowledgements owed wait for a build that has them.
    */
-  acknowledgement?: () => AcknowledgementWords | undefined
+  acknowledgement?: (language: string) => AcknowledgementWords | undefined
+  /** A language's name in English, for customer care ("Hindi"); undefined for one the build no longer offers. */
+  languageName?: (language: string) => string | undefined
   retry?: RetryPolicy
   now?: () => Date
   log?: (line: string) => void
 }
 
-function mailText(message: StoredMessage): string {
+/** The language of a message's page: a message stored before forms said theirs came from the English page. */
+const languageOf = (message: StoredMessage) => message.consent.language ?? DEFAULT_LANGUAGE
+
+/** Which page the visitor wrote from, in English: "Written from the Hindi page (hi)." */
+export function writtenFrom(code: string, name: string | undefined): string {
+  return name
+    ? `Written from the ${name} page (${code}).`
+    : `Written from the page in the language "${code}".`
+}
+
+function mailText(message: StoredMessage, languageName: string | undefined): string {
   return [
     `A visitor wrote through the contact form on ${message.receivedAt}.`,
+    writtenFrom(languageOf(message), languageName),
     '',
     `Name:    ${message.name || '(not given)'}`,
     `E-mail:  ${message.email || '(not given)'}`,
@@ -108,6 +122,7 @@ export function smtpNotifier({
   from,
   store,
   acknowledgement = () => undefined,
+  languageName = (language) => (language === DEFAULT_LANGUAGE ? 'English' : undefined),
   retry = DEFAULT_RETRY,
   now = () => new Date(),
   log = console.warn,
@@ -119,16 +134,16 @@ export function smtpNotifier({
     let sent = 0
     let failed = 0
     const careAddress = to()
-    const words = acknowledgement()
     const envelope: Record<Mail, (message: MessageRecord) => Envelope | undefined> = {
       notification: (message) => ({
         to: careAddress,
         replyTo: message.email || undefined,
         subject: `Website message: ${message.subject || message.name || 'no subject'}`.slice(0, 200),
-        text: mailText(message),
+        text: mailText(message, languageName(languageOf(message))),
       }),
-      acknowledgement: (message) =>
-        words && message.email
+      acknowledgement: (message) => {
+        const words = acknowledgement(languageOf(message))
+        return words && message.email
           ? {
               to: message.email,
               // A reply reaches customer care, not this server's sending address.
@@ -136,10 +151,11 @@ export function smtpNotifier({
               subject: oneLine(words.subject),
               text: acknowledgementText(message, words),
             }
-          : undefined,
+          : undefined
+      },
     }
     for (const mail of MAILS) {
-      if (mail === 'acknowledgement' && !words) continue
+      if (mail === 'acknowledgement' && !acknowledgement(DEFAULT_LANGUAGE)) continue
       for (const message of await store.dueFor(mail, now().toISOString(), 50)) {
         const outgoing = envelope[mail](message)
         if (!outgoing) continue

@@ -89,7 +89,7 @@ export async function answerSentPage({
   contactContent: () => Promise<ContactContent>
 }): Promise<Response> {
   const content = locals.contact ? locals.contact.service.content() : await contactContent()
-  return sentPage(new URL(request.url), content.sentPage, {
+  return sentPage(new URL(request.url), content, {
     contactPath: PAGE_PATHS.contact,
     sentAnchor: FORM_OUTCOME_ANCHORS.stored,
   })

@@ -39,6 +39,7 @@ const mailState = (f: (typeof MAIL_FIELDS)[Mail]) =>
 const RECORD_FIELDS = `
   "id": coalesce(submissionId, _id), receivedAt, name, email, phone, subject, message,
   "consent": {
+    "language": consent.language,
     "givenAt": coalesce(consent.givenAt, ""), "privacyPolicyUpdated": coalesce(consent.privacyPolicyUpdated, ""),
     "wording": coalesce(consent.wording, ""), "ageConfirmationWording": coalesce(consent.ageConfirmationWording, ""),
     "healthDetailsAllowed": coalesce(consent.healthDetailsAllowed, false), "healthDetailsWording": coalesce(consent.healthDetailsWording, "")
@@ -59,8 +60,13 @@ const present = (state: NotificationState) =>
   Object.fromEntries(Object.entries(state).filter(([, value]) => value !== null)) as NotificationState
 
 /** GROQ answers a missing field with null; a record leaves it out. */
-const withoutNulls = ({acknowledgement, ...record}: MessageRecord): MessageRecord => ({
+const withoutNulls = ({
+  acknowledgement,
+  consent: {language, ...consent},
+  ...record
+}: MessageRecord): MessageRecord => ({
   ...record,
+  consent: {...(language ? {language} : {}), ...consent},
   notification: present(record.notification),
   ...(acknowledgement ? {acknowledgement: present(acknowledgement)} : {}),
 })

@@ -1,5 +1,7 @@
 import {createHash} from 'node:crypto'
-import type {SentPageWords} from './service.ts'
+import {DEFAULT_LANGUAGE, pathIn} from '../../model/translations.ts'
+import {contactLanguage} from './language.ts'
+import type {ContactContent} from './service.ts'
 import {REFERENCE_PATTERN} from './store.ts'
 
 /**
@@ -11,9 +13,11 @@ import {REFERENCE_PATTERN} from './store.ts'
  */
 export const CONTACT_SENT_PATH = '/api/contact/sent'
 
-/** The address of the page for one message's reference. */
-export const sentPageAddress = (reference: string) =>
-  `${CONTACT_SENT_PATH}?reference=${encodeURIComponent(reference)}`
+/** The address of the page for one message's reference, in the language of the form's page. */
+export const sentPageAddress = (reference: string, language: string = DEFAULT_LANGUAGE) =>
+  `${CONTACT_SENT_PATH}?reference=${encodeURIComponent(reference)}${
+    language === DEFAULT_LANGUAGE ? '' : `&language=${encodeURIComponent(language)}`
+  }`
 
 // The site's colours and type, so the page reads as the site's own; no script, and this one style,
 // allowed by its hash.
@@ -42,15 +46,19 @@ const HEADERS = {
 }
 
 /**
- * GET /api/contact/sent?reference=XXXXXXXX. A build made before this page had words sends the
- * visitor to the contact page's own "sent" notice; an address without a reference of the right
- * shape, to the contact page.
+ * GET /api/contact/sent?reference=XXXXXXXX&language=hi, in the words of that language's contact
+ * page (a language the build does not offer: English). A build made before this page had words
+ * sends the visitor to the contact page's own "sent" notice; an address without a reference of the
+ * right shape, to the contact page.
  */
 export function sentPage(
   url: URL,
-  words: SentPageWords | undefined,
-  {contactPath, sentAnchor}: {contactPath: string; sentAnchor: string},
+  content: ContactContent,
+  {contactPath: englishPath, sentAnchor}: {contactPath: string; sentAnchor: string},
 ): Response {
+  const language = contactLanguage(content, url.searchParams.get('language'))
+  const words = language.words.sentPage
+  const contactPath = pathIn(language.code, englishPath)
   const reference = url.searchParams.get('reference') ?? ''
   if (!REFERENCE_PATTERN.test(reference))
     return new Response(null, {status: 303, headers: {location: contactPath, 'cache-control': 'no-store'}})
@@ -66,7 +74,7 @@ export function sentPage(
     words.backLabel,
   ].map(escapeHtml)
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(language.code)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

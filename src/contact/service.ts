@@ -1,6 +1,7 @@
 import {randomUUID} from 'node:crypto'
 import type {ContactConfig} from '../config/index.ts'
-import type {ContactContent} from '../server/buildData.ts'
+import type {ContactContent, ContactWords} from '../server/buildData.ts'
+import {contactLanguage, englishNameOf} from './language.ts'
 import {smtpNotifier, type Notifier} from './notifier.ts'
 import {slidingWindowLimiter, type RateLimiter} from './rateLimit.ts'
 import {recoveringStore, StoreUnavailableError} from './recoveringStore.ts'
@@ -21,6 +22,8 @@ export type Submission = {
   submissionId?: unknown
   /** The Privacy Policy version the form's page showed (schema.ts, PRIVACY_VERSION_FIELD). */
   privacyVersion?: unknown
+  /** The language of the form's page (schema.ts, LANGUAGE_FIELD): its words are recorded. */
+  language?: unknown
 }
 
 /** The date of the Privacy Policy version a form's page showed, if it names one that has been in force. */
@@ -45,7 +48,7 @@ export type {ContactContent, SentPageWords} from '../server/buildData.ts'
  * Where a box's words are in the content: named after the box, so a box the build data has no
  * field for is a type error here. A box whose words the build lacks was not shown.
  */
-const wordingOf = (box: ConsentBox) => `${box}Wording` as const satisfies keyof ContactContent
+const wordingOf = (box: ConsentBox) => `${box}Wording` as const satisfies keyof ContactWords
 
 export interface ContactService {
   submit(submission: Submission, clientKey: string): Promise<Outcome>
@@ -135,7 +138,10 @@ export function createContactService({
       // No minimum fill time: the page is static and a plain form post carries nothing the server
       // issued, so any time would be the client's own claim (docs/contact-api.md, "What refuses robots").
 
-      const words = content()
+      const built = content()
+      // The words of the page the visitor saw: those are what they agreed to.
+      const language = contactLanguage(built, submission.language)
+      const {words} = language
       const shown = CONSENT_BOX_NAMES.filter((box) => typeof words[wordingOf(box)] === 'string')
       const validation = validateContactMessage(submission.fields, shown)
       if (!validation.ok) return {kind: 'invalid', fieldErrors: validation.fieldErrors}
@@ -146,13 +152,14 @@ export function createContactService({
           : newId()
       try {
         const receivedAt = now().toISOString()
-        const {privacyPolicyUpdated, privacyPolicyVersions = {}} = words
+        const {privacyPolicyUpdated, privacyPolicyVersions = {}} = built
         const {stored} = await store.save(
           {
             id,
             receivedAt,
             ...validation.message,
             consent: {
+              language: language.code,
               givenAt: receivedAt,
               privacyPolicyUpdated:
                 noticeShown(submission.privacyVersion, privacyPolicyVersions) ?? privacyPolicyUpdated,
@@ -219,7 +226,8 @@ export function contactServiceFromConfig(
           smtpUrl: mail.smtpUrl,
           to: () => mail.to ?? content().customerCareEmail,
           from: mail.from,
-          acknowledgement: () => content().acknowledgement,
+          acknowledgement: (language) => contactLanguage(content(), language).words.acknowledgement,
+          languageName: (language) => englishNameOf(content(), language),
           store,
           retry: {firstWaitMs: mail.retrySeconds * 1000, maxAttempts: mail.maxAttempts},
           log,

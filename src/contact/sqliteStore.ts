@@ -45,6 +45,8 @@ const ADDED_COLUMNS: Record<string, string> = {
   last_acknowledgement_error: 'TEXT',
   next_acknowledgement_at: 'TEXT',
   acknowledgement_given_up_at: 'TEXT',
+  // Messages stored before forms said their language have none: they came from the English page.
+  consent_language: 'TEXT',
 }
 
 /** Each e-mail's state columns, and which messages owe it. */
@@ -87,6 +89,7 @@ export interface MessageRow {
   consent_age_confirmation_wording: string | null
   consent_health_details_allowed: number | null
   consent_health_details_wording: string | null
+  consent_language: string | null
   acknowledgement_owed: number
   acknowledged_at: string | null
   acknowledgement_attempts: number
@@ -121,6 +124,7 @@ const fromRow = (row: MessageRow): MessageRecord => ({
   subject: row.subject,
   message: row.message,
   consent: {
+    ...(row.consent_language ? {language: row.consent_language} : {}),
     givenAt: row.consent_given_at ?? '',
     privacyPolicyUpdated: row.consent_privacy_policy_updated ?? '',
     wording: row.consent_wording ?? '',
@@ -198,11 +202,11 @@ export function sqliteMessageStore(path: string): MessageStore {
     INSERT INTO contact_messages (id, received_at, name, email, phone, subject, message,
       consent_given_at, consent_privacy_policy_updated, consent_wording,
       consent_age_confirmation_wording, consent_health_details_allowed, consent_health_details_wording,
-      acknowledgement_owed)
+      consent_language, acknowledgement_owed)
     VALUES (:id, :receivedAt, :name, :email, :phone, :subject, :message,
       :consentGivenAt, :consentPrivacyPolicyUpdated, :consentWording,
       :consentAgeConfirmationWording, :consentHealthDetailsAllowed, :consentHealthDetailsWording,
-      :acknowledgementOwed)
+      :consentLanguage, :acknowledgementOwed)
     ON CONFLICT (id) DO NOTHING`)
   // Column names come from MAIL_COLUMNS above, never from a request.
   const statements = Object.fromEntries(
@@ -246,6 +250,7 @@ export function sqliteMessageStore(path: string): MessageStore {
         consentAgeConfirmationWording: consent.ageConfirmationWording,
         consentHealthDetailsAllowed: consent.healthDetailsAllowed ? 1 : 0,
         consentHealthDetailsWording: consent.healthDetailsWording,
+        consentLanguage: consent.language ?? null,
         acknowledgementOwed: acknowledge ? 1 : 0,
       })
       return {stored: Number(changes) === 1}

@@ -7,6 +7,11 @@ import type {ContactMessage} from './schema.ts'
  * when the message arrived showed beside its box.
  */
 export interface ConsentRecord {
+  /**
+   * The language of the page the form was on ("hi"), whose words the wordings below are. Absent
+   * for a message stored before the form said its language: it came from the English page.
+   */
+  language?: string
   /** When the visitor ticked the box and sent the form. */
   givenAt: string
   /** The notice they agreed to: the effective date of the Privacy Policy version the form's page showed. */

@@ -183,6 +183,7 @@ export type ContactMessage = {
   message?: string;
   receivedAt?: string;
   consent?: {
+    language?: string;
     givenAt?: string;
     privacyPolicyUpdated?: string;
     wording?: string;
@@ -1358,6 +1359,7 @@ export type LaunchCheckQueryResult = Array<{
   message?: string;
   receivedAt?: string;
   consent?: {
+    language?: string;
     givenAt?: string;
     privacyPolicyUpdated?: string;
     wording?: string;

@@ -16,24 +16,14 @@ import {POLICY_IDS} from '../../model/siteDocuments.ts'
  */
 const FOLDER = 'server-data'
 
-const contactContent = z.object({
-  /** New messages are e-mailed here (unless CONTACT_MAIL_TO says otherwise). */
-  customerCareEmail: z.string(),
+/** The words of the form's page that the server repeats or records: one language's, as its page shows them. */
+const contactWords = z.object({
   /** The words beside the consent box, recorded with each message. */
   consentWording: z.string(),
   /** The words beside the age box (18 or over, or a parent or lawful guardian), recorded with each message. */
   ageConfirmationWording: z.string().optional(),
   /** The words beside the optional health box, recorded with each message, ticked or not. */
   healthDetailsWording: z.string().optional(),
-  /** The effective date of the Privacy Policy in force: the notice the visitor agreed to. */
-  privacyPolicyUpdated: z.string(),
-  /**
-   * The effective date of every Privacy Policy version that has been in force, by number: a
-   * visitor whose page showed an earlier one than the build now live agreed to that one.
-   */
-  privacyPolicyVersions: z.record(z.string(), z.string()).optional(),
-  /** Messages are deleted this many months after they arrive (a policy figure). */
-  retentionMonths: z.number(),
   /** The acknowledgement e-mailed to a sender who gave an e-mail address (Studio: Contact page → Acknowledgement e-mail). */
   acknowledgement: z
     .object({
@@ -57,6 +47,28 @@ const contactContent = z.object({
     .optional(),
   /** What a browser without JavaScript is told when its message could not be stored. */
   notStored: z.string().optional(),
+})
+
+const contactContent = z.object({
+  /** New messages are e-mailed here (unless CONTACT_MAIL_TO says otherwise). */
+  customerCareEmail: z.string(),
+  /** The effective date of the Privacy Policy in force: the notice the visitor agreed to. */
+  privacyPolicyUpdated: z.string(),
+  /**
+   * The effective date of every Privacy Policy version that has been in force, by number: a
+   * visitor whose page showed an earlier one than the build now live agreed to that one.
+   */
+  privacyPolicyVersions: z.record(z.string(), z.string()).optional(),
+  /** Messages are deleted this many months after they arrive (a policy figure). */
+  retentionMonths: z.number(),
+  /** The English page's words, where builds have always written them. */
+  ...contactWords.shape,
+  /**
+   * Each language the build offers besides English, by code: its name in English (for customer
+   * care) and the words its Contact page shows (the translation, or English where that is shown).
+   * A build made before languages has none: every message is taken as sent from the English page.
+   */
+  languages: z.record(z.string(), z.object({englishName: z.string(), ...contactWords.shape})).optional(),
 })
 
 /** Written as an ISO instant, or null when no change is to come; read as a Date, or absent. */
@@ -98,6 +110,8 @@ export type BuildData = z.output<typeof buildData>
  * they are not asked for (and nothing is recorded for them).
  */
 export type ContactContent = BuildData['contact']
+/** One language's words for the contact service (the English ones, or a language's in `languages`). */
+export type ContactWords = z.output<typeof contactWords>
 export type SentPageWords = NonNullable<ContactContent['sentPage']>
 /** The acknowledgement's words in the build being served (Studio: Contact page → Acknowledgement e-mail). */
 export type AcknowledgementWords = NonNullable<ContactContent['acknowledgement']>

@@ -49,6 +49,13 @@ export const contactMessage = defineType({
         'What the visitor agreed to by ticking the boxes: when, to which version of the privacy notice, and the words beside each box, as shown.',
       fields: [
         defineField({
+          name: 'language',
+          title: 'Language of the page',
+          type: 'string',
+          description:
+            'The language of the contact page the visitor wrote from ("hi" for Hindi); the words below are that page\'s. Empty for a message from before forms said their language: the English page.',
+        }),
+        defineField({
           name: 'givenAt',
           title: 'Given at',
           type: 'datetime',

@@ -70,6 +70,7 @@ describe('the consent the visitor gives', () => {
     const consentOf = (outcome: typeof first) =>
       outcome.kind === 'stored' ? store.messages.get(outcome.id)?.consent : outcome
     expect(consentOf(first)).toEqual({
+      language: 'en',
       givenAt: RECEIVED_AT.toISOString(),
       privacyPolicyUpdated: '2026-11-23',
       wording: 'I agree, as described above.',
@@ -78,6 +79,7 @@ describe('the consent the visitor gives', () => {
       healthDetailsWording: 'You may use my health details.',
     })
     expect(consentOf(second)).toEqual({
+      language: 'en',
       givenAt: RECEIVED_AT.toISOString(),
       privacyPolicyUpdated: '2027-02-01',
       wording: 'I agree to the revised notice.',

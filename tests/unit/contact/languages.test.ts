@@ -1,0 +1,247 @@
+import {afterEach, describe, expect, it} from 'vitest'
+import {handleContactPost} from '../../../src/contact/http'
+import {contactLanguage, englishNameOf} from '../../../src/contact/language'
+import {smtpNotifier, type Notifier} from '../../../src/contact/notifier'
+import {slidingWindowLimiter} from '../../../src/contact/rateLimit'
+import {sentPage} from '../../../src/contact/sentPage'
+import {createContactService, type ContactContent} from '../../../src/contact/service'
+import type {StoredMessage} from '../../../src/contact/store'
+import {buildData, buildDataAnswer, type ContactWords} from '../../../src/server/buildData'
+import {islandBody, validFields} from '../../support/contact'
+import {contactContent, memoryStore, type MemoryStore} from '../../support/memoryStore'
+import {startMailServer, type MailServer} from '../../support/smtp'
+
+// A message is recorded, answered and acknowledged in the words of the page the visitor wrote
+// from; a language the build does not offer is the English page, never a lost message.
+
+const SITE = 'http://127.0.0.1:4321'
+
+/** The Hindi Contact page's words, as a build writes them. */
+const HINDI: ContactWords & {englishName: string} = {
+  englishName: 'Hindi',
+  consentWording: 'मैं सहमत हूँ कि MediStay India मेरे लिखे का उपयोग कर सकता है।',
+  ageConfirmationWording: 'मेरी आयु 18 वर्ष या उससे अधिक है।',
+  healthDetailsWording: 'वैकल्पिक: MediStay India मेरे संदेश में स्वास्थ्य विवरण का उपयोग कर सकता है।',
+  acknowledgement: {
+    subject: 'हमें आपका संदेश मिल गया है',
+    body: 'हमें लिखने के लिए धन्यवाद।',
+    referenceLabel: 'आपका संदर्भ:',
+  },
+  sentPage: {
+    title: 'संदेश भेजा गया',
+    message: 'धन्यवाद। हमें आपका संदेश मिल गया है।',
+    referenceLabel: 'आपका संदर्भ:',
+    backLabel: 'संपर्क पृष्ठ पर वापस',
+  },
+  notStored: 'आपका संदेश सहेजा नहीं जा सका।',
+}
+
+const withHindi = (): ContactContent => contactContent({languages: {hi: HINDI}})
+
+describe('the language a form says it was sent from', () => {
+  it('is taken when the build offers it, with its words and English name', () => {
+    const hindi = contactLanguage(withHindi(), 'hi')
+    expect(hindi.code).toBe('hi')
+    expect(hindi.englishName).toBe('Hindi')
+    expect(hindi.words.consentWording).toBe(HINDI.consentWording)
+    expect(englishNameOf(withHindi(), 'hi')).toBe('Hindi')
+  })
+
+  it('is English for anything else: nothing, English, a language not offered, a name of an object, not a string, or a build made before languages', () => {
+    for (const sent of [
+      undefined,
+      null,
+      '',
+      'en',
+      'te',
+      'HI',
+      '__proto__',
+      'constructor',
+      7,
+      ['hi'],
+      {hi: 1},
+    ]) {
+      const language = contactLanguage(withHindi(), sent)
+      expect(language.code, String(sent)).toBe('en')
+      expect(language.words.consentWording).toBe(contactContent().consentWording)
+    }
+    expect(contactLanguage(contactContent(), 'hi').code).toBe('en')
+    expect(englishNameOf(withHindi(), 'te')).toBeUndefined()
+  })
+})
+
+describe("the build's contact data with languages", () => {
+  it('is written and read back whole, and a build made before languages still reads', async () => {
+    const written = await buildDataAnswer('contact', withHindi()).json()
+    expect(buildData.shape.contact.parse(written)).toEqual(withHindi())
+    expect(buildData.shape.contact.parse(contactContent())).toEqual(contactContent())
+  })
+
+  it('refuses a language whose words are missing', () => {
+    const {consentWording: _, ...withoutConsent} = HINDI
+    expect(() =>
+      buildDataAnswer('contact', contactContent({languages: {hi: withoutConsent as never}})),
+    ).toThrow(/languages\.hi\.consentWording/)
+  })
+})
+
+function serviceWith(content: ContactContent) {
+  const store = memoryStore()
+  const service = createContactService({
+    store,
+    limiter: slidingWindowLimiter(1000, 600),
+    content: () => content,
+    log: () => {},
+  })
+  return {store, service}
+}
+
+const post = (service: ReturnType<typeof serviceWith>['service'], body: string, contentType: string) =>
+  handleContactPost(
+    new Request(`${SITE}/api/contact`, {
+      method: 'POST',
+      headers: {origin: SITE, 'content-type': contentType},
+      body,
+    }),
+    {service, clientAddress: '203.0.113.9', siteUrl: SITE, contactPath: '/contact-us'},
+  )
+
+/** A plain form post (no JavaScript) of valid fields, the two boxes ticked, and `extra`. */
+const postForm = (service: ReturnType<typeof serviceWith>['service'], extra: Record<string, string>) =>
+  post(
+    service,
+    new URLSearchParams({...validFields(), consent: 'yes', ageConfirmation: 'yes', ...extra}).toString(),
+    'application/x-www-form-urlencoded',
+  )
+
+describe('a message sent from the Hindi form', () => {
+  it('is stored with the Hindi wording of each box and the language, and lands on the sent page in Hindi', async () => {
+    const {store, service} = serviceWith(withHindi())
+    const response = await postForm(service, {language: 'hi', healthDetails: 'yes'})
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toMatch(
+      /^\/api\/contact\/sent\?reference=[0-9A-F]{8}&language=hi$/,
+    )
+    const [stored] = [...store.messages.values()]
+    expect(stored?.consent).toMatchObject({
+      language: 'hi',
+      wording: HINDI.consentWording,
+      ageConfirmationWording: HINDI.ageConfirmationWording,
+      healthDetailsAllowed: true,
+      healthDetailsWording: HINDI.healthDetailsWording,
+    })
+  })
+
+  it('from the island is stored the same way', async () => {
+    const {store, service} = serviceWith(withHindi())
+    const response = await post(service, islandBody(validFields(), {language: 'hi'}), 'application/json')
+    expect(response.status).toBe(201)
+    expect([...store.messages.values()][0]?.consent).toMatchObject({
+      language: 'hi',
+      wording: HINDI.consentWording,
+    })
+  })
+
+  it('goes back to the Hindi contact page when it needs attention', async () => {
+    const {store, service} = serviceWith(withHindi())
+    const response = await postForm(service, {language: 'hi', consent: ''})
+    expect(response.headers.get('location')).toBe('/hi/contact-us#message-invalid')
+    expect(store.messages.size).toBe(0)
+  })
+
+  it('in a language the build does not offer is stored as from the English page, not refused', async () => {
+    const {store, service} = serviceWith(withHindi())
+    const response = await postForm(service, {language: 'xx'})
+    expect(response.headers.get('location')).toMatch(/^\/api\/contact\/sent\?reference=[0-9A-F]{8}$/)
+    expect([...store.messages.values()][0]?.consent).toMatchObject({
+      language: 'en',
+      wording: contactContent().consentWording,
+    })
+  })
+})
+
+describe('the sent page', () => {
+  const page = (query: string) =>
+    sentPage(new URL(`${SITE}/api/contact/sent?${query}`), withHindi(), {
+      contactPath: '/contact-us',
+      sentAnchor: 'message-sent',
+    })
+
+  it("is in the language of the form's page, with the way back to that page", async () => {
+    const html = await page('reference=ABCD1234&language=hi').text()
+    expect(html).toContain('<html lang="hi">')
+    expect(html).toContain(`<h1>${HINDI.sentPage!.title}</h1>`)
+    expect(html).toContain(`${HINDI.sentPage!.referenceLabel} <strong>ABCD1234</strong>`)
+    expect(html).toContain(`<a href="/hi/contact-us">${HINDI.sentPage!.backLabel}</a>`)
+  })
+
+  it('is in English for a language the build does not offer', async () => {
+    const html = await page('reference=ABCD1234&language=%22%3E%3Cscript%3E').text()
+    expect(html).toContain('<html lang="en">')
+    expect(html).toContain(`<h1>${contactContent().sentPage!.title}</h1>`)
+    expect(html).not.toContain('<script')
+  })
+})
+
+describe('the e-mails about a message from the Hindi page', () => {
+  const opened: {notifier?: Notifier; mail?: MailServer} = {}
+  afterEach(async () => {
+    await opened.notifier?.close()
+    await opened.mail?.close()
+  })
+
+  function notifierFor(store: MemoryStore, port: number, content: ContactContent) {
+    return (opened.notifier = smtpNotifier({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      to: () => 'care@medistay.example',
+      from: 'Website contact form <no-reply@localhost>',
+      store,
+      acknowledgement: (language) => contactLanguage(content, language).words.acknowledgement,
+      languageName: (language) => englishNameOf(content, language),
+      log: () => {},
+    }))
+  }
+
+  const message = (language: string | undefined): StoredMessage => ({
+    id: crypto.randomUUID(),
+    receivedAt: '2026-12-01T10:00:00.000Z',
+    ...validFields(),
+    consent: {
+      ...(language ? {language} : {}),
+      givenAt: '2026-12-01T10:00:00.000Z',
+      privacyPolicyUpdated: '2026-11-23',
+      wording: HINDI.consentWording,
+      ageConfirmationWording: '',
+      healthDetailsAllowed: false,
+      healthDetailsWording: '',
+    },
+  })
+
+  it('tell customer care, in English, which language the visitor wrote from, and acknowledge in Hindi', async () => {
+    const mail = (opened.mail = await startMailServer())
+    const store = memoryStore()
+    const hindi = message('hi')
+    await store.save(hindi, {acknowledge: true})
+    await expect(notifierFor(store, mail.port, withHindi()).flush()).resolves.toEqual({sent: 2, failed: 0})
+    const [care] = mail.accepted.filter((received) => received.text.includes('Message id:'))
+    expect(care?.text).toContain('Written from the Hindi page (hi).')
+    const [acknowledgement] = mail.accepted.filter((received) => !received.text.includes('Message id:'))
+    expect(acknowledgement?.headers.subject).toBe(HINDI.acknowledgement!.subject)
+    expect(acknowledgement?.text.trimEnd()).toBe(
+      `${HINDI.acknowledgement!.body}\n\n${HINDI.acknowledgement!.referenceLabel} ${hindi.id.slice(0, 8).toUpperCase()}`,
+    )
+  })
+
+  it('name the English page for a message stored before forms said their language, and the code of a language no longer offered', async () => {
+    const mail = (opened.mail = await startMailServer())
+    const store = memoryStore()
+    await store.save(message(undefined))
+    await store.save(message('te'))
+    await notifierFor(store, mail.port, withHindi()).flush()
+    const texts = mail.accepted.map((received) => received.text)
+    expect(texts.filter((text) => text.includes('Written from the English page (en).'))).toHaveLength(1)
+    expect(texts.filter((text) => text.includes('Written from the page in the language "te".'))).toHaveLength(
+      1,
+    )
+  })
+})
