@@ -28,7 +28,7 @@ async function routesInEveryLanguage(): Promise<string[]> {
   const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text()
   const translated = [...sitemap.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)]
     .filter(([, language]) => language !== 'en' && language !== 'x-default')
-    .map(([, , href]) => decodeURI(new URL(href!.replaceAll('&amp;', '&')).pathname))
+    .map(([, , href]) => decodeURI(new URL(href!.replace(/&#38;|&amp;/g, '&')).pathname))
   return [...new Set([...ENGLISH_ROUTES, ...translated])]
 }
 const ROUTES = await routesInEveryLanguage()

@@ -533,9 +533,16 @@ export function summaryAsShown(
   version: {summary: string; shortNotice?: ShortNoticeReason | null},
   words: Record<PolicyHistoryWord, string>,
 ): string {
-  return version.shortNotice
-    ? `${version.summary} ${words[SHORT_NOTICE_WORDS[version.shortNotice]]}`
-    : version.summary
+  const reason = shortNoticeAsShown(version, words)
+  return reason ? `${version.summary} ${reason}` : version.summary
+}
+
+/** Why a version came with less notice, in the page's words; none for a version with full notice. */
+export function shortNoticeAsShown(
+  version: {shortNotice?: ShortNoticeReason | null},
+  words: Record<PolicyHistoryWord, string>,
+): string | undefined {
+  return version.shortNotice ? words[SHORT_NOTICE_WORDS[version.shortNotice]] : undefined
 }
 export const POLICY_HISTORY_WORD_KEYS = Object.keys(POLICY_HISTORY_WORDS) as PolicyHistoryWord[]
 export const POLICY_HISTORY_WORD_MAX = 300

@@ -95,16 +95,53 @@ describe('the site in Hindi and Telugu', () => {
     })
   }
 
-  it('/hi/privacy-policy shows the English text with the Hindi line that it is not translated', async ({
+  it("/hi/privacy-policy shows the sample Hindi translation under the Hindi sample line, with the English version's number and dates", async ({
     desktopPage: page,
   }) => {
+    const hindi = documentById(documents, 'privacyPolicy__i18n_hi')
+    const hindiWords = documentById(documents, 'siteSettings__i18n_hi').policyHistory
+    /** The version line under the title: its words, and each date's day and how it is written. */
+    const versionLine = async () => ({
+      text: (await page.locator('.policy__updated').textContent())!.replace(/\s+/g, ' '),
+      dates: await page
+        .locator('.policy__updated time')
+        .evaluateAll((times) => times.map((time) => [time.getAttribute('datetime'), time.textContent])),
+    })
+    await page.goto(`${base}/privacy-policy`)
+    const english = await versionLine()
+    // The translation translates the English version in force, the one the English page shows.
+    expect(english.text).toContain(`${settings.policyHistory.version} ${hindi.translation.translates} ·`)
+
     await page.goto(`${base}/hi/privacy-policy`)
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('hi')
+    await expect(page.getByText(language('hi').sampleLine, {exact: true}).isVisible()).resolves.toBe(true)
+    await expect(page.getByText(language('hi').notTranslatedLine, {exact: true}).count()).resolves.toBe(0)
+    const heading = page.getByRole('heading', {level: 1})
+    await expect(heading.textContent()).resolves.toBe(hindi.title)
+    // The Hindi text is the page's own language, not marked as English inside it.
+    await expect(
+      heading.evaluate((element) => element.closest('[lang]')!.getAttribute('lang')),
+    ).resolves.toBe('hi')
+    await expect(
+      page.getByRole('heading', {level: 2, name: hindi.sections[0].heading}).isVisible(),
+    ).resolves.toBe(true)
+    // The same version as the English page: its number, the day it applies from and the day it was announced.
+    const translated = await versionLine()
+    expect(translated.text).toContain(`${hindiWords.version} ${hindi.translation.translates} ·`)
+    expect(translated.dates).toEqual(english.dates)
+    expect(translated.dates).toHaveLength(2)
+  })
+
+  it('/hi/terms&conditions shows the English text with the Hindi line that it is not translated', async ({
+    desktopPage: page,
+  }) => {
+    await page.goto(`${base}/hi/terms&conditions`)
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('hi')
     await expect(page.getByText(language('hi').notTranslatedLine, {exact: true}).isVisible()).resolves.toBe(
       true,
     )
     const heading = page.getByRole('heading', {level: 1})
-    await expect(heading.textContent()).resolves.toBe(policies.privacy.title)
+    await expect(heading.textContent()).resolves.toBe(policies.terms.title)
     // The English text says it is English, inside the Hindi page.
     await expect(
       heading.evaluate((element) => element.closest('[lang]')!.getAttribute('lang')),

@@ -194,6 +194,8 @@ describe('the launch check in a build', () => {
     expect(sampleTranslations.map(({id}) => id).sort()).toEqual([
       'contactPage__i18n_hi',
       'contactPage__i18n_te',
+      'privacyPolicy__i18n_hi',
+      'privacyPolicy__i18n_te',
       'siteSettings__i18n_hi',
       'siteSettings__i18n_te',
     ])
@@ -235,7 +237,9 @@ describe('the launch check in a build', () => {
     for (const {id, language} of sampleTranslations)
       expect(result.output).toContain(`  - ${id} (${language}): it is a sample translation`)
     // What fell back to English, a warning per page and language.
-    expect(result.output).toMatch(/\(hi\): \/hi\/privacy-policy shows the English Privacy Policy/)
+    expect(result.output).toMatch(/\(hi\): \/hi\/terms&conditions shows the English Terms and Conditions/)
+    // A local build shows the sample Hindi Privacy Policy, under its sample line: no fallback.
+    expect(result.output).not.toMatch(/\(hi\): \/hi\/privacy-policy shows the English/)
     expect(result.output).toMatch(/\(te\): \/te\/terms&conditions shows the English Terms and Conditions/)
     expect(htmlFiles(result.outDir)).toContain('index.html')
   })

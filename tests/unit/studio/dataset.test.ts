@@ -58,14 +58,18 @@ const EXPECTED_DOCUMENTS: Record<string, string> = {
   'policyVersion-refundPolicy-2': 'policyVersion',
   'policyVersion-refundPolicy-3': 'policyVersion',
   'policyVersion-refundPolicy-4': 'policyVersion',
-  // Sample translations (awaiting review) of the words of the Contact page and the header, menu and
-  // footer, and the plugin's documents that link each English document to its translations.
+  // Sample translations (awaiting review) of the words of the Contact page, the header, menu and
+  // footer and the Privacy Policy, and the plugin's documents that link each English document to
+  // its translations.
   contactPage__i18n_hi: 'contactPage',
   contactPage__i18n_te: 'contactPage',
   siteSettings__i18n_hi: 'siteSettings',
   siteSettings__i18n_te: 'siteSettings',
+  privacyPolicy__i18n_hi: 'policy',
+  privacyPolicy__i18n_te: 'policy',
   'translation-metadata-contactPage': 'translation.metadata',
   'translation-metadata-siteSettings': 'translation.metadata',
+  'translation-metadata-privacyPolicy': 'translation.metadata',
 }
 
 /**
@@ -77,9 +81,10 @@ const STUDIO_DOCUMENTS = Object.keys(EXPECTED_DOCUMENTS).filter(
   (id) => !PLUGIN_TYPES.has(EXPECTED_DOCUMENTS[id]!),
 )
 
-const POLICY_IDS = Object.keys(EXPECTED_DOCUMENTS).filter(
-  (id) => EXPECTED_DOCUMENTS[id] === 'policy',
-) as PolicyId[]
+/** Every policy document: the English policies and their translations. */
+const POLICY_DOCUMENTS = Object.keys(EXPECTED_DOCUMENTS).filter((id) => EXPECTED_DOCUMENTS[id] === 'policy')
+/** The English policies, at the fixed ids; versions record their text. */
+const POLICY_IDS = POLICY_DOCUMENTS.filter((id) => !id.includes('__i18n_')) as PolicyId[]
 
 const CLIENT_CONFIG = {dataset: 'production', projectId: 'test', apiVersion: SANITY_API_VERSION}
 
@@ -240,7 +245,7 @@ describe('production.ndjson', () => {
       await client
         .withConfig({apiVersion: SANITY_API_VERSION})
         .fetch('*[_type == $type] | order(_id)._id', {type: 'policy'}),
-    ).toEqual([...POLICY_IDS].sort())
+    ).toEqual([...POLICY_DOCUMENTS].sort())
     const url = client.getDataUrl('doc', 'policyFigures,drafts.policyFigures')
     const availability: any = await firstValueFrom(
       client.observable.request({url, query: {excludeContent: 'true'}}),
@@ -513,7 +518,7 @@ describe('production.ndjson', () => {
       }
       for (const [key, child] of Object.entries(node)) walk(child, [...path, key], id)
     }
-    for (const id of POLICY_IDS) walk(original(id), [], id)
+    for (const id of POLICY_DOCUMENTS) walk(original(id), [], id)
 
     expect(problems).toEqual([])
     // Every figureRef sits where the schema allows it: an inline object among a block's children.
