@@ -3,6 +3,7 @@ import {afterAll, describe, inject} from 'vitest'
 import {DESKTOP, PHONE, type Viewport} from '../../support/browser'
 import {it} from '../../support/browserTest'
 import {bundledDocuments, documentById} from '../../support/dataset'
+import {pathIn} from '../../../model/translations'
 import {
   NOT_FOUND_PATH,
   ROUTES,
@@ -12,6 +13,15 @@ import {
   policyVersions,
   settings,
 } from '../../support/site'
+
+/** The codes of the languages the bundled Site settings turn on. */
+function offeredLanguageCodes(): string[] {
+  const languages = (documentById(bundledDocuments(), 'siteSettings').languages ?? []) as {
+    code: string
+    enabled: boolean
+  }[]
+  return languages.filter(({enabled}) => enabled).map(({code}) => code)
+}
 
 const refund = historyPaths('refund')
 const refundVersions = policyVersions.refund
@@ -28,15 +38,13 @@ export const HISTORY_PATHS = [
 ]
 
 /**
- * Pages in the other languages: the Contact page in each (a sample translation on a local build)
- * and policies shown in English under a line in the language, one with "&" in its path.
+ * Every page in the other languages the bundled dataset offers: the Contact page and the Privacy
+ * Policy as sample translations on a local build, the rest in English under a line in the
+ * language, two with "&" in their paths.
  */
-export const LANGUAGE_PATHS = [
-  '/hi/contact-us',
-  '/te/contact-us',
-  '/hi/privacy-policy',
-  '/te/terms&conditions',
-]
+export const LANGUAGE_PATHS = offeredLanguageCodes().flatMap((code) =>
+  ROUTES.map(({path}) => pathIn(code, path)),
+)
 
 /**
  * The pages checked whole: the six routes of the spec, the 404 page, one of each history page
@@ -58,7 +66,7 @@ export async function contactFormHydrated(page: Page): Promise<void> {
 
 /** The menu toggle's label on a page: in the language of its prefix ("/hi/…"), else English. */
 function menuLabelOn(path: string): string {
-  const code = /^\/([a-z]{2,3})\//.exec(path)?.[1]
+  const code = /^\/([a-z]{2,3})(?:\/|$)/.exec(path)?.[1]
   if (!code) return settings.interfaceText.menu
   return documentById(bundledDocuments(), `siteSettings__i18n_${code}`).interfaceText.menu
 }
