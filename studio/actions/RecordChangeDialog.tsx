@@ -155,25 +155,7 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
           onChange={(event) => onNoteChange({...note, summary: event.currentTarget.value})}
         />
       </Question>
-      {/* Always present, so screen readers announce problems and messages as they appear. */}
-      <Stack gap={3} aria-live="polite">
-        {problems.length > 0 && (
-          <Card tone="critical" padding={3} radius={2} border>
-            <Stack as="ul" gap={3}>
-              {problems.map((problem) => (
-                <Text as="li" key={problem} size={1}>
-                  {problem}
-                </Text>
-              ))}
-            </Stack>
-          </Card>
-        )}
-        {message && (
-          <Card tone="caution" padding={3} radius={2} border>
-            <Text size={1}>{message}</Text>
-          </Card>
-        )}
-      </Stack>
+      <DialogProblems problems={problems} message={message} />
     </Stack>
   )
 }
@@ -196,5 +178,32 @@ export function RecordChangeFooter(props: {
         onClick={props.onConfirm}
       />
     </Flex>
+  )
+}
+
+/**
+ * What stops a dialog's action, and what it has to say, under its questions. Always present, so
+ * screen readers announce problems and messages as they appear.
+ */
+export function DialogProblems({problems, message}: {problems: readonly string[]; message?: string}) {
+  return (
+    <Stack gap={3} aria-live="polite">
+      {problems.length > 0 && (
+        <Card tone="critical" padding={3} radius={2} border>
+          <Stack as="ul" gap={3}>
+            {problems.map((problem) => (
+              <Text as="li" key={problem} size={1}>
+                {problem}
+              </Text>
+            ))}
+          </Stack>
+        </Card>
+      )}
+      {message && (
+        <Card tone="caution" padding={3} radius={2} border>
+          <Text size={1}>{message}</Text>
+        </Card>
+      )}
+    </Stack>
   )
 }

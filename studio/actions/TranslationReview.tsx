@@ -1,4 +1,4 @@
-import {Card, Stack, Text, TextInput} from '@sanity/ui'
+import {Stack, Text, TextInput} from '@sanity/ui'
 import {useEffect, useId, useState} from 'react'
 import {
   useClient,
@@ -11,7 +11,7 @@ import {
 import {indiaToday} from '../../model/policyVersions'
 import {SANITY_API_VERSION} from '../../model/sanityApi'
 import type {TranslationRecord} from '../../model/translations'
-import {hintId, Question, RecordChangeFooter} from './RecordChangeDialog'
+import {DialogProblems, hintId, Question, RecordChangeFooter} from './RecordChangeDialog'
 import {
   currentEnglish,
   isTranslationDocument,
@@ -93,25 +93,7 @@ function MarkReviewedForm(props: {
           onChange={(event) => onFormChange({...form, reviewedOn: event.currentTarget.value})}
         />
       </Question>
-      {/* Always present, so screen readers announce problems and messages as they appear. */}
-      <Stack gap={3} aria-live="polite">
-        {problems.length > 0 && (
-          <Card tone="critical" padding={3} radius={2} border>
-            <Stack as="ul" gap={3}>
-              {problems.map((problem) => (
-                <Text as="li" key={problem} size={1}>
-                  {problem}
-                </Text>
-              ))}
-            </Stack>
-          </Card>
-        )}
-        {message && (
-          <Card tone="caution" padding={3} radius={2} border>
-            <Text size={1}>{message}</Text>
-          </Card>
-        )}
-      </Stack>
+      <DialogProblems problems={problems} message={message} />
     </Stack>
   )
 }
