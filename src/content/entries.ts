@@ -1,6 +1,5 @@
 import {getCollection, getEntry} from 'astro:content'
 import type {z} from 'astro/zod'
-import {timeline} from '../../model/policyVersions'
 import {
   isPolicyId,
   POLICY_ID_LIST,
@@ -10,7 +9,7 @@ import {
   type SingletonId,
 } from '../../model/siteDocuments'
 import {DEFAULT_LANGUAGE, translationStatus, type TranslationStatus} from '../../model/translations'
-import {offeredLanguages, type SiteLanguage} from './languages'
+import {currentEnglishText, offeredLanguages, type SiteLanguage} from './languages'
 import {isPublicSiteUrl} from './launchCheck'
 import type {PreviewLocals} from './preview'
 import type {Policy, PolicyVersion} from './schemas'
@@ -130,14 +129,11 @@ function inLanguage(english: EnglishContent, language: string, publicBuild: bool
     const translation = (await english.translations()).find(
       (candidate) => candidate.language === language && candidate.type === type && candidate.englishId === id,
     )
-    const current = isPolicyId(id)
-      ? String(
-          timeline(
-            (await english.policyVersions()).filter((version) => version.policy === id),
-            english.now,
-          ).current?.number ?? '',
-        )
-      : (translation?.englishDigest ?? '')
+    const current = currentEnglishText(id, {
+      versions: await english.policyVersions(),
+      now: english.now,
+      digest: () => translation?.englishDigest ?? '',
+    })
     const {status, show} = translationStatus(translation?.translation, current, {publicBuild})
     return show ? {shown: {language, status}, translation} : {shown: {language: DEFAULT_LANGUAGE, status}}
   }

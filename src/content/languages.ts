@@ -1,4 +1,6 @@
 import {z} from 'astro/zod'
+import {timeline} from '../../model/policyVersions'
+import {isPolicyId} from '../../model/siteDocuments'
 import {DEFAULT_LANGUAGE, LANGUAGE_CODE} from '../../model/translations'
 
 /**
@@ -52,3 +54,27 @@ export function ogLocale(code: string): string {
 
 /** A page whose document is not translated at all (yet): English words in every language. */
 export const UNTRANSLATED = {language: DEFAULT_LANGUAGE, status: 'missing'} as const
+
+/**
+ * The English text a translation of `id` must translate for this build to show it: a policy's
+ * version in force, or the digest of any other document's English words (model/translations.ts).
+ * The pages and the launch check both judge by it, so they cannot disagree.
+ */
+export function currentEnglishText(
+  id: string,
+  {versions, now, digest}: {versions: readonly PolicyVersionDates[]; now: Date; digest: () => string},
+): string {
+  if (!isPolicyId(id)) return digest()
+  const current = timeline(
+    versions.filter((version) => version.policy === id),
+    now,
+  ).current
+  return String(current?.number ?? '')
+}
+
+/** What `currentEnglishText` reads of a policy version. */
+interface PolicyVersionDates {
+  policy: string
+  number: number
+  effectiveDate: string
+}

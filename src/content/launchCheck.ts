@@ -17,7 +17,6 @@ import {
 import {
   changesPolicy,
   latestVersion,
-  timeline,
   quotesFor,
   type PolicyVersionDocument,
   type PolicyWording,
@@ -31,7 +30,7 @@ import {
   type TranslationRecord,
   type TranslationStatus,
 } from '../../model/translations'
-import {offeredLanguages} from './languages'
+import {currentEnglishText, offeredLanguages} from './languages'
 import {TRANSLATION_DOCUMENTS_QUERY, TRANSLATION_PARAMS} from './siteContent'
 import type {ContentSource} from './source'
 
@@ -298,11 +297,8 @@ export function translationVerdicts(
     {path: PAGE_PATHS.contact, id: SINGLETON_IDS.contactPage, translated: true},
     ...POLICY_ID_LIST.map((id) => ({path: POLICY_PATHS[id], id, translated: true})),
   ]
-  const english = (id: string) => {
-    if (!POLICY_ID_LIST.includes(id as never)) return wordsDigest(byId(id) ?? {})
-    const policyVersions = versions.filter((version) => version.policy === id)
-    return String(timeline(policyVersions, now).current?.number ?? '')
-  }
+  const english = (id: string) =>
+    currentEnglishText(id, {versions, now, digest: () => wordsDigest(byId(id) ?? {})})
   const judge = (id: string, language: string) => {
     const translation = translations.find((doc) => doc.englishId === id && doc.language === language)
     return {translation, ...translationStatus(translation?.translation, english(id), {publicBuild})}

@@ -46,18 +46,21 @@ export function fakeClock(start: number) {
   }
 }
 
-/** A build folder as the server reads it: home page, server entry and build data. */
+/** The files of a build the server can open: home page, server entry and the contact build data. */
+export const STAND_IN_BUILD_FILES: Readonly<Record<string, string>> = {
+  'client/index.html': '<h1>Home</h1>',
+  'server/entry.mjs': 'export const handler = async (request, response, next) => next()',
+  'server/server-data/contact.json': JSON.stringify({
+    customerCareEmail: 'care@example.com',
+    consentWording: 'I agree.',
+    privacyPolicyUpdated: '2026-01-01',
+    retentionMonths: 12,
+  }),
+}
+
+/** A build folder as the server reads it, with a policy schedule if one is given. */
 export function writeBuild(dir: string, policySchedule?: string) {
-  const files: Record<string, string> = {
-    'client/index.html': '<h1>Home</h1>',
-    'server/entry.mjs': 'export const handler = async (request, response, next) => next()',
-    'server/server-data/contact.json': JSON.stringify({
-      customerCareEmail: 'care@example.com',
-      consentWording: 'I agree.',
-      privacyPolicyUpdated: '2026-01-01',
-      retentionMonths: 12,
-    }),
-  }
+  const files: Record<string, string> = {...STAND_IN_BUILD_FILES}
   if (policySchedule !== undefined) files['server/server-data/policy-schedule.json'] = policySchedule
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(dir, path, '..'), {recursive: true})

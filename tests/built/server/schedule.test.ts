@@ -12,6 +12,7 @@ import {
   MINUTE,
   PRIVACY_4,
   TERMS_2,
+  STAND_IN_BUILD_FILES,
   writeBuild,
 } from '../../support/policySchedule'
 
@@ -31,16 +32,7 @@ if (process.env.POLICY_SCHEDULE === 'fail') {
   console.error('error: Could not read content from dataset "production" after 4 attempts.')
   process.exit(1)
 }
-const files = ${JSON.stringify({
-  'client/index.html': '<h1>Home</h1>',
-  'server/entry.mjs': 'export const handler = async (request, response, next) => next()',
-  'server/server-data/contact.json': JSON.stringify({
-    customerCareEmail: 'care@example.com',
-    consentWording: 'I agree.',
-    privacyPolicyUpdated: '2026-01-01',
-    retentionMonths: 12,
-  }),
-})}
+const files = ${JSON.stringify(STAND_IN_BUILD_FILES)}
 files['server/server-data/policy-schedule.json'] = process.env.POLICY_SCHEDULE
 for (const [path, text] of Object.entries(files)) {
   mkdirSync(join(outDir, path, '..'), {recursive: true})
