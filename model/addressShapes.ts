@@ -5,10 +5,28 @@
  */
 
 /**
- * An e-mail address a mail program can open: one @, and a domain of dot-separated labels. The
- * same rule holds for the addresses visitors type into the form and those staff enter.
+ * An e-mail address a mail program can open, and nothing else: a bare `local@domain`. A mail
+ * header would also read a display name ("Refund ready <victim@…>"), an encoded word
+ * ("=?UTF-8?B?…?="), a comment, a group ("list:a@…;"), a list ("a@…, b@…"), a quoted local part
+ * or an IP literal ("root@[10.0.0.5]"): none of those is an address a person types for a reply, and
+ * each would let the form put a stranger's words, or more recipients, into our mail. So the local
+ * part is dot-separated runs of characters other than spaces and the header's punctuation
+ * (`()<>[]:;@\,"`), without "=?"; the domain is dot-separated labels of letters, digits and
+ * hyphens (in any script), the last not all digits, so no IP address. The same rule holds for the
+ * addresses visitors type into the form and those staff enter.
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
+export const EMAIL_PATTERN =
+  /^(?!.*=\?)[^\s\p{Cc}()<>[\]:;@\\,."]+(?:\.[^\s\p{Cc}()<>[\]:;@\\,."]+)*@(?:[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?\.)+(?!\d+$)[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?$/u
+
+/**
+ * A bare address as it is stored and compared: Unicode NFC, the domain in lower case (domains
+ * ignore case; the local part is the mail server's to read, so it is kept as typed).
+ */
+export function normalEmail(address: string): string {
+  const bare = address.trim().normalize('NFC')
+  const at = bare.lastIndexOf('@')
+  return at === -1 ? bare : bare.slice(0, at + 1) + bare.slice(at + 1).toLowerCase()
+}
 
 const digitsIn = (value: string) => value.replace(/\D/g, '').length
 

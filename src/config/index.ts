@@ -2,9 +2,10 @@
  * The site's configuration: every environment variable it reads, parsed and checked once where a
  * process starts (the production server, a build), into one typed object that is handed to
  * whatever needs it. Nothing else in the site or its server reads process.env. A bad value stops
- * the start with an error naming the variable, instead of surfacing later as a refused message or
- * a blank page. One schema says each variable once: its type, its default, what a bad value must
- * be, and its row in the README's table (`npm run config:table`).
+ * the start with an error naming the variable and its rule (never the value, which may be a
+ * secret), instead of surfacing later as a refused message or a blank page. One schema says each
+ * variable once: its type, its default, what a bad value must be, and its row in the README's
+ * table (`npm run config:table`).
  */
 import {hkdfSync} from 'node:crypto'
 import {resolve} from 'node:path'
@@ -282,7 +283,7 @@ const variables = z
         ctx.addIssue({
           code: 'custom',
           path: ['SERVER_HEADERS_TIMEOUT_SECONDS'],
-          message: `SERVER_HEADERS_TIMEOUT_SECONDS="${env.SERVER_HEADERS_TIMEOUT_SECONDS}" may not exceed SERVER_REQUEST_TIMEOUT_SECONDS="${env.SERVER_REQUEST_TIMEOUT_SECONDS}".`,
+          message: `SERVER_HEADERS_TIMEOUT_SECONDS (${env.SERVER_HEADERS_TIMEOUT_SECONDS} s) may not exceed SERVER_REQUEST_TIMEOUT_SECONDS (${env.SERVER_REQUEST_TIMEOUT_SECONDS} s).`,
         })
     },
     onceValid('SERVER_HEADERS_TIMEOUT_SECONDS', 'SERVER_REQUEST_TIMEOUT_SECONDS'),
@@ -332,8 +333,9 @@ export function readConfig(env: Env): SiteConfig {
   const problems = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0])
     if (issue.message.startsWith(name)) return issue.message
-    // An address may carry a password (smtp://user:password@host): never repeat one in a message.
-    return `${name}="${set[name]?.replace(/\/\/[^/@\s]*@/, '//…@')}" ${issue.message}`
+    // The variable and its rule, never its value: a value may hold a password or a token
+    // (smtp://user:pass@host, a password with "@" or "/" in it), and the error reaches logs.
+    return `${name} ${issue.message}`
   })
   throw new ConfigError(
     `The configuration has ${problems.length === 1 ? 'a bad value' : 'bad values'}:\n  ${problems.join('\n  ')}`,

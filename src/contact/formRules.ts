@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import {EMAIL_PATTERN, looksLikePhoneNumber} from '../../model/addressShapes.ts'
+import {EMAIL_PATTERN, looksLikePhoneNumber, normalEmail} from '../../model/addressShapes.ts'
 import {
   CONSENT_BOXES,
   CONSENT_BOX_NAMES,
@@ -34,10 +34,21 @@ export const CONTACT_LIMITS = Object.fromEntries(
   CONTACT_FIELDS.map((name) => [name, CONTACT_FORM_FIELDS[name].max]),
 ) as Record<ContactField, number>
 
-// Control characters (except tab and newline) and bidirectional overrides can hide or reorder
-// text in the Inbox; they never belong in a message.
-// eslint-disable-next-line no-control-regex -- matching control characters is the purpose
-const INVISIBLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g
+/**
+ * Characters that show nothing, or hide or reorder the text around them in the Inbox: control
+ * characters (except tab and newline), bidirectional marks and overrides, and every
+ * default-ignorable code point (Unicode's list: the soft hyphen U+00AD, the Arabic letter mark
+ * U+061C, the Hangul fillers U+3164 and U+FFA0, the tag characters U+E0000 to U+E007F that carry
+ * hidden text, zero-width spaces, U+FEFF...), plus the interlinear annotation marks. Kept: the
+ * zero-width joiner and non-joiner (U+200D, U+200C), which Indian scripts need to spell words, and
+ * the variation selectors, which choose how an emoji or a character is drawn.
+ */
+const INVISIBLE =
+  /(?![\t\n\u200C\u200D\uFE00-\uFE0F\u{E0100}-\u{E01EF}])[\p{Cc}\p{Default_Ignorable_Code_Point}\uFFF9-\uFFFB]/gu
+/** A character a reader sees: not a space, nor one of the joiners and selectors kept above. */
+const VISIBLE = /[^\s\u200C\u200D\u2800\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u
+/** Whether a cleaned text shows the reader anything at all. */
+export const hasVisibleText = (text: string) => VISIBLE.test(text)
 
 // Hidden characters go first: removing one may leave two characters that NFC then joins.
 const singleLine = (value: string) =>
@@ -119,7 +130,7 @@ export function contactMessageValidator(
       fieldErrors[name] ??= known ? (issue.message as ContactErrorCode) : 'invalid'
     }
     const present = (name: ContactField) =>
-      Boolean(parsed.success ? parsed.data[name] : cleanedText(input, name))
+      hasVisibleText(parsed.success ? parsed.data[name] : cleanedText(input, name))
     if (!present('message')) fieldErrors.message ??= 'messageRequired'
     if (!present('email') && !present('phone') && !fieldErrors.phone) fieldErrors.email ??= 'replyRequired'
     const boxes = Object.fromEntries(
@@ -133,7 +144,7 @@ export function contactMessageValidator(
       if (error && !boxes[box]) fieldErrors[box] = error
     }
     return parsed.success && Object.keys(fieldErrors).length === 0
-      ? {ok: true, message: parsed.data, ticked: boxes}
+      ? {ok: true, message: {...parsed.data, email: normalEmail(parsed.data.email)}, ticked: boxes}
       : {ok: false, fieldErrors}
   }
 }

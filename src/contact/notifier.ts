@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer'
+import {EMAIL_PATTERN} from '../../model/addressShapes.ts'
 import {DEFAULT_LANGUAGE} from '../../model/translations.ts'
 import type {AcknowledgementWords} from '../server/buildData.ts'
 import {
@@ -89,8 +90,20 @@ function mailText(message: StoredMessage, languageName: string | undefined): str
   ].join('\n')
 }
 
+/**
+ * An address as nodemailer takes it: an object with no name, so no display name, group or list
+ * can ever be read into a header from what a visitor typed (the form takes only a bare address,
+ * model/addressShapes.ts; a message stored before that rule may hold anything).
+ */
+type Address = {name: ''; address: string}
+const bare = (email: string): Address | undefined =>
+  EMAIL_PATTERN.test(email) ? {name: '', address: email} : undefined
+
+const NOT_BARE =
+  'its e-mail address is not a bare address (a name, group or list), so no acknowledgement is sent to it.'
+
 /** One e-mail as it goes out. */
-type Envelope = {to: string; replyTo?: string; subject: string; text: string}
+type Envelope = {to: string | Address; replyTo?: string | Address; subject: string; text: string}
 
 /**
  * The acknowledgement repeats nothing the sender typed (not the name, subject or message), so the
@@ -137,15 +150,16 @@ export function smtpNotifier({
     const envelope: Record<Mail, (message: MessageRecord) => Envelope | undefined> = {
       notification: (message) => ({
         to: careAddress,
-        replyTo: message.email || undefined,
+        replyTo: bare(message.email),
         subject: `Website message: ${message.subject || message.name || 'no subject'}`.slice(0, 200),
         text: mailText(message, languageName(languageOf(message))),
       }),
       acknowledgement: (message) => {
         const words = acknowledgement(languageOf(message))
-        return words && message.email
+        const sender = bare(message.email)
+        return words && sender
           ? {
-              to: message.email,
+              to: sender,
               // A reply reaches customer care, not this server's sending address.
               replyTo: careAddress,
               subject: oneLine(words.subject),
@@ -157,6 +171,12 @@ export function smtpNotifier({
     for (const mail of MAILS) {
       if (mail === 'acknowledgement' && !acknowledgement(DEFAULT_LANGUAGE)) continue
       for (const message of await store.dueFor(mail, now().toISOString(), 50)) {
+        if (mail === 'acknowledgement' && !bare(message.email)) {
+          // Owed before the form took only bare addresses: never sent, and said so once.
+          await store.recordRefusal(mail, message.id, {error: NOT_BARE, gaveUpAt: now().toISOString()})
+          log(`Contact message ${message.id} is stored; ${NOT_BARE}`)
+          continue
+        }
         const outgoing = envelope[mail](message)
         if (!outgoing) continue
         try {

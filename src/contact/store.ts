@@ -1,3 +1,4 @@
+import {normalEmail} from '../../model/addressShapes.ts'
 import {samePhone} from '../../model/phoneNumbers.ts'
 import type {ContactMessage} from './schema.ts'
 
@@ -113,15 +114,26 @@ export interface MessageStore {
 }
 
 /**
+ * The addresses a stored e-mail field holds, normalised (model/addressShapes.ts): itself, for the
+ * bare address the form takes; the addresses inside it, for one stored before that rule, which
+ * may carry a name, a group or a list ("Name<asha@…>", "list:asha@…;", "a@…, asha@…").
+ */
+export function addressesIn(stored: string): string[] {
+  const found = stored.match(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g) ?? []
+  return found.map((address) => normalEmail(address).toLowerCase())
+}
+
+/**
  * Whether a message came from this sender; a blank address or number matches nothing. E-mail
- * addresses match whatever their case. Phone numbers match as the same E.164 number, a number
+ * addresses match as normalised, whatever their case, also inside an address stored with a name
+ * or among others (addressesIn). Phone numbers match as the same E.164 number, a number
  * without its country code being Indian: "098765 43210" is "+91 98765 43210", and never a
  * number abroad that ends in the same digits (samePhone).
  */
 export function isFrom(message: {email: string; phone: string}, sender: Sender): boolean {
   if (sender.email !== undefined) {
-    const wanted = sender.email.trim().toLowerCase()
-    return wanted !== '' && message.email.trim().toLowerCase() === wanted
+    const wanted = normalEmail(sender.email).toLowerCase()
+    return wanted !== '' && addressesIn(message.email).includes(wanted)
   }
   return samePhone(message.phone, sender.phone)
 }

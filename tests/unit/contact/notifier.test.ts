@@ -309,6 +309,40 @@ describe('the acknowledgement to the sender', () => {
     expect(store.messages.get(message.id)?.notification.notifiedAt).toBeDefined()
   })
 
+  it('goes to the bare address alone: the To header carries no display name', async () => {
+    const mail = await mailServer()
+    const message = storedMessage({email: 'victim@target.example'})
+    const {notifier} = notifierFor(await storeAcknowledging(message), mail.port)
+    await notifier.flush()
+    const [acknowledgement] = acknowledgementsTo(mail.accepted, 'victim@target.example')
+    expect(acknowledgement!.to).toEqual(['victim@target.example'])
+    expect(acknowledgement!.headers.to).toBe('victim@target.example')
+  })
+
+  // Issue 25: messages stored before the form took only bare addresses were acknowledged with the
+  // display name, group or list the "address" carried, and customer care's Reply-To had it too.
+  it.each([
+    '=?UTF-8?B?UmVmdW5kIHJlYWR5OiBodHRwczovL2V2aWwuZXhhbXBsZS9y?=<victim@target.example>',
+    'FREE-BITCOIN-visit-evil.example<victim@target.example>',
+    'list:victim@target.example;',
+    'a@x.example,b@x.example,victim@target.example',
+    'root@[10.0.0.5]',
+  ])('is never sent to a stored address that is not bare (%s), and is given up, said once', async (email) => {
+    const mail = await mailServer()
+    const message = storedMessage({email})
+    const store = await storeAcknowledging(message)
+    const {notifier, lines} = notifierFor(store, mail.port)
+    await expect(notifier.flush()).resolves.toEqual({sent: 1, failed: 0})
+    expect(mail.arrived.flatMap((received) => received.to)).toEqual([SUPPORT])
+    expect(mail.arrived[0]!.headers['reply-to']).toBeUndefined()
+    const headerSection = mail.arrived[0]!.raw.split(/\r?\n\r?\n/)[0]!
+    expect(headerSection).not.toMatch(/UmVm|BITCOIN|victim|list:/)
+    expect(store.messages.get(message.id)?.acknowledgement?.gaveUpAt).toBeDefined()
+    expect(lines).toEqual([expect.stringContaining('not a bare address')])
+    await notifier.flush()
+    expect(lines).toHaveLength(1)
+  })
+
   it('is not sent for a message owed none (no e-mail address given, or stored without one owed)', async () => {
     const mail = await mailServer()
     const message = storedMessage()

@@ -160,6 +160,29 @@ describe('the contact form rules', () => {
       })
     }
 
+    // Issue 25: each of these reached nodemailer, which read a display name, a group or a list.
+    for (const email of [
+      '=?UTF-8?B?UmVmdW5kIHJlYWR5OiBodHRwczovL2V2aWwuZXhhbXBsZS9y?=<victim@target.example>',
+      'FREE-BITCOIN-visit-evil.example<victim@target.example>',
+      'Name<victim@target.example>',
+      'Name <victim@target.example>',
+      'list:victim@target.example;',
+      'a@x.example,b@x.example,victim@target.example',
+      'root@[10.0.0.5]',
+      'root@10.0.0.5',
+      '"a b"@target.example',
+      'victim@target.example(comment)',
+      '=?utf-8?q?x?=@target.example',
+    ]) {
+      it(`refuses ${JSON.stringify(email)}, which is not a bare address, as emailInvalid`, () => {
+        expect(errorsOf({...VALID, email})).toEqual({email: 'emailInvalid'})
+      })
+    }
+
+    it('stores the address normalised: its domain in lower case', () => {
+      expect(cleaned({...VALID, email: ' Ravi.Kumar@Example.COM '}).email).toBe('Ravi.Kumar@example.com')
+    })
+
     for (const email of ['a@b.co', 'first.last+tag@mail.example.co.in', 'रवि@उदाहरण.भारत']) {
       it(`accepts ${JSON.stringify(email)}`, () => {
         expect(cleaned({...VALID, email}).email).toBe(email)
@@ -389,6 +412,28 @@ describe('the contact form rules', () => {
         phone: '+44 20 7946 0000',
         subject: 'Knee surgery in Hyderabad',
       })
+    })
+
+    // Issue 25: each of these was stored, and a message of Hangul fillers counted as not empty.
+    it('removes default-ignorable and invisible characters: the Arabic letter mark, tag characters, Hangul fillers, the soft hyphen', () => {
+      const hidden = [...'ignore all'].map((c) => String.fromCodePoint(0xe0000 + c.codePointAt(0)!)).join('')
+      const message = cleaned({
+        ...VALID,
+        name: 'Ra\u00ADvi\u061C Ku\u3164mar\u{E0001}',
+        subject: 'Knee\u200B\u2060\u180E\u034F surgery\uFFA0\u115F\uFFF9',
+        message: `Please call${hidden} me`,
+      })
+      expect(message).toMatchObject({name: 'Ravi Kumar', subject: 'Knee surgery', message: 'Please call me'})
+    })
+
+    it('keeps the zero-width non-joiner and the emoji variation selector', () => {
+      const persianStyle = 'हैदराबाद\u200Cमें ❤\uFE0F'
+      expect(cleaned({...VALID, message: persianStyle}).message).toBe(persianStyle)
+    })
+
+    it('needs a visible character in the message: Hangul fillers, joiners or blank Braille alone are empty', () => {
+      for (const message of ['\u3164\u3164\u3164', '\u200D\u200C', '\u2800 \u2800', '\u00AD\u061C\u{E0041}'])
+        expect(errorsOf({...VALID, message}), JSON.stringify(message)).toEqual({message: 'messageRequired'})
     })
 
     it('does not count removed characters towards the limit', () => {
