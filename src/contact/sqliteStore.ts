@@ -1,6 +1,7 @@
-import {chmodSync, mkdirSync} from 'node:fs'
+import {chmodSync} from 'node:fs'
 import {dirname, resolve} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
+import {makeFolders} from '../lib/folders.ts'
 import type {StoreOpener} from './recoveringStore.ts'
 import {
   isFrom,
@@ -195,7 +196,7 @@ function openDatabase(file: string): DatabaseSync {
 export function sqliteMessageStore(path: string): MessageStore {
   const file = resolve(path)
   // Visitors' messages: readable by the server's user only.
-  mkdirSync(dirname(file), {recursive: true, mode: 0o700})
+  makeFolders(dirname(file), 0o700)
   const db = openDatabase(file)
 
   const insert = db.prepare(`

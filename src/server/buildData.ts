@@ -1,9 +1,10 @@
 import {existsSync} from 'node:fs'
-import {mkdir, readFile, rename, rm} from 'node:fs/promises'
+import {readFile, rename, rm} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import type {AstroIntegration} from 'astro'
 import {z} from 'zod'
+import {makeFolders} from '../lib/folders.ts'
 import {isCalendarDate} from '../../model/policyVersions.ts'
 import {POLICY_IDS} from '../../model/siteDocuments.ts'
 
@@ -204,7 +205,7 @@ export function buildDataIntegration(): AstroIntegration {
         if (!existsSync(from)) return
         const to = join(server, FOLDER)
         await rm(to, {recursive: true, force: true})
-        await mkdir(dirname(to), {recursive: true})
+        makeFolders(dirname(to))
         await rename(from, to)
       },
     },

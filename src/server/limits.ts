@@ -1,6 +1,8 @@
 import type {IncomingMessage, Server, ServerResponse} from 'node:http'
+import type {Duplex} from 'node:stream'
 import type {ServerLimits} from '../config/index.ts'
 import {CONTACT_ENDPOINT} from '../../model/routes.ts'
+import {SECURITY_HEADERS} from './securityHeaders.ts'
 
 /** The methods the site answers; anything else never reaches a route (405). */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const
@@ -13,12 +15,29 @@ const ROUTE_METHODS: Record<string, string> = {
 }
 
 /**
+ * The path a request reaches once its dots are resolved and its slashes collapsed, as the router
+ * behind will read it: "/api/./contact", "/api/x/../contact", "/api//contact/" and "/api/%2e/contact"
+ * are all /api/contact. Limits are chosen on this path, never on the raw one, so that no spelling
+ * of an address reaches a route without that route's limits.
+ */
+export function requestPath(url: string | undefined): string {
+  const raw = (url ?? '/').split('?', 1)[0]!
+  let path: string
+  try {
+    path = new URL(`http://localhost/${raw.replace(/^\/+/, '')}`).pathname
+  } catch {
+    return raw
+  }
+  return path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1')
+}
+
+/**
  * Whether to answer a request at all: TRACE, OPTIONS, PUT and the rest get 405 here, before any
  * route or Astro sees them, naming what the address does take. The API answers in its own JSON.
  */
 export function refuseUnknownMethod(request: IncomingMessage, response: ServerResponse): boolean {
   if ((ALLOWED_METHODS as readonly string[]).includes(request.method ?? '')) return false
-  const path = (request.url ?? '/').split('?', 1)[0]!
+  const path = requestPath(request.url)
   const allow = ROUTE_METHODS[path] ?? 'GET, HEAD'
   const api = path.startsWith('/api/')
   response
@@ -96,4 +115,29 @@ export function bodyDeadline(request: IncomingMessage, response: ServerResponse,
   const clear = () => clearTimeout(timer)
   request.once('end', clear)
   response.once('close', clear)
+}
+
+/** Node's own refusals, by its error code; any other malformed request is a 400. */
+const CLIENT_ERROR_STATUS: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Content Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+}
+
+/**
+ * Node answers a request it cannot parse (400), whose headers are too large (431) or too slow
+ * (408) itself, before any handler sees it, and without the headers every other answer carries.
+ * This answers them as Node would, with those headers (HSTS aside: it depends on a request that
+ * was never read). A connection already reset, or an answer already under way, is just closed.
+ */
+export function answerClientErrors(server: Server) {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const answering = (socket as {_httpMessage?: {headersSent?: boolean}})._httpMessage?.headersSent
+    if (error.code === 'ECONNRESET' || !socket.writable || answering) return void socket.destroy()
+    const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? '400 Bad Request'
+    const headers = Object.entries({...SECURITY_HEADERS, 'Cache-Control': 'no-store'})
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('')
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n${headers}\r\n`)
+  })
 }

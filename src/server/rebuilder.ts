@@ -1,7 +1,8 @@
 import {spawn, type ChildProcess} from 'node:child_process'
 import {existsSync, realpathSync, statSync} from 'node:fs'
-import {mkdir, readdir, rename, rm, symlink} from 'node:fs/promises'
+import {readdir, rename, rm, symlink} from 'node:fs/promises'
 import {join} from 'node:path'
+import {makeFolders} from '../lib/folders.ts'
 
 export interface BuildRecord {
   at: string
@@ -112,7 +113,7 @@ export class Rebuilder {
     this.builds++
     log(`Rebuilding the site (${trigger}) into ${outDir}`)
     try {
-      await mkdir(buildsDir, {recursive: true})
+      makeFolders(buildsDir)
       await this.astroBuild(outDir).catch((error: Error) => {
         if (!(error instanceof DotAstroCollision)) throw error
         log('Another build in this folder wrote the same file at the same moment; building again.')

@@ -8,7 +8,14 @@ import {CONTACT_ENDPOINT} from '../../model/routes.ts'
 import {LiveSite} from './liveSite.ts'
 import {StaffPreview} from './preview.ts'
 import {newestBuild, Rebuilder} from './rebuilder.ts'
-import {bodyDeadline, capConnections, refuseUnknownMethod, serverOptions} from './limits.ts'
+import {
+  answerClientErrors,
+  bodyDeadline,
+  capConnections,
+  refuseUnknownMethod,
+  requestPath,
+  serverOptions,
+} from './limits.ts'
 import {AcceptedWebhooks, handleRebuildRequest} from './rebuildRoutes.ts'
 import {PolicyChangeSchedule, rebuildThrough, type PolicyChangeScheduleOptions} from './schedule.ts'
 import {applySecurityHeaders} from './securityHeaders.ts'
@@ -111,7 +118,8 @@ export async function createSiteServer(
   const handler = (request: IncomingMessage, response: ServerResponse) => {
     applySecurityHeaders(request, response, settings.trustProxy)
     if (refuseUnknownMethod(request, response)) return
-    const path = (request.url ?? '/').split('?')[0]!
+    // Chosen on the path the router will read, so "/api/./contact" gets the contact route's limits.
+    const path = requestPath(request.url)
     if (path === CONTACT_ENDPOINT && request.method === 'POST')
       bodyDeadline(request, response, settings.limits.contactBodyTimeoutMs)
     if (path === '/api/rebuild' || path === '/api/rebuild/status') {
@@ -139,6 +147,7 @@ export async function createSiteServer(
 
   const server = createServer(serverOptions(settings.limits), handler)
   capConnections(server, settings.limits)
+  answerClientErrors(server)
 
   const listen = () =>
     new Promise<string>((resolve, reject) => {

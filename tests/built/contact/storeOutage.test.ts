@@ -1,4 +1,4 @@
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, describe, expect} from 'vitest'
@@ -50,6 +50,16 @@ describe('the production server with a message store that cannot be opened', () 
     expect(response.status).toBe(201)
     expect(rowById(dbPath, (await response.json()).id)).toBeDefined()
   })
+
+  // Issue 25: the server never listened, and said nothing.
+  test.runIf(existsSync('/proc/self'))(
+    'under /proc, where no folder can be made, starts, serves the pages and refuses messages with 503, naming the folder',
+    async ({startSite}) => {
+      const server = await startSite({CONTACT_DB_PATH: '/proc/nope/x.db'})
+      await pagesUpFormRefused(server)
+      expect(server.output()).toContain("ENOENT: no such file or directory, mkdir '/proc/nope'")
+    },
+  )
 
   test('because the file is damaged, serves the pages, refuses messages with 503, says why, and leaves the file as it was', async ({
     startSite,
