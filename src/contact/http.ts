@@ -1,3 +1,4 @@
+import {CONTACT_FORM_FIELDS} from '../../model/contactForm.ts'
 import {pathIn} from '../../model/translations.ts'
 import {contactLanguage} from './language.ts'
 import {
@@ -11,13 +12,21 @@ import {sentPageAddress} from './sentPage.ts'
 import type {ContactService, Outcome, Submission} from './service.ts'
 import {visitorAddressOf} from './rateLimit.ts'
 
+/** What a message sends besides its fields' text: names, quotes, the boxes, its id, the page's policy version, language and wordings. */
+const ENVELOPE_BYTES = 1024
+/** The most bytes one character takes in UTF-8: an emoji, or any character beyond the first 65,536. */
+const MAX_CHARACTER_BYTES = 4
+
 /**
- * The most a message may weigh: 16 KB of text. Every valid message fits, even one written all in
- * four-byte characters (3,000 in the message, 534 in the other fields). A form post spells each
- * byte that is not ASCII as "%XX", so it may arrive up to three times as large.
+ * The most a message may weigh, derived from the fields' limits (model/contactForm.ts): every
+ * valid message fits, even one written all in four-byte characters, so a limit raised there needs
+ * nothing here. A form post spells each byte that is not ASCII as "%XX", so it may arrive up to
+ * three times as large (MAX_ENCODED_FORM_BYTES). The proxy's limit in docs/deploy.md follows.
  */
-export const MAX_BODY_BYTES = 16 * 1024
-const MAX_ENCODED_FORM_BYTES = 3 * MAX_BODY_BYTES
+export const maxBodyBytes = (fields: Record<string, {max: number}>) =>
+  Object.values(fields).reduce((total, {max}) => total + max * MAX_CHARACTER_BYTES, ENVELOPE_BYTES)
+export const MAX_BODY_BYTES = maxBodyBytes(CONTACT_FORM_FIELDS)
+export const MAX_ENCODED_FORM_BYTES = 3 * MAX_BODY_BYTES
 
 type Kind = 'json' | 'form'
 

@@ -1,6 +1,7 @@
 import {randomUUID} from 'node:crypto'
 import {afterEach, describe, expect, it, vi} from 'vitest'
-import {handleContactPost, visitorAddress} from '../../../src/contact/http'
+import {CONTACT_FORM_FIELDS} from '../../../model/contactForm'
+import {handleContactPost, MAX_BODY_BYTES, maxBodyBytes, visitorAddress} from '../../../src/contact/http'
 import {slidingWindowLimiter} from '../../../src/contact/rateLimit'
 import {createContactService, type ContactService} from '../../../src/contact/service'
 import {contactContent, memoryStore} from '../../support/memoryStore'
@@ -60,6 +61,21 @@ const formPost = (fields: Record<string, string>, headers: Headers = {}) =>
   })
 
 const landsOn = (response: Response) => response.headers.get('location')
+
+/**
+ * Every field at its limit in four-byte characters where the field's rules allow them (an e-mail
+ * address's local part may be any letters; a phone number is digits).
+ */
+function largestFields(fields: Record<keyof typeof CONTACT_FORM_FIELDS, {max: number}>) {
+  const domain = '@example.com'
+  return {
+    name: '😀'.repeat(fields.name.max),
+    email: '😀'.repeat(fields.email.max - domain.length) + domain,
+    phone: '+4-9-3-0-1-2-3-4-5-6-7-8-9-0-1'.padEnd(fields.phone.max, ' ').slice(0, fields.phone.max),
+    subject: '😀'.repeat(fields.subject.max),
+    message: '😀'.repeat(fields.message.max),
+  }
+}
 
 describe('POST /api/contact', () => {
   describe('stores a good message', () => {
@@ -316,6 +332,35 @@ describe('POST /api/contact', () => {
       const response = await post(jsonPost(bytes))
       expect(response.status).toBe(400)
       expect(await safeJson(response)).toMatchObject({ok: false, error: 'malformed'})
+    })
+
+    it('never a valid message: the largest, every field full of four-byte characters, is stored', async () => {
+      const {store, post} = endpoint()
+      const body = islandBody(largestFields(CONTACT_FORM_FIELDS))
+      expect(Buffer.byteLength(body)).toBeGreaterThan(14_000)
+      const response = await post(jsonPost(body))
+      expect(response.status).toBe(201)
+      expect(store.messages.size).toBe(1)
+      const form = await post(formPost(largestFields(CONTACT_FORM_FIELDS)))
+      expect(form.status).toBe(303)
+    })
+
+    // Issue 25: a valid 5,000-emoji message got 413 with the message limit raised to 5,000.
+    it('follows the fields\' limits: with the message raised to 5,000, the largest message still fits', () => {
+      const raised = {...CONTACT_FORM_FIELDS, message: {...CONTACT_FORM_FIELDS.message, max: 5000}}
+      const body = islandBody(largestFields(raised), {
+        submissionId: randomUUID(),
+        privacyVersion: 123456,
+        language: 'te',
+        wordings: 'f'.repeat(64),
+        healthDetails: true,
+      })
+      expect([...JSON.parse(body).message]).toHaveLength(5000)
+      expect(Buffer.byteLength(body)).toBeLessThanOrEqual(maxBodyBytes(raised))
+      expect(Buffer.byteLength(new URLSearchParams(JSON.parse(body)).toString())).toBeLessThanOrEqual(
+        3 * maxBodyBytes(raised),
+      )
+      expect(maxBodyBytes(CONTACT_FORM_FIELDS)).toBe(MAX_BODY_BYTES)
     })
 
     it('a body over 16 KB, by its declared Content-Length, before reading it (413)', async () => {
