@@ -12,7 +12,11 @@ import {bundledDocuments, publishPolicyChange} from '../../support/dataset'
 const COOKIE_POLICY = 'cookiePolicy' as PolicyId
 const ROW = `  cookie: {id: '${COOKIE_POLICY}', path: '/cookie-policy', title: 'Cookie Policy'},`
 
-/** The hand-written files the new policy changes, with the change; at most three. */
+/**
+ * The hand-written files the new policy changes, with the change: the one row. No test counts
+ * this list (a count of a constant cannot fail); the tests below, which build the copy with these
+ * edits alone and find the policy everywhere policies are listed, are what hold the claim.
+ */
 const EDITS: {file: string; edit: (source: string) => string}[] = [
   {
     file: 'model/siteDocuments.ts',
@@ -86,10 +90,6 @@ afterAll(() => {
 })
 
 describe('a fourth policy, added as a row of the policies table and a document in the dataset', () => {
-  it('touches at most three hand-written files', () => {
-    expect(EDITS.length).toBeLessThanOrEqual(3)
-  })
-
   it('builds', () => {
     expect(build.code, build.output).toBe(0)
   })

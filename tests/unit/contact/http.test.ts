@@ -346,7 +346,7 @@ describe('POST /api/contact', () => {
     })
 
     // Issue 25: a valid 5,000-emoji message got 413 with the message limit raised to 5,000.
-    it('follows the fields\' limits: with the message raised to 5,000, the largest message still fits', () => {
+    it("follows the fields' limits: with the message raised to 5,000, the largest message still fits", () => {
       const raised = {...CONTACT_FORM_FIELDS, message: {...CONTACT_FORM_FIELDS.message, max: 5000}}
       const body = islandBody(largestFields(raised), {
         submissionId: randomUUID(),

@@ -1,0 +1,37 @@
+/**
+ * The pieces that have broken servers' reading of paths before: slashes of both kinds, dots,
+ * percent escapes, schemes, hosts, control characters. The path fuzzing (tests/unit/server/fuzz.test.ts)
+ * makes paths of them; the path-reading benchmark (bench/paths.ts) times long ones.
+ */
+export const PIECES = [
+  '/',
+  '//',
+  '\\',
+  '.',
+  '..',
+  '%2e',
+  '%2E',
+  '%2f',
+  '%2F',
+  '%5c',
+  '%00',
+  '%',
+  '?',
+  '#',
+  '&',
+  ':',
+  '@',
+  ' ',
+  '\t',
+  '\n',
+  'http:',
+  'https://',
+  'evil.example',
+  'about-us',
+  'terms&conditions',
+  'terms%26conditions',
+  '_astro',
+  'index.html',
+  'ह',
+  '\u202e',
+]
