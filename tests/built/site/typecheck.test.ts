@@ -34,6 +34,6 @@ it('the site, the Studio and the tests type-check', async () => {
 }, 180_000)
 
 /** The files tsc says it read ("Files: 1234"), or 0 when it said nothing. */
-export function filesRead(diagnostics: string): number {
+function filesRead(diagnostics: string): number {
   return Number(/^Files:\s+(\d+)$/m.exec(diagnostics)?.[1] ?? 0)
 }
