@@ -1,13 +1,18 @@
 import {timingSafeEqual} from 'node:crypto'
+import {readFileSync, renameSync, writeFileSync} from 'node:fs'
 import type {IncomingMessage, ServerResponse} from 'node:http'
+import {dirname} from 'node:path'
 import {decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
 import {isDraftOrVersion, REBUILD_DOCUMENT_TYPES} from '../../model/siteDocuments.ts'
+import {makeFolders} from '../lib/folders.ts'
 import type {Rebuilder} from './rebuilder.ts'
 import type {PolicyChangeSchedule} from './schedule.ts'
 
 /** Webhooks older than this are refused, so a captured request cannot be replayed later. */
 export const MAX_SIGNATURE_AGE_MS = 5 * 60_000
 const MAX_BODY_BYTES = 64 * 1024
+/** Where the server keeps the accepted webhooks, in its builds folder (SITE_BUILDS_DIR). */
+export const ACCEPTED_WEBHOOKS_FILE = 'accepted-webhooks.json'
 
 function send(response: ServerResponse, status: number, body: object) {
   response.writeHead(status, {'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store'})
@@ -60,31 +65,71 @@ export async function isSignedWebhook({
 /**
  * The signatures of the webhooks accepted in the last few minutes, so that a captured request
  * re-sent while its signature is still fresh builds nothing (409). A signature is remembered until
- * it would be refused as stale anyway, so memory holds at most a few minutes of publishes. Only
+ * it would be refused as stale anyway, so the record holds at most a few minutes of publishes. Only
  * signatures that passed the check are kept: a forger cannot fill it. Sanity's `idempotency-key`
  * header is not used: it is outside the signature, so a replay could change it.
+ *
+ * With a `file` (the server keeps it beside its builds), the record outlives a restart: it is read
+ * at start and written, whole and atomically, before a webhook is answered. A file that cannot be
+ * read starts an empty record, and one that cannot be written is said in the log; neither stops
+ * the receiver.
  */
 export class AcceptedWebhooks {
   private readonly until = new Map<string, number>()
   private readonly capacity: number
+  private readonly file: string | undefined
+  private readonly log: (line: string) => void
 
-  constructor({capacity = 10_000}: {capacity?: number} = {}) {
+  constructor({
+    capacity = 10_000,
+    file,
+    log = console.warn,
+  }: {capacity?: number; file?: string; log?: (line: string) => void} = {}) {
     this.capacity = capacity
+    this.file = file
+    this.log = log
+    if (file) for (const [signature, until] of readRecord(file)) this.until.set(signature, until)
   }
 
   /** Records a signature; false when it was accepted before and has not yet expired. */
   accept(signature: string, timestamp: number, now: number): boolean {
     const known = this.until.get(signature)
     if (known !== undefined && known >= now) return false
-    if (this.until.size >= this.capacity) this.forgetExpired(now)
+    this.forgetExpired(now)
     // Past that, only a leaked secret could sign so many: the oldest is forgotten first.
     if (this.until.size >= this.capacity) this.until.delete(this.until.keys().next().value!)
     this.until.set(signature, timestamp + MAX_SIGNATURE_AGE_MS)
+    this.save()
     return true
   }
 
   private forgetExpired(now: number) {
     for (const [signature, until] of this.until) if (until < now) this.until.delete(signature)
+  }
+
+  private save() {
+    if (!this.file) return
+    const temporary = `${this.file}.${process.pid}.tmp`
+    try {
+      makeFolders(dirname(this.file))
+      writeFileSync(temporary, JSON.stringify(Object.fromEntries(this.until)), {mode: 0o600})
+      renameSync(temporary, this.file)
+    } catch (error) {
+      this.log(
+        `The accepted webhooks could not be saved to ${this.file} (${(error as Error).message}): a restart in the next five minutes forgets them.`,
+      )
+    }
+  }
+}
+
+/** The signatures a file records, with when each expires; none from a file missing or damaged. */
+function readRecord(file: string): [string, number][] {
+  try {
+    const record: unknown = JSON.parse(readFileSync(file, 'utf8'))
+    if (typeof record !== 'object' || record === null) return []
+    return Object.entries(record).filter((entry): entry is [string, number] => typeof entry[1] === 'number')
+  } catch {
+    return []
   }
 }
 

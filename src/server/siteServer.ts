@@ -16,7 +16,7 @@ import {
   requestPath,
   serverOptions,
 } from './limits.ts'
-import {AcceptedWebhooks, handleRebuildRequest} from './rebuildRoutes.ts'
+import {ACCEPTED_WEBHOOKS_FILE, AcceptedWebhooks, handleRebuildRequest} from './rebuildRoutes.ts'
 import {PolicyChangeSchedule, rebuildThrough, type PolicyChangeScheduleOptions} from './schedule.ts'
 import {applySecurityHeaders} from './securityHeaders.ts'
 
@@ -112,8 +112,9 @@ export async function createSiteServer(
     filter: (request, response) =>
       !(request.url ?? '').startsWith('/api/') && compression.filter(request, response),
   }) as (request: IncomingMessage, response: ServerResponse, next: () => void) => void
-  // A captured webhook re-sent while its signature is fresh must not build again.
-  const acceptedWebhooks = new AcceptedWebhooks()
+  // A captured webhook re-sent while its signature is fresh must not build again, even after a
+  // restart: the record is kept beside the builds, the server's other state.
+  const acceptedWebhooks = new AcceptedWebhooks({file: join(settings.buildsDir, ACCEPTED_WEBHOOKS_FILE)})
 
   const handler = (request: IncomingMessage, response: ServerResponse) => {
     applySecurityHeaders(request, response, settings.trustProxy)

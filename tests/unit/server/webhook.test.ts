@@ -1,3 +1,6 @@
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import {encodeSignatureHeader} from '@sanity/webhook'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import type {Rebuilder, RebuildStatus} from '../../../src/server/rebuilder'
@@ -90,6 +93,32 @@ describe('the record of accepted webhooks', () => {
     expect(accepted.accept('new-1', NOW, NOW)).toBe(true)
     expect(accepted.accept('new-2', NOW, NOW)).toBe(true)
     expect(accepted.accept('fresh', NOW, NOW)).toBe(false)
+  })
+})
+
+describe('the record of accepted webhooks, kept in a file', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'webhooks-'))
+  afterAll(() => rmSync(scratch, {recursive: true, force: true}))
+
+  // Issue 25: a webhook replayed after a restart built again.
+  it('still refuses a signature accepted before a restart, until it expires', () => {
+    const file = join(scratch, 'builds', 'accepted-webhooks.json')
+    expect(new AcceptedWebhooks({file}).accept('t=1,v1=a', NOW, NOW)).toBe(true)
+    const restarted = new AcceptedWebhooks({file})
+    expect(restarted.accept('t=1,v1=a', NOW, NOW + MINUTE)).toBe(false)
+    expect(new AcceptedWebhooks({file}).accept('t=1,v1=a', NOW, NOW + MAX_SIGNATURE_AGE_MS + 1)).toBe(true)
+  })
+
+  it('starts empty from a damaged file, and says in the log when it cannot write one, accepting still', () => {
+    const damaged = join(scratch, 'damaged.json')
+    writeFileSync(damaged, '{not json')
+    expect(new AcceptedWebhooks({file: damaged}).accept('t=1,v1=b', NOW, NOW)).toBe(true)
+    const lines: string[] = []
+    const blocked = join(scratch, 'damaged.json', 'below', 'accepted.json')
+    const accepted = new AcceptedWebhooks({file: blocked, log: (line) => lines.push(line)})
+    expect(accepted.accept('t=1,v1=c', NOW, NOW)).toBe(true)
+    expect(accepted.accept('t=1,v1=c', NOW, NOW)).toBe(false)
+    expect(lines).toEqual([expect.stringContaining('could not be saved')])
   })
 })
 
