@@ -161,6 +161,8 @@ export default function ContactForm({
       value: values[name],
       onChange: (event: {currentTarget: {value: string}}) => {
         const value = event.currentTarget.value
+        // Other words are another message: a send repeated with them is no repeat (409 otherwise).
+        submissionId.current = undefined
         setValues((current) => ({...current, [name]: value}))
       },
       ...describedBy(id, error),
@@ -196,6 +198,7 @@ export default function ContactForm({
           checked={boxes[name]}
           onChange={(event) => {
             const checked = event.currentTarget.checked
+            submissionId.current = undefined
             setBoxes((current) => ({...current, [name]: checked}))
           }}
           required={required}

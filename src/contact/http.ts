@@ -39,6 +39,8 @@ export const FORM_OUTCOME_ANCHORS = {
   stored: 'message-sent',
   invalid: 'message-invalid',
   rejected: 'message-invalid',
+  // A form post names no send, so is never a changed repeat; answered with a page if it were.
+  changed: 'message-failed',
   rateLimited: 'message-rate-limited',
   unavailable: 'message-failed',
 } as const satisfies Record<Outcome['kind'], string>
@@ -148,6 +150,8 @@ const json = (status: number, body: object, headers: Record<string, string> = {}
 /** How long a visitor is asked to wait while the store is shut; it is retried sooner than that at first. */
 const STORE_RETRY_AFTER = {'retry-after': '30'}
 const STORE_UNAVAILABLE = 'Your message could not be stored; please try again.'
+const CHANGED =
+  'A message was sent before under this submission id with other words; it is kept as it was. Send the new words as a new message.'
 
 /**
  * The answer to a submission. A form post lands on pages in the language of the page it came from:
@@ -163,6 +167,7 @@ function answer(
     // message still typed in, where a fresh contact page would have lost it. The words are staff's.
     if (outcome.kind === 'unavailable')
       return errorPage({status: 503, message: notStored ?? STORE_UNAVAILABLE}, contactPath, STORE_RETRY_AFTER)
+    if (outcome.kind === 'changed') return errorPage({status: 409, message: CHANGED}, contactPath)
     const headers: Record<string, string> = {
       location:
         outcome.kind === 'stored'
@@ -187,6 +192,8 @@ function answer(
       })
     case 'rejected':
       return json(400, {ok: false, error: 'rejected', message: 'The message could not be accepted.'})
+    case 'changed':
+      return json(409, {ok: false, error: 'changed', message: CHANGED})
     case 'rateLimited':
       return json(
         429,

@@ -5,8 +5,10 @@ import {
   type MessageRecord,
   type MessageStore,
   type NotificationState,
+  referenceOf,
   type Sender,
   type StoredMessage,
+  type Submission,
 } from './store.ts'
 
 // An id with a dot lies under a path: such documents are never readable without a token, even
@@ -37,7 +39,7 @@ const mailState = (f: (typeof MAIL_FIELDS)[Mail]) =>
   `{"attempts": coalesce(${f.attempts}, 0), "notifiedAt": ${f.sentAt}, "lastError": ${f.lastError}, "nextAttemptAt": ${f.nextAttemptAt}, "gaveUpAt": ${f.gaveUpAt}}`
 
 const RECORD_FIELDS = `
-  "id": coalesce(submissionId, _id), receivedAt, name, email, phone, subject, message,
+  "id": coalesce(submissionId, _id), receivedAt, name, email, phone, subject, message, submission,
   "consent": {
     "language": consent.language,
     "givenAt": coalesce(consent.givenAt, ""), "privacyPolicyUpdated": coalesce(consent.privacyPolicyUpdated, ""),
@@ -51,6 +53,10 @@ const due = (
   f: (typeof MAIL_FIELDS)[Mail],
 ) => `*[_type == "contactMessage" && ${f.owed} && !defined(${f.sentAt}) && !defined(${f.gaveUpAt})
   && (!defined(${f.nextAttemptAt}) || ${f.nextAttemptAt} <= $now)] | order(receivedAt asc)[0...$limit]${RECORD}`
+/** The message a new one would repeat (same submission key) or clash with (same id or reference). */
+const CLASH = `*[_type == "contactMessage" && (submission.key == $key || submissionId == $id
+  || string::startsWith(lower(coalesce(submissionId, "")), $reference))]
+  | order(select(submission.key == $key => 0, 1) asc)[0]{"id": submissionId, submission}`
 const EXPIRED = `*[_type == "contactMessage" && receivedAt < $cutoff]._id`
 // Matched in JavaScript, as the SQLite store does, so both stores find the same messages.
 const ALL = `*[_type == "contactMessage"] | order(receivedAt asc){_id, ${RECORD_FIELDS}}`
@@ -63,9 +69,11 @@ const present = (state: NotificationState) =>
 const withoutNulls = ({
   acknowledgement,
   consent: {language, ...consent},
+  submission,
   ...record
 }: MessageRecord): MessageRecord => ({
   ...record,
+  ...(submission ? {submission} : {}),
   consent: {...(language ? {language} : {}), ...consent},
   notification: present(record.notification),
   ...(acknowledgement ? {acknowledgement: present(acknowledgement)} : {}),
@@ -93,6 +101,18 @@ export function sanityMessageStore(config: SanityTarget & {token: string}): Mess
   return {
     description: `Sanity dataset "${config.dataset}" of project ${config.projectId}`,
     async save(message: StoredMessage, {acknowledge} = {acknowledge: false}) {
+      // Looked up first: two sends of one message at the same instant may both be stored, which
+      // is all a repeat can do here (Sanity has no unique field but the document id).
+      const found = await client.fetch<{id: string; submission?: Submission | null} | null>(CLASH, {
+        key: message.submission?.key ?? '',
+        id: message.id,
+        reference: referenceOf(message.id).toLowerCase(),
+      })
+      if (found)
+        return {
+          stored: false,
+          existing: {id: found.id, ...(found.submission ? {submission: found.submission} : {})},
+        }
       const document = {
         _id: documentId(message.id),
         _type: 'contactMessage',
@@ -104,7 +124,8 @@ export function sanityMessageStore(config: SanityTarget & {token: string}): Mess
         visibility: 'sync',
         returnDocuments: false,
       })
-      return {stored: results[0]?.operation === 'create'}
+      if (results[0]?.operation !== 'create') return {stored: false, existing: {id: message.id}}
+      return {stored: true}
     },
     async dueFor(mail, now, limit) {
       return (await client.fetch<MessageRecord[]>(due(MAIL_FIELDS[mail]), {now, limit})).map(withoutNulls)

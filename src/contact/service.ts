@@ -1,4 +1,4 @@
-import {randomUUID} from 'node:crypto'
+import {createHash, randomUUID} from 'node:crypto'
 import type {ContactConfig} from '../config/index.ts'
 import type {ContactContent, ContactWords} from '../server/buildData.ts'
 import {contactLanguage, englishNameOf} from './language.ts'
@@ -10,10 +10,12 @@ import {
   validateContactMessage,
   type ConsentBox,
   type ContactFieldErrors,
+  type ContactMessage,
+  type TickedBoxes,
 } from './schema.ts'
 import {sanityMessageStore} from './sanityStore.ts'
 import {sqliteMessageStore, sqliteStoreOpener} from './sqliteStore.ts'
-import {referenceOf, type MessageStore} from './store.ts'
+import {referenceOf, type ConsentRecord, type MessageStore} from './store.ts'
 
 export type Submission = {
   fields: unknown
@@ -38,6 +40,8 @@ export type Outcome =
   | {kind: 'stored'; id: string; reference: string; duplicate: boolean}
   | {kind: 'invalid'; fieldErrors: ContactFieldErrors}
   | {kind: 'rejected'}
+  /** The island sent a submission id it had sent before, with other words: never stored over the first. */
+  | {kind: 'changed'}
   | {kind: 'rateLimited'; retryAfterSeconds: number}
   | {kind: 'unavailable'}
 
@@ -62,6 +66,19 @@ export interface ContactService {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** New ids tried for one message before giving up: a reference taken twice in a row is a broken random source. */
+const MAX_ID_ATTEMPTS = 5
+
+/** The digest of everything a send asks to store: what a repeat must match to be taken for it. */
+function submissionDigest(
+  validation: {message: ContactMessage; ticked: TickedBoxes},
+  consent: ConsentRecord,
+) {
+  const {givenAt: _, ...shown} = consent
+  return createHash('sha256')
+    .update(JSON.stringify([validation.message, validation.ticked, shown]))
+    .digest('hex')
+}
 
 export interface ContactParts {
   store: MessageStore
@@ -146,34 +163,46 @@ export function createContactService({
       const validation = validateContactMessage(submission.fields, shown)
       if (!validation.ok) return {kind: 'invalid', fieldErrors: validation.fieldErrors}
 
-      const id =
+      const receivedAt = now().toISOString()
+      const {privacyPolicyUpdated, privacyPolicyVersions = {}} = built
+      const consent: ConsentRecord = {
+        language: language.code,
+        givenAt: receivedAt,
+        privacyPolicyUpdated:
+          noticeShown(submission.privacyVersion, privacyPolicyVersions) ?? privacyPolicyUpdated,
+        wording: words.consentWording,
+        ageConfirmationWording: words.ageConfirmationWording ?? '',
+        healthDetailsAllowed: validation.ticked.healthDetails,
+        healthDetailsWording: words.healthDetailsWording ?? '',
+      }
+      // The island names each send, so that one repeated after a timeout is stored once; the
+      // digest of what it sent tells a repeat from the same name with other words.
+      const key =
         typeof submission.submissionId === 'string' && UUID.test(submission.submissionId)
           ? submission.submissionId.toLowerCase()
-          : newId()
+          : undefined
+      const sent = key ? {key, digest: submissionDigest(validation, consent)} : undefined
       try {
-        const receivedAt = now().toISOString()
-        const {privacyPolicyUpdated, privacyPolicyVersions = {}} = built
-        const {stored} = await store.save(
-          {
-            id,
-            receivedAt,
-            ...validation.message,
-            consent: {
-              language: language.code,
-              givenAt: receivedAt,
-              privacyPolicyUpdated:
-                noticeShown(submission.privacyVersion, privacyPolicyVersions) ?? privacyPolicyUpdated,
-              wording: words.consentWording,
-              ageConfirmationWording: words.ageConfirmationWording ?? '',
-              healthDetailsAllowed: validation.ticked.healthDetails,
-              healthDetailsWording: words.healthDetailsWording ?? '',
-            },
-          },
-          // Only where this server sends e-mail, to an address the sender gave, in words the build has.
-          {acknowledge: Boolean(notifier && words.acknowledgement && validation.message.email)},
-        )
-        if (stored) void flush()
-        return {kind: 'stored', id, reference: referenceOf(id), duplicate: !stored}
+        // The id, and so the reference, is the server's: never the client's choice, never another's.
+        for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
+          const id = newId()
+          const saved = await store.save(
+            {id, receivedAt, ...validation.message, consent, ...(sent ? {submission: sent} : {})},
+            // Only where this server sends e-mail, to an address the sender gave, in words the build has.
+            {acknowledge: Boolean(notifier && words.acknowledgement && validation.message.email)},
+          )
+          if (saved.stored) {
+            void flush()
+            return {kind: 'stored', id, reference: referenceOf(id), duplicate: false}
+          }
+          const {existing} = saved
+          if (sent && existing.submission?.key === sent.key)
+            return existing.submission.digest === sent.digest
+              ? {kind: 'stored', id: existing.id, reference: referenceOf(existing.id), duplicate: true}
+              : {kind: 'changed'}
+          // Another message has this reference: a new id.
+        }
+        throw new Error(`No free reference in ${MAX_ID_ATTEMPTS} tries.`)
       } catch (error) {
         log(`A contact message could not be stored in ${store.description}: ${String(error)}`)
         return {kind: 'unavailable'}

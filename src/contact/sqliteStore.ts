@@ -10,6 +10,7 @@ import {
   type MessageRecord,
   type MessageStore,
   type NotificationState,
+  referenceOf,
   type Sender,
 } from './store.ts'
 
@@ -48,7 +49,16 @@ const ADDED_COLUMNS: Record<string, string> = {
   acknowledgement_given_up_at: 'TEXT',
   // Messages stored before forms said their language have none: they came from the English page.
   consent_language: 'TEXT',
+  // The island's name for the send and the digest of what it sent; none for a form post.
+  submission_key: 'TEXT',
+  submission_digest: 'TEXT',
 }
+
+/** Made once the columns above exist: a repeated send and a reference are looked up by index. */
+const INDEXES = `
+  CREATE INDEX IF NOT EXISTS contact_messages_submission ON contact_messages (submission_key);
+  CREATE INDEX IF NOT EXISTS contact_messages_reference ON contact_messages (upper(substr(id, 1, 8)));
+`
 
 /** Each e-mail's state columns, and which messages owe it. */
 const MAIL_COLUMNS = {
@@ -91,6 +101,8 @@ export interface MessageRow {
   consent_health_details_allowed: number | null
   consent_health_details_wording: string | null
   consent_language: string | null
+  submission_key: string | null
+  submission_digest: string | null
   acknowledgement_owed: number
   acknowledged_at: string | null
   acknowledgement_attempts: number
@@ -133,6 +145,9 @@ const fromRow = (row: MessageRow): MessageRecord => ({
     healthDetailsAllowed: row.consent_health_details_allowed === 1,
     healthDetailsWording: row.consent_health_details_wording ?? '',
   },
+  ...(row.submission_key && row.submission_digest
+    ? {submission: {key: row.submission_key, digest: row.submission_digest}}
+    : {}),
   notification: mailState(row, 'notification'),
   ...(row.acknowledgement_owed === 1 ? {acknowledgement: mailState(row, 'acknowledgement')} : {}),
 })
@@ -182,6 +197,7 @@ function openDatabase(file: string): DatabaseSync {
     )
     for (const [column, type] of Object.entries(ADDED_COLUMNS))
       if (!existing.has(column)) db.exec(`ALTER TABLE contact_messages ADD COLUMN ${column} ${type}`)
+    db.exec(INDEXES)
     return db
   } catch (error) {
     db.close()
@@ -203,12 +219,17 @@ export function sqliteMessageStore(path: string): MessageStore {
     INSERT INTO contact_messages (id, received_at, name, email, phone, subject, message,
       consent_given_at, consent_privacy_policy_updated, consent_wording,
       consent_age_confirmation_wording, consent_health_details_allowed, consent_health_details_wording,
-      consent_language, acknowledgement_owed)
+      consent_language, acknowledgement_owed, submission_key, submission_digest)
     VALUES (:id, :receivedAt, :name, :email, :phone, :subject, :message,
       :consentGivenAt, :consentPrivacyPolicyUpdated, :consentWording,
       :consentAgeConfirmationWording, :consentHealthDetailsAllowed, :consentHealthDetailsWording,
-      :consentLanguage, :acknowledgementOwed)
+      :consentLanguage, :acknowledgementOwed, :submissionKey, :submissionDigest)
     ON CONFLICT (id) DO NOTHING`)
+  // The message a new one would repeat (same submission key) or clash with (same id or reference).
+  const clash = db.prepare(`
+    SELECT id, submission_key, submission_digest FROM contact_messages
+    WHERE submission_key = :key OR id = :id OR upper(substr(id, 1, 8)) = :reference
+    ORDER BY submission_key IS :key DESC LIMIT 1`)
   // Column names come from MAIL_COLUMNS above, never from a request.
   const statements = Object.fromEntries(
     MAILS.map((mail) => {
@@ -242,9 +263,27 @@ export function sqliteMessageStore(path: string): MessageStore {
 
   return {
     description: describeFile(file),
-    async save({consent, ...message}, {acknowledge} = {acknowledge: false}) {
+    async save({consent, submission, ...message}, {acknowledge} = {acknowledge: false}) {
+      // Looked up and inserted with nothing awaited between: no other save can come in between.
+      const found = clash.get({
+        key: submission?.key ?? null,
+        id: message.id,
+        reference: referenceOf(message.id),
+      }) as Pick<MessageRow, 'id' | 'submission_key' | 'submission_digest'> | undefined
+      if (found)
+        return {
+          stored: false,
+          existing: {
+            id: found.id,
+            ...(found.submission_key && found.submission_digest
+              ? {submission: {key: found.submission_key, digest: found.submission_digest}}
+              : {}),
+          },
+        }
       const {changes} = insert.run({
         ...message,
+        submissionKey: submission?.key ?? null,
+        submissionDigest: submission?.digest ?? null,
         consentGivenAt: consent.givenAt,
         consentPrivacyPolicyUpdated: consent.privacyPolicyUpdated,
         consentWording: consent.wording,
@@ -254,7 +293,8 @@ export function sqliteMessageStore(path: string): MessageStore {
         consentLanguage: consent.language ?? null,
         acknowledgementOwed: acknowledge ? 1 : 0,
       })
-      return {stored: Number(changes) === 1}
+      if (Number(changes) !== 1) throw new Error(`Message ${message.id} was not stored.`)
+      return {stored: true}
     },
     async dueFor(mail, now, limit) {
       return (statements[mail].due.all({now, limit}) as unknown as MessageRow[]).map(fromRow)

@@ -31,11 +31,30 @@ export interface ConsentRecord {
 }
 
 export interface StoredMessage extends ContactMessage {
-  /** Chosen by the form for each submission, so a retried send is stored once. */
+  /** Made by the server for each message; its first eight characters are the reference. */
   id: string
   receivedAt: string
   consent: ConsentRecord
+  /**
+   * The form's own name for this send (the island's submissionId), kept so that a send repeated
+   * after a timeout is stored once; with the digest of what it sent, so that the same name with
+   * other words is refused, never taken for the first copy. Absent for a form post.
+   */
+  submission?: Submission
 }
+
+/** A send as the island names it, and the digest of everything it sent (submissionDigest). */
+export interface Submission {
+  key: string
+  digest: string
+}
+
+/**
+ * What `save` did: stored the message, or found one already there with the same submission key,
+ * id or reference, and stored nothing. `existing` is that message: its id, and its submission if
+ * it had one, so the service can tell a repeated send from a changed one or a reference taken.
+ */
+export type SaveResult = {stored: true} | {stored: false; existing: {id: string; submission?: Submission}}
 
 /** How an e-mail about a message went. */
 export interface NotificationState {
@@ -89,10 +108,11 @@ export type Sender = {email: string; phone?: undefined} | {phone: string; email?
 export interface MessageStore {
   readonly description: string
   /**
-   * Stores the message, owing it an acknowledgement if `acknowledge`; `stored: false` when a
-   * message with this id is already there.
+   * Stores the message, owing it an acknowledgement if `acknowledge`; `stored: false`, with the
+   * message already there, when one has the same submission key, the same id or the same
+   * reference: references are unique, and a retried send is stored once.
    */
-  save(message: StoredMessage, options?: SaveOptions): Promise<{stored: boolean}>
+  save(message: StoredMessage, options?: SaveOptions): Promise<SaveResult>
   /** Messages whose e-mail of this kind is due at `now`: owed, not sent, not given up, not waiting for a later try; oldest first. */
   dueFor(mail: Mail, now: string, limit: number): Promise<MessageRecord[]>
   markSent(mail: Mail, id: string, at: string): Promise<void>

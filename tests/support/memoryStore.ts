@@ -1,5 +1,5 @@
 import type {ContactContent} from '../../src/contact/service'
-import {isFrom, type Mail, type MessageRecord, type MessageStore} from '../../src/contact/store'
+import {isFrom, referenceOf, type Mail, type MessageRecord, type MessageStore} from '../../src/contact/store'
 
 export interface MemoryStore extends MessageStore {
   /** Every stored message by id, in the order they were stored, with its e-mail's state. */
@@ -41,7 +41,17 @@ export function memoryStore(): MemoryStore {
     },
     async save(message, {acknowledge} = {acknowledge: false}) {
       if (saveError) throw saveError
-      if (messages.has(message.id)) return {stored: false}
+      const reference = referenceOf(message.id)
+      const found =
+        [...messages.values()].find(
+          (kept) => message.submission && kept.submission?.key === message.submission.key,
+        ) ??
+        [...messages.values()].find((kept) => kept.id === message.id || referenceOf(kept.id) === reference)
+      if (found)
+        return {
+          stored: false,
+          existing: {id: found.id, ...(found.submission ? {submission: found.submission} : {})},
+        }
       messages.set(message.id, {
         ...structuredClone(message),
         notification: {attempts: 0},

@@ -93,19 +93,44 @@ describe('POST /api/contact', () => {
       expect(store.messages.get(body.id)).toMatchObject(fields)
     })
 
-    it('once when the island sends the same submissionId again, answering 200 with the same id', async () => {
+    it('once when the island sends the same submissionId again, answering 200 with the same id and reference', async () => {
       const {store, post} = endpoint()
       const submissionId = randomUUID()
-      const first = await post(jsonPost(islandBody(validFields(), {submissionId})))
+      const fields = validFields()
+      const first = await post(jsonPost(islandBody(fields, {submissionId})))
       expect(first.status).toBe(201)
-      const again = await post(jsonPost(islandBody(validFields(), {submissionId})))
+      const stored = await first.json()
+      const again = await post(jsonPost(islandBody(fields, {submissionId})))
       expect(again.status).toBe(200)
-      await expect(again.json()).resolves.toEqual({
-        ok: true,
-        id: submissionId,
-        reference: submissionId.slice(0, 8).toUpperCase(),
-      })
+      await expect(again.json()).resolves.toEqual(stored)
       expect(store.messages.size).toBe(1)
+    })
+
+    // Issue 25: the same id with a corrected message got 200, and the correction was lost without a word.
+    it('refuses the same submissionId with other words (409), keeping the first copy', async () => {
+      const {store, post} = endpoint()
+      const submissionId = randomUUID()
+      const fields = validFields()
+      expect((await post(jsonPost(islandBody(fields, {submissionId})))).status).toBe(201)
+      const corrected = await post(
+        jsonPost(islandBody({...fields, message: `${fields.message} (corrected)`}, {submissionId})),
+      )
+      expect(corrected.status).toBe(409)
+      await expect(corrected.json()).resolves.toMatchObject({ok: false, error: 'changed'})
+      expect([...store.messages.values()].map((message) => message.message)).toEqual([fields.message])
+    })
+
+    // Issue 25: "submissionId":"395cba0a-0000-…" made a second message with another visitor's reference.
+    it("never takes the client's id: a submissionId with another message's reference gets a reference of its own", async () => {
+      const {store, post} = endpoint()
+      const first = await (await post(jsonPost(islandBody(validFields())))).json()
+      const copied = `${first.id.slice(0, 8)}-0000-4000-8000-000000000000`
+      const second = await post(jsonPost(islandBody(validFields(), {submissionId: copied})))
+      expect(second.status).toBe(201)
+      const {id, reference} = await second.json()
+      expect(id).not.toBe(copied)
+      expect(reference).not.toBe(first.reference)
+      expect(store.messages.size).toBe(2)
     })
 
     it("sent as an ordinary form without JavaScript, sending the visitor to the page that shows the message's reference (303)", async () => {

@@ -16,7 +16,7 @@ function storedMessage(overrides: Partial<StoredMessage> = {}): StoredMessage {
   const ref = marker()
   ids++
   return {
-    id: `00000000-0000-4000-8000-${String(ids).padStart(12, '0')}`,
+    id: `${String(ids).padStart(8, '0')}-0000-4000-8000-${String(ids).padStart(12, '0')}`,
     receivedAt: new Date(Date.UTC(2026, 2, 1, 10, 0, ids)).toISOString(),
     name: 'Priya Raman',
     email: 'priya.raman@example.com',

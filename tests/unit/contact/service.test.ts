@@ -61,7 +61,7 @@ function serviceWith({
     limiter: slidingWindowLimiter(1000, 600),
     content: () => contactContent(),
     now: () => RECEIVED_AT,
-    newId: () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
+    newId: () => `${String(++ids).padStart(8, '0')}-0000-4000-8000-${String(ids).padStart(12, '0')}`,
     log: (line) => lines.push(line),
     ...parts,
   })
@@ -75,14 +75,14 @@ describe('the contact service', () => {
       const fields = validFields()
       await expect(service.submit(fromIsland(fields), VISITOR)).resolves.toEqual({
         kind: 'stored',
-        id: '00000000-0000-4000-8000-000000000001',
-        reference: '00000000',
+        id: '00000001-0000-4000-8000-000000000001',
+        reference: '00000001',
         duplicate: false,
       })
       expect([...store.messages.values()]).toEqual([
         expect.objectContaining({
           ...fields,
-          id: '00000000-0000-4000-8000-000000000001',
+          id: '00000001-0000-4000-8000-000000000001',
           receivedAt: RECEIVED_AT.toISOString(),
         }),
       ])
@@ -98,42 +98,59 @@ describe('the contact service', () => {
       })
     })
 
-    it('once for a repeated submissionId, keeping the first copy and answering with the same id', async () => {
+    it("once for a repeated submissionId, answering with the first copy's id; other words are refused", async () => {
       const {service, store} = serviceWith()
       const submissionId = randomUUID()
       const fields = validFields()
-      const reference = submissionId.slice(0, 8).toUpperCase()
-      await expect(service.submit(fromIsland(fields, {submissionId}), VISITOR)).resolves.toEqual({
+      const first = await service.submit(fromIsland(fields, {submissionId}), VISITOR)
+      expect(first).toEqual({
         kind: 'stored',
-        id: submissionId,
-        reference,
+        id: '00000001-0000-4000-8000-000000000001',
+        reference: '00000001',
         duplicate: false,
       })
+      // However the id is written.
+      for (const name of [submissionId, submissionId.toUpperCase()])
+        await expect(service.submit(fromIsland(fields, {submissionId: name}), VISITOR)).resolves.toEqual({
+          ...first,
+          duplicate: true,
+        })
       const again = {...fields, message: `${fields.message} (sent again)`}
       await expect(service.submit(fromIsland(again, {submissionId}), VISITOR)).resolves.toEqual({
-        kind: 'stored',
-        id: submissionId,
-        reference,
-        duplicate: true,
+        kind: 'changed',
       })
-      // However the id is written.
-      await expect(
-        service.submit(fromIsland(fields, {submissionId: submissionId.toUpperCase()}), VISITOR),
-      ).resolves.toEqual({kind: 'stored', id: submissionId, reference, duplicate: true})
-      expect([...store.messages.keys()]).toEqual([submissionId])
-      expect(store.messages.get(submissionId)?.message).toBe(fields.message)
+      expect([...store.messages.values()].map((message) => message.message)).toEqual([fields.message])
     })
 
-    it('under a new id when the submissionId is not a UUID', async () => {
+    it('under an id of its own, whatever the submissionId', async () => {
       const {service, store} = serviceWith()
-      for (const submissionId of ['contactMessage.other', '../../etc', 42]) {
+      for (const submissionId of ['contactMessage.other', '../../etc', 42, randomUUID()]) {
         const outcome = await service.submit(fromIsland(validFields(), {submissionId}), VISITOR)
         expect(outcome).toMatchObject({kind: 'stored', duplicate: false})
       }
       expect([...store.messages.keys()]).toEqual([
-        '00000000-0000-4000-8000-000000000001',
-        '00000000-0000-4000-8000-000000000002',
-        '00000000-0000-4000-8000-000000000003',
+        '00000001-0000-4000-8000-000000000001',
+        '00000002-0000-4000-8000-000000000002',
+        '00000003-0000-4000-8000-000000000003',
+        '00000004-0000-4000-8000-000000000004',
+      ])
+    })
+
+    it('never gives two messages one reference: an id whose reference is taken is made again', async () => {
+      const ids = [
+        '0000000a-0000-4000-8000-000000000001',
+        '0000000a-0000-4000-8000-000000000002',
+        '0000000b-0000-4000-8000-000000000003',
+      ]
+      const {service, store} = serviceWith({newId: () => ids.shift()!})
+      await service.submit(fromIsland(validFields()), VISITOR)
+      await expect(service.submit(fromIsland(validFields()), VISITOR)).resolves.toMatchObject({
+        kind: 'stored',
+        reference: '0000000B',
+      })
+      expect([...store.messages.keys()]).toEqual([
+        '0000000a-0000-4000-8000-000000000001',
+        '0000000b-0000-4000-8000-000000000003',
       ])
     })
 

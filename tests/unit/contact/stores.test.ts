@@ -58,6 +58,26 @@ describe.each(Object.entries(stores))('the %s store', (_, open) => {
   }
   const ids = (messages: {id: string}[]) => messages.map((message) => message.id)
 
+  describe('for a send repeated, or a reference taken', () => {
+    it('stores nothing over a message with the same submission key, id or reference, and names that message', async () => {
+      const submission = {key: randomUUID(), digest: 'a'.repeat(64)}
+      const first = storedMessage({submission})
+      const store = await storeWith(first)
+      const sameKey = storedMessage({submission: {...submission, digest: 'b'.repeat(64)}})
+      expect(await store.save(sameKey)).toEqual({stored: false, existing: {id: first.id, submission}})
+      const sameReference = storedMessage({id: `${first.id.slice(0, 8)}-0000-4000-8000-000000000000`})
+      expect(await store.save(sameReference)).toEqual({stored: false, existing: {id: first.id, submission}})
+      expect(await store.save({...first, submission: undefined})).toMatchObject({stored: false})
+      expect(ids(await store.listSince(EVER))).toEqual([first.id])
+      const other = storedMessage({submission: {key: randomUUID(), digest: 'c'.repeat(64)}})
+      expect(await store.save(other)).toEqual({stored: true})
+      expect((await store.listSince(EVER)).map((message) => message.submission)).toEqual([
+        submission,
+        other.submission,
+      ])
+    })
+  })
+
   describe('for a request to see or erase what a visitor sent', () => {
     it('finds every message from an e-mail address whatever its case, oldest first, with the consent given', async () => {
       const first = storedMessage()

@@ -65,10 +65,10 @@ describe('the configuration of preview', () => {
   it('refuses a Studio address that is not one, or is plain http anywhere but this machine', () => {
     expect(() => readConfig({...on, SANITY_STUDIO_URL: 'studio.medistay.example'})).toThrow(ConfigError)
     expect(() => readConfig({...on, SANITY_STUDIO_URL: 'studio.medistay.example'})).toThrow(
-      'SANITY_STUDIO_URL="studio.medistay.example" must be an address such as https://<name>.sanity.studio.',
+      'SANITY_STUDIO_URL must be an address such as https://<name>.sanity.studio.',
     )
     expect(() => readConfig({...on, SANITY_STUDIO_URL: 'http://studio.example.com'})).toThrow(
-      /SANITY_STUDIO_URL="http:\/\/studio\.example\.com" must be https \(http only for localhost\)/,
+      /SANITY_STUDIO_URL must be https \(http only for localhost\)/,
     )
     for (const local of ['http://localhost:3333', 'http://127.0.0.1:3333', 'http://[::1]:3333'])
       expect(readConfig({...on, SANITY_STUDIO_URL: local}).preview).toMatchObject({
