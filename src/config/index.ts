@@ -56,6 +56,11 @@ export type PreviewConfig =
 export interface ContactConfig {
   store: MessageStoreConfig
   rateLimit: {limit: number; windowSeconds: number}
+  /**
+   * How many acknowledgements may go out in a window, to one address and in all, so the form
+   * cannot be used to mail anyone a flood of our e-mails (docs/security.md).
+   */
+  acknowledgementCaps: {perRecipient: number; overall: number; windowSeconds: number}
   /** Settings that are read but no longer do anything, said once when the server starts. */
   warnings: string[]
   /** E-mail about each new message; absent without SMTP_URL. */
@@ -216,6 +221,17 @@ const variables = z
       .default(10)
       .describe('posts allowed from one address per window (`CONTACT_RATE_WINDOW_SECONDS`)'),
     CONTACT_RATE_WINDOW_SECONDS: wholeNumber(1, 86_400).default(600).describe('that window, in seconds'),
+    CONTACT_ACK_PER_RECIPIENT: wholeNumber(0, 1_000_000)
+      .default(3)
+      .describe(
+        'acknowledgements e-mailed to one address per window (`CONTACT_ACK_WINDOW_SECONDS`), whoever sends the messages; past it a message is stored and reaches customer care unacknowledged. `0` sends none',
+      ),
+    CONTACT_ACK_MAX: wholeNumber(0, 1_000_000)
+      .default(100)
+      .describe('acknowledgements e-mailed in all per window, to every address together; past it, as above'),
+    CONTACT_ACK_WINDOW_SECONDS: wholeNumber(1, 604_800)
+      .default(3600)
+      .describe('that window for acknowledgements, in seconds'),
     CONTACT_NOTIFY_RETRY_SECONDS: wholeNumber(1, 86_400)
       .default(60)
       .describe(
@@ -362,6 +378,11 @@ function siteConfig(env: Variables): SiteConfig {
           ? {kind: 'sanity', projectId, ...project, token: writeToken}
           : {kind: 'sqlite', path: resolve(ROOT, env.CONTACT_DB_PATH)},
       rateLimit: {limit: env.CONTACT_RATE_LIMIT, windowSeconds: env.CONTACT_RATE_WINDOW_SECONDS},
+      acknowledgementCaps: {
+        perRecipient: env.CONTACT_ACK_PER_RECIPIENT,
+        overall: env.CONTACT_ACK_MAX,
+        windowSeconds: env.CONTACT_ACK_WINDOW_SECONDS,
+      },
       // Ignored, not refused: a server started with an old environment keeps serving.
       warnings: env.CONTACT_MIN_FILL_MS
         ? [

@@ -80,9 +80,27 @@ function submissionDigest(
     .digest('hex')
 }
 
+/** The caps on acknowledgements: per recipient (their normalised address) and in all. */
+export interface AcknowledgementCaps {
+  perRecipient: RateLimiter
+  overall: RateLimiter
+}
+
+/** The caps the configuration sets (CONTACT_ACK_PER_RECIPIENT, CONTACT_ACK_MAX, CONTACT_ACK_WINDOW_SECONDS). */
+export const acknowledgementCaps = ({
+  perRecipient,
+  overall,
+  windowSeconds,
+}: ContactConfig['acknowledgementCaps']): AcknowledgementCaps => ({
+  perRecipient: slidingWindowLimiter(perRecipient, windowSeconds),
+  overall: slidingWindowLimiter(overall, windowSeconds, 1),
+})
+
 export interface ContactParts {
   store: MessageStore
   limiter: RateLimiter
+  /** Without them, every message with an e-mail address is acknowledged (where the server sends e-mail). */
+  acknowledgementCaps?: AcknowledgementCaps
   notifier?: Notifier
   /** How often e-mails that are due are sent; without it, only on flush. */
   retryMs?: number
@@ -102,6 +120,7 @@ export interface ContactParts {
 export function createContactService({
   store,
   limiter,
+  acknowledgementCaps: caps,
   notifier,
   retryMs,
   content,
@@ -146,6 +165,20 @@ export function createContactService({
   ]
   for (const timer of timers) timer?.unref()
 
+  /**
+   * Whether a message to this address may be acknowledged now: within the cap for the address and
+   * the cap for all. A message past either is stored and reaches customer care all the same.
+   */
+  const mayAcknowledge = (email: string) => {
+    if (!caps) return true
+    const at = now().getTime()
+    const allowed =
+      caps.perRecipient.take(email.toLowerCase(), at).allowed && caps.overall.take('all', at).allowed
+    if (!allowed)
+      log('A message is stored without an acknowledgement: the cap on acknowledgements was reached.')
+    return allowed
+  }
+
   return {
     async submit(submission, clientKey) {
       const limit = limiter.take(clientKey, now().getTime())
@@ -182,14 +215,17 @@ export function createContactService({
           ? submission.submissionId.toLowerCase()
           : undefined
       const sent = key ? {key, digest: submissionDigest(validation, consent)} : undefined
+      // Only where this server sends e-mail, to an address the sender gave, in words the build has,
+      // within the caps.
+      const email = validation.message.email
+      const acknowledge = Boolean(notifier && words.acknowledgement && email && mayAcknowledge(email))
       try {
         // The id, and so the reference, is the server's: never the client's choice, never another's.
         for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {
           const id = newId()
           const saved = await store.save(
             {id, receivedAt, ...validation.message, consent, ...(sent ? {submission: sent} : {})},
-            // Only where this server sends e-mail, to an address the sender gave, in words the build has.
-            {acknowledge: Boolean(notifier && words.acknowledgement && validation.message.email)},
+            {acknowledge},
           )
           if (saved.stored) {
             void flush()
@@ -250,6 +286,7 @@ export function contactServiceFromConfig(
   const service = createContactService({
     store,
     limiter: slidingWindowLimiter(config.rateLimit.limit, config.rateLimit.windowSeconds),
+    acknowledgementCaps: acknowledgementCaps(config.acknowledgementCaps),
     notifier: mail
       ? smtpNotifier({
           smtpUrl: mail.smtpUrl,

@@ -8,6 +8,7 @@ import type {Notifier} from '../../../src/contact/notifier'
 import {slidingWindowLimiter} from '../../../src/contact/rateLimit'
 import {recoveringStore} from '../../../src/contact/recoveringStore'
 import {
+  acknowledgementCaps,
   contactServiceFromConfig,
   createContactService,
   type ContactParts,
@@ -192,6 +193,63 @@ describe('the contact service', () => {
       const {service, store} = serviceWith({notifier, content: () => before})
       const outcome = await service.submit(fromIsland(), VISITOR)
       expect(store.messages.get((outcome as {id: string}).id)).not.toHaveProperty('acknowledgement')
+    })
+  })
+
+  // Issue 25: eleven posts from each of three source addresses sent 30 acknowledgements to one address.
+  describe('owes acknowledgements only within the caps', () => {
+    const owed = (store: MemoryStore) =>
+      [...store.messages.values()].filter((message) => message.acknowledgement)
+
+    it('per recipient, whichever addresses the posts come from; every message is stored all the same', async () => {
+      const {notifier} = countingNotifier()
+      const caps = acknowledgementCaps({perRecipient: 3, overall: 100, windowSeconds: 3600})
+      let clock = RECEIVED_AT.getTime()
+      const {service, store, lines} = serviceWith({
+        notifier,
+        acknowledgementCaps: caps,
+        now: () => new Date(clock),
+      })
+      for (const source of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+        for (let post = 0; post < 11; post++)
+          await service.submit(
+            fromIsland({
+              ...validFields(),
+              email: post % 2 ? 'Victim@Target.example' : 'victim@target.example',
+            }),
+            source,
+          )
+      expect(store.messages.size).toBe(33)
+      expect(owed(store)).toHaveLength(3)
+      expect(lines.filter((line) => line.includes('cap on acknowledgements'))).toHaveLength(30)
+      // Another address is acknowledged, and this one again once the window has passed.
+      await service.submit(fromIsland({...validFields(), email: 'other@target.example'}), VISITOR)
+      clock += 3600 * 1000
+      await service.submit(fromIsland({...validFields(), email: 'victim@target.example'}), VISITOR)
+      expect(owed(store)).toHaveLength(5)
+    })
+
+    it('in all, across every address', async () => {
+      const {notifier} = countingNotifier()
+      const caps = acknowledgementCaps({perRecipient: 3, overall: 4, windowSeconds: 3600})
+      const {service, store} = serviceWith({notifier, acknowledgementCaps: caps})
+      for (let n = 0; n < 10; n++)
+        await service.submit(fromIsland({...validFields(), email: `person${n}@target.example`}), VISITOR)
+      expect(owed(store).map((message) => message.email)).toEqual(
+        [0, 1, 2, 3].map((n) => `person${n}@target.example`),
+      )
+    })
+
+    it('as the configuration sets them: 3 per address and 100 in all an hour unless told otherwise', () => {
+      expect(readConfig({}).contact.acknowledgementCaps).toEqual({
+        perRecipient: 3,
+        overall: 100,
+        windowSeconds: 3600,
+      })
+      expect(
+        readConfig({CONTACT_ACK_PER_RECIPIENT: '0', CONTACT_ACK_MAX: '50', CONTACT_ACK_WINDOW_SECONDS: '60'})
+          .contact.acknowledgementCaps,
+      ).toEqual({perRecipient: 0, overall: 50, windowSeconds: 60})
     })
   })
 
