@@ -1,7 +1,7 @@
 import {spawn, type ChildProcess} from 'node:child_process'
-import {existsSync, realpathSync, statSync} from 'node:fs'
+import {existsSync, lstatSync, realpathSync, statSync, symlinkSync} from 'node:fs'
 import {readdir, rename, rm, symlink} from 'node:fs/promises'
-import {join} from 'node:path'
+import {isAbsolute, join, relative} from 'node:path'
 import {makeFolders} from '../lib/folders.ts'
 
 export interface BuildRecord {
@@ -114,6 +114,7 @@ export class Rebuilder {
     log(`Rebuilding the site (${trigger}) into ${outDir}`)
     try {
       makeFolders(buildsDir)
+      linkPackages(buildsDir, this.options.root)
       await this.astroBuild(outDir).catch((error: Error) => {
         if (!(error instanceof DotAstroCollision)) throw error
         log('Another build in this folder wrote the same file at the same moment; building again.')
@@ -255,3 +256,34 @@ export const collidedInDotAstro = (output: string) =>
     // eslint-disable-next-line no-control-regex -- colours are stripped before reading the words
     output.replace(/\u001b\[[0-9;]*m/g, ''),
   )
+
+/**
+ * Makes the project's packages reachable from builds in `buildsDir`. A build's server code imports
+ * them by name ("@oslojs/encoding"), and Node looks for them in the node_modules folders above the
+ * file: from a SITE_BUILDS_DIR outside the project there are none, and every rebuild failed. So
+ * such a folder gets a `node_modules` link to the project's, made once and kept: Astro's build
+ * renders the pages with that code, and the server loads it when it starts on such a build.
+ * A folder inside the project needs nothing; a node_modules of another kind already there is
+ * left alone and said in the error, not replaced.
+ */
+export function linkPackages(buildsDir: string, root: string): void {
+  const path = relative(root, buildsDir)
+  if (path === '' || (!path.startsWith('..') && !isAbsolute(path))) return
+  const link = join(buildsDir, 'node_modules')
+  const target = join(root, 'node_modules')
+  if (existsSync(link) || isLink(link)) {
+    if (existsSync(link) && realpathSync(link) === realpathSync(target)) return
+    throw new Error(
+      `${link} is not a link to ${target}: builds in SITE_BUILDS_DIR cannot load the site's packages. Remove it, or set SITE_BUILDS_DIR to a folder without one.`,
+    )
+  }
+  symlinkSync(target, link, 'dir')
+}
+
+const isLink = (path: string) => {
+  try {
+    return lstatSync(path).isSymbolicLink()
+  } catch {
+    return false
+  }
+}

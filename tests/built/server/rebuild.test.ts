@@ -1,3 +1,5 @@
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {encodeSignatureHeader} from '@sanity/webhook'
 import {afterAll, describe, expect, it} from 'vitest'
@@ -14,6 +16,7 @@ const REFUND = '/Refund&Cancellation-Policy'
 let standIn: QueryApiStandIn
 let initial: BuildResult
 let server: SiteServer
+let outside: string
 
 const contentEnv = () => ({SANITY_PROJECT_ID: 'test', SANITY_API_HOST: standIn.url})
 
@@ -21,8 +24,11 @@ test.beforeAll(async ({startSite}) => {
   standIn = await startQueryApiStandIn({documents: bundledDocuments()})
   initial = await astroBuild(contentEnv())
   expect(initial.code, initial.output).toBe(0)
+  // Outside the project, where no node_modules lies above the builds (issue 25: every rebuild
+  // there failed to find the site's packages).
+  outside = mkdtempSync(join(tmpdir(), 'rebuild-builds-'))
   server = await startSite(
-    {...contentEnv(), SANITY_WEBHOOK_SECRET: SECRET},
+    {...contentEnv(), SANITY_WEBHOOK_SECRET: SECRET, SITE_BUILDS_DIR: outside},
     {distDir: join(initial.outDir, '..')},
   )
 })
@@ -30,6 +36,7 @@ test.beforeAll(async ({startSite}) => {
 afterAll(async () => {
   await standIn?.close()
   initial?.dispose()
+  if (outside) rmSync(outside, {recursive: true, force: true})
 })
 
 const base = () => server.url

@@ -1,5 +1,10 @@
-import {describe, expect, it} from 'vitest'
-import {buildFailure, collidedInDotAstro} from '../../../src/server/rebuilder'
+import {mkdirSync, mkdtempSync, rmSync} from 'node:fs'
+import {createRequire} from 'node:module'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {afterAll, describe, expect, it} from 'vitest'
+import {ROOT} from '../../../src/config/index'
+import {buildFailure, collidedInDotAstro, linkPackages} from '../../../src/server/rebuilder'
 
 describe('the reason a failed rebuild gives in its status', () => {
   it('starts at the first line that names the error, without colour codes, stack frames or hints', () => {
@@ -74,5 +79,43 @@ describe('a build that collided with another in the same folder', () => {
         "ENOENT: no such file or directory, rename '/srv/site/dist/x.tmp' -> '/srv/site/dist/x'",
       ),
     ).toBe(false)
+  })
+})
+
+// Issue 25: with SITE_BUILDS_DIR outside the project every rebuild failed with "Cannot find
+// package '@oslojs/encoding'"; tests/built/server/rebuild.test.ts rebuilds in such a folder.
+describe('a builds folder outside the project', () => {
+  const outside = mkdtempSync(join(tmpdir(), 'builds-outside-'))
+  afterAll(() => rmSync(outside, {recursive: true, force: true}))
+  /** Whether code in a build there finds the site's packages by name, as a build's server code does. */
+  const resolvesFrom = (buildsDir: string) => {
+    try {
+      createRequire(join(buildsDir, 'build-x', 'server', 'entry.mjs')).resolve('@oslojs/encoding')
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  it("is linked to the project's packages, once, so its builds load them", () => {
+    const buildsDir = join(outside, 'builds')
+    mkdirSync(buildsDir)
+    expect(resolvesFrom(buildsDir)).toBe(false)
+    linkPackages(buildsDir, ROOT)
+    linkPackages(buildsDir, ROOT)
+    expect(resolvesFrom(buildsDir)).toBe(true)
+  })
+
+  it('is refused, saying why, when a node_modules of its own stands there', () => {
+    const buildsDir = join(outside, 'other')
+    mkdirSync(join(buildsDir, 'node_modules'), {recursive: true})
+    expect(() => linkPackages(buildsDir, ROOT)).toThrow(
+      /is not a link to .*node_modules: builds in SITE_BUILDS_DIR cannot load/,
+    )
+  })
+
+  it('needs nothing inside the project', () => {
+    linkPackages(join(ROOT, '.builds'), ROOT)
+    expect(resolvesFrom(join(ROOT, '.builds'))).toBe(true)
   })
 })
