@@ -53,6 +53,18 @@ export const CONSENT_BOXES = {
 export type ConsentBox = keyof typeof CONSENT_BOXES
 export const CONSENT_BOX_NAMES = Object.keys(CONSENT_BOXES) as ConsentBox[]
 
+/**
+ * One box of a consent record: which box, the words beside it exactly as the page showed them,
+ * and whether the visitor ticked it. A record holds one per box its page showed, in page order, so
+ * a new box is its row in CONSENT_BOXES and its words, and nothing in the stores. `box` is a
+ * string: a record outlives the boxes of its day.
+ */
+export interface ConsentBoxRecord {
+  box: string
+  wording: string
+  ticked: boolean
+}
+
 /** The words around the form other than its labels and error messages: the button and the outcomes. */
 export type ContactFormMessage =
   | 'submitLabel'

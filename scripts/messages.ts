@@ -18,7 +18,13 @@ import {createInterface} from 'node:readline/promises'
 import {parseArgs} from 'node:util'
 import {ConfigError, readConfig} from '../src/config/index.ts'
 import {messageStoreFromConfig} from '../src/contact/service.ts'
-import {referenceOf, type MessageRecord, type NotificationState, type Sender} from '../src/contact/store.ts'
+import {
+  isTicked,
+  referenceOf,
+  type MessageRecord,
+  type NotificationState,
+  type Sender,
+} from '../src/contact/store.ts'
 
 const USAGE = `Usage:
   npm run messages -- export (--email ADDRESS | --phone NUMBER)
@@ -85,7 +91,7 @@ function line(message: MessageRecord): string {
   const who = [message.name, message.email, message.phone].filter(Boolean).join(', ')
   // A message stored before forms said their language came from the English page.
   const language = `language ${message.consent.language ?? 'en'}`
-  const health = `health details ${message.consent.healthDetailsAllowed ? 'may' : 'may NOT'} be used`
+  const health = `health details ${isTicked(message.consent, 'healthDetails') ? 'may' : 'may NOT'} be used`
   return `${message.receivedAt}  ${message.id}  ${referenceOf(message.id)}  ${who}  "${message.subject}"  ${language}  ${health}  ${notificationState(message.notification)}${acknowledgementState(message.acknowledgement)}`
 }
 

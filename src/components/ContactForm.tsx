@@ -15,6 +15,7 @@ import {
   LANGUAGE_FIELD,
   PRIVACY_VERSION_FIELD,
   precheckContactMessage,
+  WORDINGS_FIELD,
   type ContactFieldErrors,
   type TickedBoxes,
 } from '../contact/formRules'
@@ -25,7 +26,7 @@ type Status =
   | {kind: 'idle'}
   | {kind: 'sending'}
   | {kind: 'sent'; reference?: string}
-  | {kind: 'failed'; message: string; fieldErrors: ContactFieldErrors}
+  | {kind: 'failed'; message: string; fieldErrors: ContactFieldErrors; detail?: string}
 
 const EMPTY = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, ''])) as Values
 // Never ticked in advance: the visitor agrees to the notice, and decides on the health box, for each message.
@@ -61,6 +62,7 @@ export default function ContactForm({
   noticeId,
   privacyVersion,
   language,
+  wordings,
   children,
 }: {
   labels: ContactFormLabels
@@ -70,6 +72,8 @@ export default function ContactForm({
   privacyVersion?: number
   /** The page's language ("hi"): the server records the consent in that page's words and answers in them. */
   language: string
+  /** The digest of the words beside the boxes on this page: the server records only words a page showed. */
+  wordings: string
   children: ReactNode
 }) {
   const [values, setValues] = useState<Values>(EMPTY)
@@ -104,8 +108,8 @@ export default function ContactForm({
     setBoxes(ticked)
   }, [])
 
-  const fail = (message: string, fieldErrors: ContactFieldErrors = {}) => {
-    setStatus({kind: 'failed', message, fieldErrors})
+  const fail = (message: string, fieldErrors: ContactFieldErrors = {}, detail?: string) => {
+    setStatus({kind: 'failed', message, fieldErrors, detail})
     const first = CONTROLS.find((name) => fieldErrors[name])
     if (first) document.getElementById(`${idPrefix}-${first}`)?.focus()
   }
@@ -127,11 +131,13 @@ export default function ContactForm({
           submissionId: submissionId.current,
           [PRIVACY_VERSION_FIELD]: privacyVersion,
           [LANGUAGE_FIELD]: language,
+          [WORDINGS_FIELD]: wordings,
         }),
       })
       const body = (await response.json().catch(() => ({}))) as {
         fieldErrors?: ContactFieldErrors
         reference?: unknown
+        message?: unknown
       }
       if (response.ok) {
         submissionId.current = undefined
@@ -143,6 +149,10 @@ export default function ContactForm({
         fail(labels.invalidMessage, body.fieldErrors ?? {})
       } else if (response.status === 429) {
         fail(labels.rateLimitedMessage)
+      } else if (response.status === 409 && typeof body.message === 'string') {
+        // The boxes changed since this page was opened, or this send was made before with other
+        // words: the server says which, and what to do (in English; staff have no words for it yet).
+        fail(labels.errorMessage, {}, body.message)
       } else {
         fail(labels.errorMessage)
       }
@@ -219,6 +229,7 @@ export default function ContactForm({
         <input type="hidden" name={PRIVACY_VERSION_FIELD} value={privacyVersion} />
       )}
       <input type="hidden" name={LANGUAGE_FIELD} value={language} />
+      <input type="hidden" name={WORDINGS_FIELD} value={wordings} />
       {/* People never see or fill this field; automated senders do. */}
       <div className="contact-form__trap" aria-hidden="true">
         <label htmlFor={`${idPrefix}-website`}>Website</label>
@@ -248,6 +259,11 @@ export default function ContactForm({
           </p>
         ) : null}
         {status.kind === 'failed' ? <p className="contact-form__failure">{status.message}</p> : null}
+        {status.kind === 'failed' && status.detail ? (
+          <p className="contact-form__failure" lang="en">
+            {status.detail}
+          </p>
+        ) : null}
       </div>
     </form>
   )

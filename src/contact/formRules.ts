@@ -43,9 +43,12 @@ export const CONTACT_LIMITS = Object.fromEntries(
  * zero-width joiner and non-joiner (U+200D, U+200C), which Indian scripts need to spell words, and
  * the variation selectors, which choose how an emoji or a character is drawn.
  */
+// The joiners and selectors stand alone in these classes, listed to be kept, not to join anything.
 const INVISIBLE =
+  // eslint-disable-next-line no-misleading-character-class
   /(?![\t\n\u200C\u200D\uFE00-\uFE0F\u{E0100}-\u{E01EF}])[\p{Cc}\p{Default_Ignorable_Code_Point}\uFFF9-\uFFFB]/gu
 /** A character a reader sees: not a space, nor one of the joiners and selectors kept above. */
+// eslint-disable-next-line no-misleading-character-class
 const VISIBLE = /[^\s\u200C\u200D\u2800\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u
 /** Whether a cleaned text shows the reader anything at all. */
 export const hasVisibleText = (text: string) => VISIBLE.test(text)
@@ -102,6 +105,8 @@ export const CONSENT_VALUE = 'yes'
 export const PRIVACY_VERSION_FIELD = 'privacyVersion'
 /** The language of the page the form is on ("hi"); the server takes one its build does not offer as English. */
 export const LANGUAGE_FIELD = 'language'
+/** The digest of the words beside the boxes as the page showed them (src/contact/consent.ts). */
+export const WORDINGS_FIELD = 'wordings'
 // The island sends a ticked box as `true`; a plain form post sends its value ("on" where a
 // browser drops the value). Anything else, or nothing, is not ticked.
 const ticked = (value: unknown) => value === true || value === CONSENT_VALUE || value === 'on'

@@ -7,6 +7,7 @@ import {
   DEFAULT_ERROR_TEXT,
   LANGUAGE_FIELD,
   PRIVACY_VERSION_FIELD,
+  WORDINGS_FIELD,
 } from './schema.ts'
 import {sentPageAddress} from './sentPage.ts'
 import type {ContactService, Outcome, Submission} from './service.ts'
@@ -39,8 +40,9 @@ export const FORM_OUTCOME_ANCHORS = {
   stored: 'message-sent',
   invalid: 'message-invalid',
   rejected: 'message-invalid',
-  // A form post names no send, so is never a changed repeat; answered with a page if it were.
+  // Answered with a page of their own (409); a form post names no send, so is never `changed`.
   changed: 'message-failed',
+  outdated: 'message-failed',
   rateLimited: 'message-rate-limited',
   unavailable: 'message-failed',
 } as const satisfies Record<Outcome['kind'], string>
@@ -118,6 +120,7 @@ function parseSubmission(kind: Kind, body: string): Submission {
       website: form.get('website') ?? undefined,
       privacyVersion: form.get(PRIVACY_VERSION_FIELD) ?? undefined,
       language: form.get(LANGUAGE_FIELD) ?? undefined,
+      wordings: form.get(WORDINGS_FIELD) ?? undefined,
     }
   }
   let json: unknown
@@ -138,6 +141,7 @@ function parseSubmission(kind: Kind, body: string): Submission {
     submissionId: record.submissionId,
     privacyVersion: record[PRIVACY_VERSION_FIELD],
     language: record[LANGUAGE_FIELD],
+    wordings: record[WORDINGS_FIELD],
   }
 }
 
@@ -150,6 +154,8 @@ const json = (status: number, body: object, headers: Record<string, string> = {}
 /** How long a visitor is asked to wait while the store is shut; it is retried sooner than that at first. */
 const STORE_RETRY_AFTER = {'retry-after': '30'}
 const STORE_UNAVAILABLE = 'Your message could not be stored; please try again.'
+const OUTDATED =
+  'The boxes beside this form have changed since the page was opened. Copy your message, reload the page, read the boxes again and send it.'
 const CHANGED =
   'A message was sent before under this submission id with other words; it is kept as it was. Send the new words as a new message.'
 
@@ -168,6 +174,7 @@ function answer(
     if (outcome.kind === 'unavailable')
       return errorPage({status: 503, message: notStored ?? STORE_UNAVAILABLE}, contactPath, STORE_RETRY_AFTER)
     if (outcome.kind === 'changed') return errorPage({status: 409, message: CHANGED}, contactPath)
+    if (outcome.kind === 'outdated') return errorPage({status: 409, message: OUTDATED}, contactPath)
     const headers: Record<string, string> = {
       location:
         outcome.kind === 'stored'
@@ -194,6 +201,8 @@ function answer(
       return json(400, {ok: false, error: 'rejected', message: 'The message could not be accepted.'})
     case 'changed':
       return json(409, {ok: false, error: 'changed', message: CHANGED})
+    case 'outdated':
+      return json(409, {ok: false, error: 'outdated', message: OUTDATED})
     case 'rateLimited':
       return json(
         429,

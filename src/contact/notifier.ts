@@ -3,6 +3,7 @@ import {EMAIL_PATTERN} from '../../model/addressShapes.ts'
 import {DEFAULT_LANGUAGE} from '../../model/translations.ts'
 import type {AcknowledgementWords} from '../server/buildData.ts'
 import {
+  isTicked,
   MAILS,
   referenceOf,
   type Mail,
@@ -80,7 +81,7 @@ function mailText(message: StoredMessage, languageName: string | undefined): str
     message.message,
     '',
     // What the notice beside the form promised about health details (the health box).
-    message.consent.healthDetailsAllowed
+    isTicked(message.consent, 'healthDetails')
       ? 'Health details may be used: yes (the visitor ticked the box allowing us to use them to answer).'
       : 'Health details may be used: no. Answer without them, and ask the visitor before using any.',
     "If the message is about another adult's health, ask that person or their lawful representative before acting on it.",

@@ -1,6 +1,10 @@
 import {sanityClient, type SanityTarget} from '../lib/sanityClient.ts'
+import type {ConsentBoxRecord} from '../../model/contactForm.ts'
 import {
+  boxesOfFields,
   isFrom,
+  type ConsentFields,
+  type ConsentRecord,
   type Mail,
   type MessageRecord,
   type MessageStore,
@@ -43,8 +47,9 @@ const RECORD_FIELDS = `
   "consent": {
     "language": consent.language,
     "givenAt": coalesce(consent.givenAt, ""), "privacyPolicyUpdated": coalesce(consent.privacyPolicyUpdated, ""),
-    "wording": coalesce(consent.wording, ""), "ageConfirmationWording": coalesce(consent.ageConfirmationWording, ""),
-    "healthDetailsAllowed": coalesce(consent.healthDetailsAllowed, false), "healthDetailsWording": coalesce(consent.healthDetailsWording, "")
+    "boxes": consent.boxes[]{box, wording, ticked},
+    "fields": {"wording": consent.wording, "ageConfirmationWording": consent.ageConfirmationWording,
+      "healthDetailsAllowed": consent.healthDetailsAllowed, "healthDetailsWording": consent.healthDetailsWording}
   },
   "notification": ${mailState(MAIL_FIELDS.notification)},
   "acknowledgement": select(${MAIL_FIELDS.acknowledgement.owed} => ${mailState(MAIL_FIELDS.acknowledgement)})`
@@ -65,16 +70,21 @@ const SINCE = `*[_type == "contactMessage" && receivedAt >= $since] | order(rece
 const present = (state: NotificationState) =>
   Object.fromEntries(Object.entries(state).filter(([, value]) => value !== null)) as NotificationState
 
+/** A record as GROQ answers it: a document stored before one row per box has a field per box. */
+type Answered = Omit<MessageRecord, 'consent'> & {
+  consent: Omit<ConsentRecord, 'boxes'> & {boxes: ConsentBoxRecord[] | null; fields: ConsentFields}
+}
+
 /** GROQ answers a missing field with null; a record leaves it out. */
 const withoutNulls = ({
   acknowledgement,
-  consent: {language, ...consent},
+  consent: {language, boxes, fields, ...consent},
   submission,
   ...record
-}: MessageRecord): MessageRecord => ({
+}: Answered): MessageRecord => ({
   ...record,
   ...(submission ? {submission} : {}),
-  consent: {...(language ? {language} : {}), ...consent},
+  consent: {...(language ? {language} : {}), ...consent, boxes: boxes ?? boxesOfFields(fields)},
   notification: present(record.notification),
   ...(acknowledgement ? {acknowledgement: present(acknowledgement)} : {}),
 })
@@ -96,7 +106,7 @@ export function sanityMessageStore(config: SanityTarget & {token: string}): Mess
     return ids.length
   }
   const findFrom = async (sender: Sender) =>
-    (await client.fetch<(MessageRecord & {_id: string})[]>(ALL)).filter((message) => isFrom(message, sender))
+    (await client.fetch<(Answered & {_id: string})[]>(ALL)).filter((message) => isFrom(message, sender))
 
   return {
     description: `Sanity dataset "${config.dataset}" of project ${config.projectId}`,
@@ -113,11 +123,14 @@ export function sanityMessageStore(config: SanityTarget & {token: string}): Mess
           stored: false,
           existing: {id: found.id, ...(found.submission ? {submission: found.submission} : {})},
         }
+      const {consent, ...rest} = withoutId(message)
       const document = {
         _id: documentId(message.id),
         _type: 'contactMessage',
         submissionId: message.id,
-        ...withoutId(message),
+        ...rest,
+        // An array of objects in Sanity needs a key for each; the box's name is one.
+        consent: {...consent, boxes: consent.boxes.map((box) => ({_key: box.box, ...box}))},
         ...(acknowledge ? {acknowledgementOwed: true} : {}),
       }
       const {results} = await client.mutate([{createIfNotExists: document}], {
@@ -128,7 +141,7 @@ export function sanityMessageStore(config: SanityTarget & {token: string}): Mess
       return {stored: true}
     },
     async dueFor(mail, now, limit) {
-      return (await client.fetch<MessageRecord[]>(due(MAIL_FIELDS[mail]), {now, limit})).map(withoutNulls)
+      return (await client.fetch<Answered[]>(due(MAIL_FIELDS[mail]), {now, limit})).map(withoutNulls)
     },
     async markSent(mail, id, at) {
       // Visible before the next flush reads the Inbox, so no message is e-mailed twice.
@@ -160,7 +173,7 @@ export function sanityMessageStore(config: SanityTarget & {token: string}): Mess
       return remove((await findFrom(sender)).map((message) => message._id))
     },
     async listSince(since) {
-      return (await client.fetch<MessageRecord[]>(SINCE, {since})).map(withoutNulls)
+      return (await client.fetch<Answered[]>(SINCE, {since})).map(withoutNulls)
     },
     close() {},
   }

@@ -1,14 +1,13 @@
 import {createHash, randomUUID} from 'node:crypto'
 import type {ContactConfig} from '../config/index.ts'
-import type {ContactContent, ContactWords} from '../server/buildData.ts'
+import type {ContactContent} from '../server/buildData.ts'
+import {ServedConsents, type ShownConsent} from './consent.ts'
 import {contactLanguage, englishNameOf} from './language.ts'
 import {smtpNotifier, type Notifier} from './notifier.ts'
 import {slidingWindowLimiter, type RateLimiter} from './rateLimit.ts'
 import {recoveringStore, StoreUnavailableError} from './recoveringStore.ts'
 import {
-  CONSENT_BOX_NAMES,
   validateContactMessage,
-  type ConsentBox,
   type ContactFieldErrors,
   type ContactMessage,
   type TickedBoxes,
@@ -26,14 +25,8 @@ export type Submission = {
   privacyVersion?: unknown
   /** The language of the form's page (schema.ts, LANGUAGE_FIELD): its words are recorded. */
   language?: unknown
-}
-
-/** The date of the Privacy Policy version a form's page showed, if it names one that has been in force. */
-function noticeShown(version: unknown, versions: Record<string, string>): string | undefined {
-  const number = typeof version === 'number' ? String(version) : version
-  return typeof number === 'string' && /^[1-9]\d{0,5}$/.test(number) && Object.hasOwn(versions, number)
-    ? versions[number]
-    : undefined
+  /** The digest of the words beside the boxes on the form's page (schema.ts, WORDINGS_FIELD). */
+  wordings?: unknown
 }
 
 export type Outcome =
@@ -42,17 +35,13 @@ export type Outcome =
   | {kind: 'rejected'}
   /** The island sent a submission id it had sent before, with other words: never stored over the first. */
   | {kind: 'changed'}
+  /** The page's words, notice and language are no pairing a recent build served (src/contact/consent.ts). */
+  | {kind: 'outdated'}
   | {kind: 'rateLimited'; retryAfterSeconds: number}
   | {kind: 'unavailable'}
 
 /** What the service takes from the content of the build being served: its part of the build data. */
 export type {ContactContent, SentPageWords} from '../server/buildData.ts'
-
-/**
- * Where a box's words are in the content: named after the box, so a box the build data has no
- * field for is a type error here. A box whose words the build lacks was not shown.
- */
-const wordingOf = (box: ConsentBox) => `${box}Wording` as const satisfies keyof ContactWords
 
 export interface ContactService {
   submit(submission: Submission, clientKey: string): Promise<Outcome>
@@ -101,6 +90,8 @@ export interface ContactParts {
   limiter: RateLimiter
   /** Without them, every message with an e-mail address is acknowledged (where the server sends e-mail). */
   acknowledgementCaps?: AcknowledgementCaps
+  /** The pages of builds served before this service started (the builds still on disk), oldest first. */
+  shownBefore?: readonly (readonly ShownConsent[])[]
   notifier?: Notifier
   /** How often e-mails that are due are sent; without it, only on flush. */
   retryMs?: number
@@ -121,6 +112,7 @@ export function createContactService({
   store,
   limiter,
   acknowledgementCaps: caps,
+  shownBefore = [],
   notifier,
   retryMs,
   content,
@@ -164,6 +156,8 @@ export function createContactService({
       : undefined,
   ]
   for (const timer of timers) timer?.unref()
+  // Each build's pages, as the service meets them: the live build's at each message.
+  const served = new ServedConsents(shownBefore)
 
   /**
    * Whether a message to this address may be acknowledged now: within the cap for the address and
@@ -189,24 +183,24 @@ export function createContactService({
       // issued, so any time would be the client's own claim (docs/contact-api.md, "What refuses robots").
 
       const built = content()
-      // The words of the page the visitor saw: those are what they agreed to.
-      const language = contactLanguage(built, submission.language)
-      const {words} = language
-      const shown = CONSENT_BOX_NAMES.filter((box) => typeof words[wordingOf(box)] === 'string')
-      const validation = validateContactMessage(submission.fields, shown)
+      served.add(built.shown)
+      // The page the visitor saw: its words are what they agreed to, and nothing else is recorded.
+      // A pairing of words, notice and language no recent build served is refused, never guessed.
+      const page = served.find(submission.wordings, submission.privacyVersion, submission.language)
+      if (!page) return {kind: 'outdated'}
+      const {words} = contactLanguage(built, page.language)
+      const validation = validateContactMessage(
+        submission.fields,
+        page.boxes.map(({box}) => box),
+      )
       if (!validation.ok) return {kind: 'invalid', fieldErrors: validation.fieldErrors}
 
       const receivedAt = now().toISOString()
-      const {privacyPolicyUpdated, privacyPolicyVersions = {}} = built
       const consent: ConsentRecord = {
-        language: language.code,
+        language: page.language,
         givenAt: receivedAt,
-        privacyPolicyUpdated:
-          noticeShown(submission.privacyVersion, privacyPolicyVersions) ?? privacyPolicyUpdated,
-        wording: words.consentWording,
-        ageConfirmationWording: words.ageConfirmationWording ?? '',
-        healthDetailsAllowed: validation.ticked.healthDetails,
-        healthDetailsWording: words.healthDetailsWording ?? '',
+        privacyPolicyUpdated: page.privacyPolicyUpdated,
+        boxes: page.boxes.map(({box, wording}) => ({box, wording, ticked: validation.ticked[box]})),
       }
       // The island names each send, so that one repeated after a timeout is stored once; the
       // digest of what it sent tells a repeat from the same name with other words.
@@ -276,7 +270,15 @@ const DAY_MS = 24 * 60 * 60 * 1000
  */
 export function contactServiceFromConfig(
   config: ContactConfig,
-  {content, log = console.warn}: {content: () => ContactContent; log?: (line: string) => void},
+  {
+    content,
+    shownBefore,
+    log = console.warn,
+  }: {
+    content: () => ContactContent
+    shownBefore?: ContactParts['shownBefore']
+    log?: (line: string) => void
+  },
 ): ContactService {
   const store =
     config.store.kind === 'sanity'
@@ -301,6 +303,7 @@ export function contactServiceFromConfig(
       : undefined,
     retryMs: mail ? mail.retrySeconds * 1000 : undefined,
     content,
+    shownBefore,
     purgeEveryMs: DAY_MS,
     log,
   })

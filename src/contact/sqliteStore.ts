@@ -3,7 +3,9 @@ import {dirname, resolve} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
 import {makeFolders} from '../lib/folders.ts'
 import type {StoreOpener} from './recoveringStore.ts'
+import type {ConsentBoxRecord} from '../../model/contactForm.ts'
 import {
+  boxesOfFields,
   isFrom,
   MAILS,
   type Mail,
@@ -49,6 +51,9 @@ const ADDED_COLUMNS: Record<string, string> = {
   acknowledgement_given_up_at: 'TEXT',
   // Messages stored before forms said their language have none: they came from the English page.
   consent_language: 'TEXT',
+  // The consent, one entry per box its page showed ({box, wording, ticked}, as JSON). Messages
+  // stored before have a column per box instead (consent_wording to consent_health_details_wording).
+  consent_boxes: 'TEXT',
   // The island's name for the send and the digest of what it sent; none for a form post.
   submission_key: 'TEXT',
   submission_digest: 'TEXT',
@@ -101,6 +106,7 @@ export interface MessageRow {
   consent_health_details_allowed: number | null
   consent_health_details_wording: string | null
   consent_language: string | null
+  consent_boxes: string | null
   submission_key: string | null
   submission_digest: string | null
   acknowledgement_owed: number
@@ -140,10 +146,14 @@ const fromRow = (row: MessageRow): MessageRecord => ({
     ...(row.consent_language ? {language: row.consent_language} : {}),
     givenAt: row.consent_given_at ?? '',
     privacyPolicyUpdated: row.consent_privacy_policy_updated ?? '',
-    wording: row.consent_wording ?? '',
-    ageConfirmationWording: row.consent_age_confirmation_wording ?? '',
-    healthDetailsAllowed: row.consent_health_details_allowed === 1,
-    healthDetailsWording: row.consent_health_details_wording ?? '',
+    boxes: row.consent_boxes
+      ? (JSON.parse(row.consent_boxes) as ConsentBoxRecord[])
+      : boxesOfFields({
+          wording: row.consent_wording,
+          ageConfirmationWording: row.consent_age_confirmation_wording,
+          healthDetailsAllowed: row.consent_health_details_allowed === 1,
+          healthDetailsWording: row.consent_health_details_wording,
+        }),
   },
   ...(row.submission_key && row.submission_digest
     ? {submission: {key: row.submission_key, digest: row.submission_digest}}
@@ -217,12 +227,10 @@ export function sqliteMessageStore(path: string): MessageStore {
 
   const insert = db.prepare(`
     INSERT INTO contact_messages (id, received_at, name, email, phone, subject, message,
-      consent_given_at, consent_privacy_policy_updated, consent_wording,
-      consent_age_confirmation_wording, consent_health_details_allowed, consent_health_details_wording,
+      consent_given_at, consent_privacy_policy_updated, consent_boxes,
       consent_language, acknowledgement_owed, submission_key, submission_digest)
     VALUES (:id, :receivedAt, :name, :email, :phone, :subject, :message,
-      :consentGivenAt, :consentPrivacyPolicyUpdated, :consentWording,
-      :consentAgeConfirmationWording, :consentHealthDetailsAllowed, :consentHealthDetailsWording,
+      :consentGivenAt, :consentPrivacyPolicyUpdated, :consentBoxes,
       :consentLanguage, :acknowledgementOwed, :submissionKey, :submissionDigest)
     ON CONFLICT (id) DO NOTHING`)
   // The message a new one would repeat (same submission key) or clash with (same id or reference).
@@ -286,10 +294,7 @@ export function sqliteMessageStore(path: string): MessageStore {
         submissionDigest: submission?.digest ?? null,
         consentGivenAt: consent.givenAt,
         consentPrivacyPolicyUpdated: consent.privacyPolicyUpdated,
-        consentWording: consent.wording,
-        consentAgeConfirmationWording: consent.ageConfirmationWording,
-        consentHealthDetailsAllowed: consent.healthDetailsAllowed ? 1 : 0,
-        consentHealthDetailsWording: consent.healthDetailsWording,
+        consentBoxes: JSON.stringify(consent.boxes.map(({box, wording, ticked}) => ({box, wording, ticked}))),
         consentLanguage: consent.language ?? null,
         acknowledgementOwed: acknowledge ? 1 : 0,
       })

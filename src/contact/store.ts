@@ -1,11 +1,12 @@
 import {normalEmail} from '../../model/addressShapes.ts'
+import type {ConsentBox, ConsentBoxRecord} from '../../model/contactForm.ts'
 import {samePhone} from '../../model/phoneNumbers.ts'
 import type {ContactMessage} from './schema.ts'
 
 /**
  * What the visitor agreed to when sending: proof of consent under the DPDP Act (s.6(10) puts the
- * burden of proving a notice and consent on the company). Every wording is the one the build live
- * when the message arrived showed beside its box.
+ * burden of proving a notice and consent on the company). Every wording is one a page showed: the
+ * page the form came from, which a recent build served (src/contact/consent.ts).
  */
 export interface ConsentRecord {
   /**
@@ -17,17 +18,39 @@ export interface ConsentRecord {
   givenAt: string
   /** The notice they agreed to: the effective date of the Privacy Policy version the form's page showed. */
   privacyPolicyUpdated: string
-  /** The words beside the consent box, exactly as shown. */
-  wording: string
-  /**
-   * The words of the box the visitor ticked to say they are 18 or over, or the parent or lawful
-   * guardian of the person the message is about. Empty for a message sent before the box existed.
-   */
-  ageConfirmationWording: string
-  /** Whether the visitor ticked the optional box allowing us to use the health details in the message. */
-  healthDetailsAllowed: boolean
-  /** The words beside that box, ticked or not. Empty for a message sent before the box existed. */
-  healthDetailsWording: string
+  /** Each box the page showed, in page order: its words exactly as shown, and whether it was ticked. */
+  boxes: ConsentBoxRecord[]
+}
+
+/** Whether the visitor ticked this box; a box their page did not show was not. */
+export const isTicked = (consent: ConsentRecord, box: ConsentBox) =>
+  consent.boxes.some((shown) => shown.box === box && shown.ticked)
+
+/** A consent record as stores kept it before one row per box: a field per box. */
+export interface ConsentFields {
+  wording?: string | null
+  ageConfirmationWording?: string | null
+  healthDetailsAllowed?: boolean | null
+  healthDetailsWording?: string | null
+}
+
+/**
+ * The boxes of a record stored with a field per box. The consent and age boxes had to be ticked
+ * to send; the health box was recorded ticked or not. A box without words was not on the page (a
+ * message from before it existed).
+ */
+export function boxesOfFields(fields: ConsentFields): ConsentBoxRecord[] {
+  const boxes: ConsentBoxRecord[] = []
+  if (fields.wording) boxes.push({box: 'consent', wording: fields.wording, ticked: true})
+  if (fields.ageConfirmationWording)
+    boxes.push({box: 'ageConfirmation', wording: fields.ageConfirmationWording, ticked: true})
+  if (fields.healthDetailsWording)
+    boxes.push({
+      box: 'healthDetails',
+      wording: fields.healthDetailsWording,
+      ticked: fields.healthDetailsAllowed === true,
+    })
+  return boxes
 }
 
 export interface StoredMessage extends ContactMessage {

@@ -1,15 +1,14 @@
 import {POLICY_IDS} from '../../model/siteDocuments'
+import {DEFAULT_LANGUAGE} from '../../model/translations'
+import {shownConsent, type ShownConsent} from '../contact/consent'
 import type {ContactContent} from '../contact/service'
 import type {ContactWords} from '../server/buildData'
 import {BUILD_TIME, builtContent, builtContentIn, type SiteContent} from './entries'
 import {getPolicyHistory} from './policyHistory'
 
-/** The words of a Contact page as shown, that the contact service records or repeats. */
+/** The words of a Contact page as shown, that the contact service repeats. */
 function contactWords(contact: Awaited<ReturnType<SiteContent['contactPage']>>): ContactWords {
   return {
-    consentWording: contact.form.consentLabel,
-    ageConfirmationWording: contact.form.ageConfirmationLabel,
-    healthDetailsWording: contact.form.healthDetailsLabel,
     acknowledgement: {...contact.acknowledgement, referenceLabel: contact.form.referenceLabel},
     notStored: contact.noScriptNotices.failed,
     sentPage: {
@@ -21,12 +20,29 @@ function contactWords(contact: Awaited<ReturnType<SiteContent['contactPage']>>):
   }
 }
 
+/**
+ * What the Contact page in `language` shows beside its form, read from `content` as the page
+ * reads it: the page sends its digest, and the build's data lists every page's (ShownConsent).
+ */
+export async function consentShownOn(content: SiteContent, language: string): Promise<ShownConsent> {
+  const [contact, privacy] = await Promise.all([
+    content.contactPage(),
+    getPolicyHistory(POLICY_IDS.privacy, content),
+  ])
+  return shownConsent({
+    language,
+    privacyVersion: privacy.current?.number ?? null,
+    // A policy with no recorded version yet is dated by this build.
+    privacyPolicyUpdated: privacy.current?.effectiveDate ?? BUILD_TIME.toISOString().slice(0, 10),
+    labels: contact.form,
+  })
+}
+
 /** What the contact service takes from this build's content (see ContactContent). */
 export async function readContactContent(): Promise<ContactContent> {
-  const [facts, contact, privacy, figures, settings, offered] = await Promise.all([
+  const [facts, contact, figures, settings, offered] = await Promise.all([
     builtContent.companyFacts(),
     builtContent.contactPage(),
-    getPolicyHistory(POLICY_IDS.privacy),
     builtContent.policyFigures(),
     builtContent.siteSettings(),
     builtContent.languages(),
@@ -39,16 +55,13 @@ export async function readContactContent(): Promise<ContactContent> {
       return [code, {englishName: englishNames.get(code) ?? name, ...words}] as const
     }),
   )
+  const shown = await Promise.all([
+    consentShownOn(builtContent, DEFAULT_LANGUAGE),
+    ...offered.map(({code}) => consentShownOn(builtContentIn(code), code)),
+  ])
   return {
     customerCareEmail: facts.customerCare.email,
-    // The version in force; a policy with no recorded version yet is dated by this build.
-    privacyPolicyUpdated: privacy.current?.effectiveDate ?? BUILD_TIME.toISOString().slice(0, 10),
-    // Every version that has been in force: a visitor may have opened the form under an earlier one.
-    privacyPolicyVersions: Object.fromEntries(
-      privacy.versions
-        .filter((version) => !privacy.upcoming.includes(version))
-        .map((version) => [String(version.number), version.effectiveDate]),
-    ),
+    shown,
     retentionMonths: figures.contactMessageRetentionMonths,
     ...contactWords(contact),
     languages: Object.fromEntries(languages),

@@ -186,6 +186,13 @@ export type ContactMessage = {
     language?: string;
     givenAt?: string;
     privacyPolicyUpdated?: string;
+    boxes?: Array<{
+      box?: string;
+      wording?: string;
+      ticked?: boolean;
+      _type: "consentBox";
+      _key: string;
+    }>;
     wording?: string;
     ageConfirmationWording?: string;
     healthDetailsAllowed?: boolean;
@@ -193,6 +200,10 @@ export type ContactMessage = {
   };
   notifiedAt?: string;
   submissionId?: string;
+  submission?: {
+    key?: string;
+    digest?: string;
+  };
   notificationAttempts?: number;
   nextNotificationAt?: string;
   notificationGivenUpAt?: string;
@@ -1362,6 +1373,13 @@ export type LaunchCheckQueryResult = Array<{
     language?: string;
     givenAt?: string;
     privacyPolicyUpdated?: string;
+    boxes?: Array<{
+      box?: string;
+      wording?: string;
+      ticked?: boolean;
+      _type: "consentBox";
+      _key: string;
+    }>;
     wording?: string;
     ageConfirmationWording?: string;
     healthDetailsAllowed?: boolean;
@@ -1369,6 +1387,10 @@ export type LaunchCheckQueryResult = Array<{
   };
   notifiedAt?: string;
   submissionId?: string;
+  submission?: {
+    key?: string;
+    digest?: string;
+  };
   notificationAttempts?: number;
   nextNotificationAt?: string;
   notificationGivenUpAt?: string;

@@ -4,7 +4,9 @@ import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import type {AstroIntegration} from 'astro'
 import {z} from 'zod'
+import type {ShownConsent} from '../contact/consent.ts'
 import {makeFolders} from '../lib/folders.ts'
+import {CONSENT_BOX_NAMES} from '../../model/contactForm.ts'
 import {isCalendarDate} from '../../model/policyVersions.ts'
 import {POLICY_IDS} from '../../model/siteDocuments.ts'
 
@@ -19,12 +21,6 @@ const FOLDER = 'server-data'
 
 /** The words of the form's page that the server repeats or records: one language's, as its page shows them. */
 const contactWords = z.object({
-  /** The words beside the consent box, recorded with each message. */
-  consentWording: z.string(),
-  /** The words beside the age box (18 or over, or a parent or lawful guardian), recorded with each message. */
-  ageConfirmationWording: z.string().optional(),
-  /** The words beside the optional health box, recorded with each message, ticked or not. */
-  healthDetailsWording: z.string().optional(),
   /** The acknowledgement e-mailed to a sender who gave an e-mail address (Studio: Contact page → Acknowledgement e-mail). */
   acknowledgement: z
     .object({
@@ -50,16 +46,24 @@ const contactWords = z.object({
   notStored: z.string().optional(),
 })
 
+/** What one Contact page showed beside its form (src/contact/consent.ts). */
+const shownConsent = z.object({
+  language: z.string(),
+  privacyVersion: z.int().min(1).nullable(),
+  privacyPolicyUpdated: z.string(),
+  boxes: z.array(z.object({box: z.enum(CONSENT_BOX_NAMES), wording: z.string()})),
+  digest: z.string().regex(/^[0-9a-f]{64}$/),
+}) satisfies z.ZodType<ShownConsent>
+
 const contactContent = z.object({
   /** New messages are e-mailed here (unless CONTACT_MAIL_TO says otherwise). */
   customerCareEmail: z.string(),
-  /** The effective date of the Privacy Policy in force: the notice the visitor agreed to. */
-  privacyPolicyUpdated: z.string(),
   /**
-   * The effective date of every Privacy Policy version that has been in force, by number: a
-   * visitor whose page showed an earlier one than the build now live agreed to that one.
+   * Each Contact page the build made, one per language: what it showed beside its form. A message
+   * is recorded only with the words of a page a recent build served. A build made before this was
+   * written has none: its pages sent no digest of their words, and their messages are refused (409).
    */
-  privacyPolicyVersions: z.record(z.string(), z.string()).optional(),
+  shown: z.array(shownConsent).default([]),
   /** Messages are deleted this many months after they arrive (a policy figure). */
   retentionMonths: z.number(),
   /** The English page's words, where builds have always written them. */
@@ -106,9 +110,8 @@ export const buildData = z.object({
 
 export type BuildData = z.output<typeof buildData>
 /**
- * The contact service's part. The words a build made before the age and health boxes,
- * references and acknowledgements lacks are optional: its form did not show those boxes, so
- * they are not asked for (and nothing is recorded for them).
+ * The contact service's part. The words a build made before references and acknowledgements
+ * lacks are optional.
  */
 export type ContactContent = BuildData['contact']
 /** One language's words for the contact service (the English ones, or a language's in `languages`). */
@@ -210,4 +213,19 @@ export function buildDataIntegration(): AstroIntegration {
       },
     },
   }
+}
+
+/**
+ * What the Contact pages of these builds showed, in the same order; a build whose data cannot be
+ * read (removed meanwhile, or made before it was written) shows none.
+ */
+export async function shownByBuilds(buildDirs: readonly string[]): Promise<ShownConsent[][]> {
+  return Promise.all(
+    buildDirs.map((dir) =>
+      readBuildData(dir).then(
+        (data) => data.contact.shown,
+        () => [],
+      ),
+    ),
+  )
 }

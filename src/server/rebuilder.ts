@@ -1,5 +1,5 @@
 import {spawn, type ChildProcess} from 'node:child_process'
-import {existsSync, lstatSync, realpathSync, statSync, symlinkSync} from 'node:fs'
+import {existsSync, lstatSync, readdirSync, realpathSync, statSync, symlinkSync} from 'node:fs'
 import {readdir, rename, rm, symlink} from 'node:fs/promises'
 import {isAbsolute, join, relative} from 'node:path'
 import {makeFolders} from '../lib/folders.ts'
@@ -240,6 +240,25 @@ export function newestBuild(buildsDir: string, distDir: string): string {
     .map((dir) => ({dir: realpathSync(dir), builtAt: statSync(join(dir, 'server/entry.mjs')).mtimeMs}))
     .sort((a, b) => b.builtAt - a.builtAt)
   return candidates[0]?.dir ?? distDir
+}
+
+/**
+ * The builds on disk besides the live one, oldest first: those the receiver made in `buildsDir`
+ * (it keeps the one before the live one) and the one `npm run build` made. A message may come from
+ * a page one of them served before a restart.
+ */
+export function otherBuilds(buildsDir: string, distDir: string, liveBuild: string): string[] {
+  const live = existsSync(liveBuild) ? realpathSync(liveBuild) : liveBuild
+  const made = existsSync(buildsDir)
+    ? readdirSync(buildsDir)
+        .filter((entry) => entry.startsWith('build-'))
+        .map((entry) => join(buildsDir, entry))
+    : []
+  return [...made, distDir]
+    .filter((dir) => existsSync(join(dir, 'server/entry.mjs')) && realpathSync(dir) !== live)
+    .map((dir) => ({dir, builtAt: statSync(join(dir, 'server/entry.mjs')).mtimeMs}))
+    .sort((a, b) => a.builtAt - b.builtAt)
+    .map(({dir}) => dir)
 }
 
 /** A build that failed only because another wrote Astro's shared files at the same moment. */

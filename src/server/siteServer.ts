@@ -7,7 +7,8 @@ import {contactServiceFromConfig, type ContactService} from '../contact/service.
 import {CONTACT_ENDPOINT} from '../../model/routes.ts'
 import {LiveSite} from './liveSite.ts'
 import {StaffPreview} from './preview.ts'
-import {newestBuild, Rebuilder} from './rebuilder.ts'
+import {shownByBuilds} from './buildData.ts'
+import {newestBuild, otherBuilds, Rebuilder} from './rebuilder.ts'
 import {
   answerClientErrors,
   bodyDeadline,
@@ -85,7 +86,11 @@ export async function createSiteServer(
 
   // A message store that cannot be opened leaves the pages served: the service logs why, answers
   // the form with 503 and keeps trying to open it (src/contact/recoveringStore.ts).
-  const contact = contactServiceFromConfig(config.contact, {content: () => site.contactContent})
+  const contact = contactServiceFromConfig(config.contact, {
+    content: () => site.contactContent,
+    // A visitor may send a page opened before the last rebuild, or before a restart.
+    shownBefore: await shownByBuilds(otherBuilds(settings.buildsDir, join(root, 'dist'), site.dir)),
+  })
   for (const warning of config.contact.warnings) console.warn(warning)
   const contactRuntime = {service: contact, siteUrl: config.siteUrl, trustProxy: settings.trustProxy}
   const rebuilder = new Rebuilder({

@@ -69,8 +69,48 @@ export function islandBody(fields: Record<string, unknown>, extra: Record<string
   return JSON.stringify({consent: true, ageConfirmation: true, ...fields, website: '', ...extra})
 }
 
-/** Posts a JSON body from the site's own origin (override headers to change that). */
-export function postJson(base: string, body: string, headers: Record<string, string | undefined> = {}) {
+/** What the Contact page a server serves sends besides its fields, read from its hidden inputs. */
+const pagesSent = new Map<string, Promise<Record<string, string>>>()
+export function sentFromPage(base: string, path = '/contact-us'): Promise<Record<string, string>> {
+  let sent = pagesSent.get(base + path)
+  if (!sent) {
+    sent = fetch(base + path)
+      .then((response) => response.text())
+      .then((html) =>
+        Object.fromEntries(
+          ['privacyVersion', 'language', 'wordings'].flatMap((name) => {
+            const value = new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1]
+            return value === undefined ? [] : [[name, value]]
+          }),
+        ),
+      )
+    pagesSent.set(base + path, sent)
+  }
+  return sent
+}
+
+/**
+ * A body as the page's form sends it: with the page's Privacy Policy version, language and the
+ * digest of its boxes' words, unless the body says its own (a JSON object) or is not one.
+ */
+async function asFromPage(base: string, body: string): Promise<string> {
+  let json: unknown
+  try {
+    json = JSON.parse(body)
+  } catch {
+    return body
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json) || 'wordings' in json) return body
+  const {privacyVersion, ...sent} = await sentFromPage(base)
+  return JSON.stringify({
+    ...sent,
+    ...(privacyVersion ? {privacyVersion: Number(privacyVersion)} : {}),
+    ...json,
+  })
+}
+
+/** Posts a JSON body from the site's own origin (override headers to change that), as the page's island does. */
+export async function postJson(base: string, body: string, headers: Record<string, string | undefined> = {}) {
   return fetch(base + '/api/contact', {
     method: 'POST',
     headers: clean({
@@ -79,13 +119,13 @@ export function postJson(base: string, body: string, headers: Record<string, str
       accept: 'application/json',
       ...headers,
     }),
-    body,
+    body: await asFromPage(base, body),
     redirect: 'manual',
   })
 }
 
 /** Posts an ordinary form (application/x-www-form-urlencoded), as a browser without JavaScript does. */
-export function postForm(
+export async function postForm(
   base: string,
   fields: Record<string, string>,
   headers: Record<string, string | undefined> = {},
@@ -93,8 +133,14 @@ export function postForm(
   return fetch(base + '/api/contact', {
     method: 'POST',
     headers: clean({'content-type': 'application/x-www-form-urlencoded', origin: base, ...headers}),
-    // The consent and age boxes are ticked unless the test says otherwise.
-    body: new URLSearchParams({consent: 'yes', ageConfirmation: 'yes', ...fields}).toString(),
+    // The consent and age boxes are ticked unless the test says otherwise; the page's hidden
+    // inputs are sent as the page has them.
+    body: new URLSearchParams({
+      consent: 'yes',
+      ageConfirmation: 'yes',
+      ...(await sentFromPage(base)),
+      ...fields,
+    }).toString(),
     redirect: 'manual',
   })
 }

@@ -1,3 +1,4 @@
+import {shownConsent, type ShownConsent} from '../../src/contact/consent'
 import type {ContactContent} from '../../src/contact/service'
 import {isFrom, referenceOf, type Mail, type MessageRecord, type MessageStore} from '../../src/contact/store'
 
@@ -100,15 +101,34 @@ export function memoryStore(): MemoryStore {
   }
 }
 
+/** The words beside the boxes on the test content's English page. */
+export const ENGLISH_LABELS = {
+  consentLabel: 'I agree that MediStay India may use what I write here, apart from any health details.',
+  ageConfirmationLabel:
+    'I am 18 or over, or the parent or lawful guardian of the person this message is about.',
+  healthDetailsLabel: 'Optional: MediStay India may use the health details in my message to answer it.',
+}
+
+/** The test content's English Contact page: Privacy Policy version 4 and the words above. */
+export const ENGLISH_PAGE: ShownConsent = shownConsent({
+  language: 'en',
+  privacyVersion: 4,
+  privacyPolicyUpdated: '2026-11-23',
+  labels: ENGLISH_LABELS,
+})
+
+/** What a form on `page` sends with each message besides its fields, as the island sends it. */
+export const sentFrom = (page: ShownConsent) => ({
+  ...(page.privacyVersion === null ? {} : {privacyVersion: page.privacyVersion}),
+  language: page.language,
+  wordings: page.digest,
+})
+
 /** What a build's content gives the contact service, as the bundled dataset has it. */
 export function contactContent(overrides: Partial<ContactContent> = {}): ContactContent {
   return {
     customerCareEmail: 'care@medistay.example',
-    consentWording: 'I agree that MediStay India may use what I write here, apart from any health details.',
-    ageConfirmationWording:
-      'I am 18 or over, or the parent or lawful guardian of the person this message is about.',
-    healthDetailsWording: 'Optional: MediStay India may use the health details in my message to answer it.',
-    privacyPolicyUpdated: '2026-11-23',
+    shown: [ENGLISH_PAGE],
     retentionMonths: 12,
     acknowledgement: {
       subject: 'We have received your message',

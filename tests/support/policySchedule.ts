@@ -52,8 +52,6 @@ export const STAND_IN_BUILD_FILES: Readonly<Record<string, string>> = {
   'server/entry.mjs': 'export const handler = async (request, response, next) => next()',
   'server/server-data/contact.json': JSON.stringify({
     customerCareEmail: 'care@example.com',
-    consentWording: 'I agree.',
-    privacyPolicyUpdated: '2026-01-01',
     retentionMonths: 12,
   }),
 }

@@ -2,14 +2,26 @@ import {randomUUID} from 'node:crypto'
 import type {MessageRecord, StoredMessage} from '../../src/contact/store'
 import {marker} from './contact'
 
-/** The words beside the consent box and the privacy notice's date, as a stored message carries them. */
+/** The privacy notice's date and the boxes beside it, as a stored message carries them. */
 export const CONSENT = {
   privacyPolicyUpdated: '2026-11-23',
-  wording: 'I agree that MediStay India may use what I write here, to reply to me.',
-  ageConfirmationWording:
-    'I am 18 or over, or the parent or lawful guardian of the person this message is about.',
-  healthDetailsAllowed: false,
-  healthDetailsWording: 'Optional: MediStay India may use the health details in my message to answer it.',
+  boxes: [
+    {
+      box: 'consent',
+      wording: 'I agree that MediStay India may use what I write here, to reply to me.',
+      ticked: true,
+    },
+    {
+      box: 'ageConfirmation',
+      wording: 'I am 18 or over, or the parent or lawful guardian of the person this message is about.',
+      ticked: true,
+    },
+    {
+      box: 'healthDetails',
+      wording: 'Optional: MediStay India may use the health details in my message to answer it.',
+      ticked: false,
+    },
+  ],
 }
 
 let made = 0

@@ -69,7 +69,35 @@ export const contactMessage = defineType({
             'The date from which the Privacy Policy version shown on the form applies: the notice the visitor agreed to.',
         }),
         defineField({
+          name: 'boxes',
+          title: 'Boxes',
+          type: 'array',
+          description:
+            'Each box the page showed, in page order: its words as shown, and whether it was ticked.',
+          of: [
+            {
+              type: 'object',
+              name: 'consentBox',
+              title: 'Box',
+              fields: [
+                defineField({name: 'box', title: 'Box', type: 'string'}),
+                defineField({name: 'wording', title: 'Words shown', type: 'text', rows: 2}),
+                defineField({name: 'ticked', title: 'Ticked', type: 'boolean'}),
+              ],
+              preview: {
+                select: {title: 'wording', box: 'box', ticked: 'ticked'},
+                prepare: ({title, box, ticked}: {title?: string; box?: string; ticked?: boolean}) => ({
+                  title,
+                  subtitle: `${box ?? 'box'}: ${ticked ? 'ticked' : 'not ticked'}`,
+                }),
+              },
+            },
+          ],
+        }),
+        // A message stored before one entry per box has a field per box instead.
+        defineField({
           name: 'wording',
+          hidden: ({value}) => !value,
           title: 'Words agreed to',
           type: 'text',
           rows: 3,
@@ -77,6 +105,7 @@ export const contactMessage = defineType({
         }),
         defineField({
           name: 'ageConfirmationWording',
+          hidden: ({value}) => value === undefined,
           title: 'Age confirmed',
           type: 'text',
           rows: 2,
@@ -85,6 +114,7 @@ export const contactMessage = defineType({
         }),
         defineField({
           name: 'healthDetailsAllowed',
+          hidden: ({value}) => value === undefined,
           title: 'Health details may be used',
           type: 'boolean',
           description:
@@ -92,6 +122,7 @@ export const contactMessage = defineType({
         }),
         defineField({
           name: 'healthDetailsWording',
+          hidden: ({value}) => value === undefined,
           title: 'Health box wording',
           type: 'text',
           rows: 2,
@@ -108,10 +139,22 @@ export const contactMessage = defineType({
     }),
     defineField({
       name: 'submissionId',
-      title: 'Submission id',
+      title: 'Message id',
       type: 'string',
-      description: 'Set by the form so that a message sent twice is stored once.',
+      description: 'Made by the website; its first eight characters are the reference.',
       hidden: true,
+    }),
+    defineField({
+      name: 'submission',
+      title: 'Submission',
+      type: 'object',
+      description:
+        "The form's name for this send and the digest of what it sent, so that a send repeated after a timeout is stored once.",
+      hidden: true,
+      fields: [
+        defineField({name: 'key', title: 'Key', type: 'string'}),
+        defineField({name: 'digest', title: 'Digest', type: 'string'}),
+      ],
     }),
     defineField({
       name: 'notificationAttempts',

@@ -3,12 +3,20 @@ import {handleContactPost} from '../../../src/contact/http'
 import {slidingWindowLimiter} from '../../../src/contact/rateLimit'
 import {DEFAULT_ERROR_TEXT} from '../../../src/contact/schema'
 import {createContactService, type ContactContent} from '../../../src/contact/service'
-import {contactContent, memoryStore} from '../../support/memoryStore'
+import {
+  BUILDS_REMEMBERED,
+  shownConsent,
+  wordingsDigest,
+  type ShownConsent,
+} from '../../../src/contact/consent'
+import {contactContent, ENGLISH_LABELS, ENGLISH_PAGE, memoryStore, sentFrom} from '../../support/memoryStore'
 import {islandBody, validFields} from '../../support/contact'
 
 // The boxes beside the form: consent to the notice (DPDP Act s.6) and the age box (s.9) must be
 // ticked, or no message is kept; the health box is optional. Each message kept records what the
-// visitor agreed to, in the words their page showed. What each box accepts is in schema.test.ts.
+// visitor agreed to, in the words their page showed, and only those: the page sends the digest of
+// its words, and a pairing of words, notice and language no recent build served is refused (409).
+// What each box accepts is in schema.test.ts.
 
 const RECEIVED_AT = new Date('2026-12-01T10:00:00.000Z')
 const VISITOR = '203.0.113.7'
@@ -42,125 +50,133 @@ function post(service: ReturnType<typeof serviceWith>['service'], body: string, 
   })
 }
 
+/** What the island on `page` sends: the fields, the two required boxes ticked, and the page's own values. */
+const island = (extra: Record<string, unknown> = {}, page: ShownConsent = ENGLISH_PAGE) =>
+  islandBody(validFields(), {...sentFrom(page), ...extra})
+
+/** What a form post without JavaScript on `page` sends, with `fields` over the defaults. */
+const formBody = (fields: Record<string, string> = {}, page: ShownConsent = ENGLISH_PAGE) =>
+  new URLSearchParams({
+    ...validFields(),
+    consent: 'yes',
+    ageConfirmation: 'yes',
+    website: '',
+    ...Object.fromEntries(Object.entries(sentFrom(page)).map(([name, value]) => [name, String(value)])),
+    ...fields,
+  }).toString()
+
+const FORM = 'application/x-www-form-urlencoded'
+const JSON_TYPE = 'application/json'
+
+/** The English page after staff changed its words and a new Privacy Policy version went live. */
+const REVISED_PAGE = shownConsent({
+  language: 'en',
+  privacyVersion: 5,
+  privacyPolicyUpdated: '2027-02-01',
+  labels: {...ENGLISH_LABELS, consentLabel: 'I agree to the revised notice.'},
+})
+
 describe('the consent the visitor gives', () => {
-  it('is recorded with each message: given when it arrived, to the privacy notice of that date, in the words beside the box', async () => {
-    let content = contactContent({
+  it('is recorded with each message: when, the notice and language of the page, and each box its page showed, ticked or not', async () => {
+    const {store, service} = serviceWith()
+    const response = await post(service, island(), JSON_TYPE)
+    expect(response.status).toBe(201)
+    expect([...store.messages.values()][0]?.consent).toEqual({
+      language: 'en',
+      givenAt: RECEIVED_AT.toISOString(),
       privacyPolicyUpdated: '2026-11-23',
-      consentWording: 'I agree, as described above.',
-      ageConfirmationWording: 'I am 18 or over.',
-      healthDetailsWording: 'You may use my health details.',
+      boxes: [
+        {box: 'consent', wording: ENGLISH_LABELS.consentLabel, ticked: true},
+        {box: 'ageConfirmation', wording: ENGLISH_LABELS.ageConfirmationLabel, ticked: true},
+        {box: 'healthDetails', wording: ENGLISH_LABELS.healthDetailsLabel, ticked: false},
+      ],
     })
-    const {store, service} = serviceWith(() => content)
-    const first = await service.submit(
-      {fields: {...validFields(), consent: true, ageConfirmation: true}},
-      VISITOR,
-    )
-    // A rebuild puts a revised notice and new words live; the next message records those.
-    content = contactContent({
-      privacyPolicyUpdated: '2027-02-01',
-      consentWording: 'I agree to the revised notice.',
-      ageConfirmationWording: 'I am 18 or over, or a parent or guardian.',
-      healthDetailsWording: 'Optional: you may use the health details in my message.',
-    })
-    const second = await service.submit(
-      {fields: {...validFields(), consent: 'yes', ageConfirmation: 'yes', healthDetails: 'yes'}},
-      VISITOR,
-    )
+  })
 
-    const consentOf = (outcome: typeof first) =>
-      outcome.kind === 'stored' ? store.messages.get(outcome.id)?.consent : outcome
-    expect(consentOf(first)).toEqual({
-      language: 'en',
-      givenAt: RECEIVED_AT.toISOString(),
-      privacyPolicyUpdated: '2026-11-23',
-      wording: 'I agree, as described above.',
-      ageConfirmationWording: 'I am 18 or over.',
-      healthDetailsAllowed: false,
-      healthDetailsWording: 'You may use my health details.',
-    })
-    expect(consentOf(second)).toEqual({
-      language: 'en',
-      givenAt: RECEIVED_AT.toISOString(),
-      privacyPolicyUpdated: '2027-02-01',
+  // Issue 25 (a): after a rebuild with new words, the old page's form was recorded with the new words.
+  it('from a page opened before a rebuild that changed the words, records the words that page showed', async () => {
+    let content = contactContent()
+    const {store, service} = serviceWith(() => content)
+    await post(service, island(), JSON_TYPE)
+    content = contactContent({shown: [REVISED_PAGE]})
+    const old = await post(service, island(), JSON_TYPE)
+    const fresh = await post(service, island({}, REVISED_PAGE), JSON_TYPE)
+    expect([old.status, fresh.status]).toEqual([201, 201])
+    const [, fromOld, fromFresh] = [...store.messages.values()].map((message) => message.consent)
+    expect(fromOld).toMatchObject({privacyPolicyUpdated: '2026-11-23'})
+    expect(fromOld?.boxes[0]).toEqual({box: 'consent', wording: ENGLISH_LABELS.consentLabel, ticked: true})
+    expect(fromFresh).toMatchObject({privacyPolicyUpdated: '2027-02-01'})
+    expect(fromFresh?.boxes[0]).toEqual({
+      box: 'consent',
       wording: 'I agree to the revised notice.',
-      ageConfirmationWording: 'I am 18 or over, or a parent or guardian.',
-      healthDetailsAllowed: true,
-      healthDetailsWording: 'Optional: you may use the health details in my message.',
+      ticked: true,
     })
-    expect([...store.messages.values()].map((message) => message.receivedAt)).toEqual([
-      RECEIVED_AT.toISOString(),
-      RECEIVED_AT.toISOString(),
-    ])
   })
 
-  it("names the Privacy Policy version the form's page showed, when a newer one went live before Send", async () => {
-    const content = contactContent({
-      privacyPolicyUpdated: '2027-02-01',
-      privacyPolicyVersions: {'2': '2026-08-17', '3': '2026-11-23', '4': '2027-02-01'},
-    })
+  it(`remembers the pages of the last ${BUILDS_REMEMBERED} builds, and refuses an older page's form (409)`, async () => {
+    let content = contactContent()
     const {store, service} = serviceWith(() => content)
-    const agreedTo = async (privacyVersion: unknown) => {
-      const outcome = await service.submit(
-        {fields: {...validFields(), consent: true, ageConfirmation: true}, privacyVersion},
-        VISITOR,
-      )
-      return outcome.kind === 'stored'
-        ? store.messages.get(outcome.id)?.consent.privacyPolicyUpdated
-        : outcome
+    await post(service, island(), JSON_TYPE)
+    for (let build = 1; build < BUILDS_REMEMBERED; build++) {
+      const page = shownConsent({
+        ...REVISED_PAGE,
+        labels: {...ENGLISH_LABELS, consentLabel: `Wording ${build}`},
+      })
+      content = contactContent({shown: [page]})
+      await post(service, island({}, page), JSON_TYPE)
     }
-    // The island sends the number; a plain form post sends it as text.
-    expect(await agreedTo(3)).toBe('2026-11-23')
-    expect(await agreedTo('2')).toBe('2026-08-17')
-    expect(await agreedTo(4)).toBe('2027-02-01')
-    // A version that was never in force, or anything else, is the notice in force now.
-    for (const other of [undefined, 5, '9', '0', '02', '3.0', '__proto__', 'constructor', ['3'], {}])
-      expect(await agreedTo(other), JSON.stringify(other)).toBe('2027-02-01')
+    expect((await post(service, island(), JSON_TYPE)).status).toBe(201)
+    content = contactContent({shown: [REVISED_PAGE]})
+    await post(service, island({}, REVISED_PAGE), JSON_TYPE)
+    expect((await post(service, island(), JSON_TYPE)).status).toBe(409)
+    expect(store.messages.size).toBe(BUILDS_REMEMBERED + 2)
   })
 
-  it('reads the version from the island and from a form post without JavaScript', async () => {
-    const content = contactContent({
-      privacyPolicyUpdated: '2027-02-01',
-      privacyPolicyVersions: {'3': '2026-11-23', '4': '2027-02-01'},
+  // Issue 25 (b): privacyVersion 1 with language "te" was recorded with version 4's Telugu words.
+  describe('claiming a pairing no page showed, refuses the message (409) and stores nothing', () => {
+    const TELUGU_PAGE = shownConsent({
+      language: 'te',
+      privacyVersion: 4,
+      privacyPolicyUpdated: '2026-11-23',
+      labels: {
+        consentLabel: 'నేను అంగీకరిస్తున్నాను.',
+        ageConfirmationLabel: 'నా వయసు 18.',
+        healthDetailsLabel: 'ఐచ్ఛికం.',
+      },
     })
-    const {store, service} = serviceWith(() => content)
-    const island = await post(service, islandBody(validFields(), {privacyVersion: 3}), 'application/json')
-    expect(island.status).toBe(201)
-    const form = await post(
-      service,
-      new URLSearchParams({
-        ...validFields(),
-        consent: 'yes',
-        ageConfirmation: 'yes',
-        website: '',
-        privacyVersion: '3',
-      }).toString(),
-      'application/x-www-form-urlencoded',
-    )
-    expect(form.status).toBe(303)
-    expect([...store.messages.values()].map((message) => message.consent.privacyPolicyUpdated)).toEqual([
-      '2026-11-23',
-      '2026-11-23',
-    ])
+    const content = () => contactContent({shown: [ENGLISH_PAGE, TELUGU_PAGE]})
+
+    it.each([
+      ['an older Privacy Policy version with the Telugu words', {privacyVersion: 1}, TELUGU_PAGE],
+      ['the English words as Telugu', {language: 'te'}, ENGLISH_PAGE],
+      ['words no page showed', {wordings: 'f'.repeat(64)}, ENGLISH_PAGE],
+      ['no digest, as a page built before digests sends', {wordings: undefined}, ENGLISH_PAGE],
+      ['no version', {privacyVersion: undefined}, ENGLISH_PAGE],
+    ] as const)('%s', async (_, claim, page) => {
+      const {store, service} = serviceWith(content)
+      const response = await post(service, island({...claim, healthDetails: true}, page), JSON_TYPE)
+      expect(response.status).toBe(409)
+      expect(await response.json()).toEqual({
+        ok: false,
+        error: 'outdated',
+        message: expect.stringMatching(/changed since the page was opened.*reload the page/),
+      })
+      const form = await post(
+        service,
+        formBody(Object.fromEntries(Object.entries(claim).map(([k, v]) => [k, String(v ?? '')])), page),
+        FORM,
+      )
+      expect(form.status).toBe(409)
+      expect(await form.text()).toContain('reload the page')
+      expect(store.messages.size).toBe(0)
+    })
   })
 
   describe('missing, refuses the message and stores nothing', () => {
-    it('in the service, naming the consent box', async () => {
-      const {store, service} = serviceWith()
-      for (const consent of [undefined, false, 'no', ''])
-        expect(
-          await service.submit({fields: {...validFields(), consent, ageConfirmation: true}}, VISITOR),
-          String(consent),
-        ).toEqual({
-          kind: 'invalid',
-          fieldErrors: {consent: 'consentRequired'},
-        })
-      expect(store.messages.size).toBe(0)
-    })
-
     it('from the island: 422, with the box named and the words to show beside it', async () => {
       const {store, service} = serviceWith()
-      for (const consent of [undefined, false]) {
-        const response = await post(service, islandBody({...validFields(), consent}), 'application/json')
+      for (const consent of [undefined, false, 'no', '']) {
+        const response = await post(service, island({consent}), JSON_TYPE)
         expect(response.status).toBe(422)
         expect(await response.json()).toMatchObject({
           ok: false,
@@ -174,11 +190,9 @@ describe('the consent the visitor gives', () => {
 
     it('from a form post without JavaScript, where an unticked box sends nothing: back to /contact-us#message-invalid (303)', async () => {
       const {store, service} = serviceWith()
-      const response = await post(
-        service,
-        new URLSearchParams({...validFields(), ageConfirmation: 'yes', website: ''}).toString(),
-        'application/x-www-form-urlencoded',
-      )
+      const body = new URLSearchParams(formBody())
+      body.delete('consent')
+      const response = await post(service, body.toString(), FORM)
       expect(response.status).toBe(303)
       expect(response.headers.get('location')).toBe('/contact-us#message-invalid')
       expect(store.messages.size).toBe(0)
@@ -187,129 +201,72 @@ describe('the consent the visitor gives', () => {
 })
 
 describe('the age box (18 or over, or the parent or lawful guardian of the person the message is about)', () => {
-  describe('unticked, refuses the message and stores nothing', () => {
-    it('in the service, naming the age box', async () => {
-      const {store, service} = serviceWith()
-      for (const ageConfirmation of [undefined, false, 'no', ''])
-        expect(
-          await service.submit({fields: {...validFields(), consent: true, ageConfirmation}}, VISITOR),
-          String(ageConfirmation),
-        ).toEqual({kind: 'invalid', fieldErrors: {ageConfirmation: 'ageConfirmationRequired'}})
-      expect(store.messages.size).toBe(0)
+  it('unticked, refuses the message from the island (422) and from a form post, and stores nothing', async () => {
+    const {store, service} = serviceWith()
+    const response = await post(service, island({ageConfirmation: false}), JSON_TYPE)
+    expect(response.status).toBe(422)
+    expect(await response.json()).toMatchObject({
+      fieldErrors: {ageConfirmation: 'ageConfirmationRequired'},
+      fieldMessages: {ageConfirmation: DEFAULT_ERROR_TEXT.ageConfirmationRequired},
     })
-
-    it('from the island: 422, with the box named and the words to show beside it', async () => {
-      const {store, service} = serviceWith()
-      const response = await post(
-        service,
-        islandBody({...validFields(), ageConfirmation: false}),
-        'application/json',
-      )
-      expect(response.status).toBe(422)
-      expect(await response.json()).toMatchObject({
-        fieldErrors: {ageConfirmation: 'ageConfirmationRequired'},
-        fieldMessages: {ageConfirmation: DEFAULT_ERROR_TEXT.ageConfirmationRequired},
-      })
-      expect(store.messages.size).toBe(0)
-    })
-
-    it('from a form post without JavaScript, where an unticked box sends nothing: back to /contact-us#message-invalid (303)', async () => {
-      const {store, service} = serviceWith()
-      const response = await post(
-        service,
-        new URLSearchParams({...validFields(), consent: 'yes', website: ''}).toString(),
-        'application/x-www-form-urlencoded',
-      )
-      expect(response.status).toBe(303)
-      expect(response.headers.get('location')).toBe('/contact-us#message-invalid')
-      expect(store.messages.size).toBe(0)
-    })
+    const body = new URLSearchParams(formBody())
+    body.delete('ageConfirmation')
+    expect((await post(service, body.toString(), FORM)).headers.get('location')).toBe(
+      '/contact-us#message-invalid',
+    )
+    expect(store.messages.size).toBe(0)
   })
 
-  it('is not asked for by a build whose form did not show it (made before the box), which records no words for it', async () => {
-    const {ageConfirmationWording: _, healthDetailsWording: __, ...before} = contactContent()
-    const {store, service} = serviceWith(() => before)
-    const outcome = await service.submit({fields: {...validFields(), consent: true}}, VISITOR)
-    expect(outcome).toMatchObject({kind: 'stored'})
-    expect([...store.messages.values()][0]?.consent).toMatchObject({
-      ageConfirmationWording: '',
-      healthDetailsAllowed: false,
-      healthDetailsWording: '',
-    })
+  it('is not asked for from a page that did not show it, and no row is recorded for it', async () => {
+    // A page of a build made before the age box: the consent box alone.
+    const boxes = ENGLISH_PAGE.boxes.slice(0, 1)
+    const shown = {...ENGLISH_PAGE, boxes, digest: wordingsDigest(boxes)}
+    const {store, service} = serviceWith(() => contactContent({shown: [shown]}))
+    const response = await post(
+      service,
+      island({ageConfirmation: false, healthDetails: true}, shown),
+      JSON_TYPE,
+    )
+    expect(response.status).toBe(201)
+    expect([...store.messages.values()][0]?.consent.boxes).toEqual([
+      {box: 'consent', wording: ENGLISH_LABELS.consentLabel, ticked: true},
+    ])
   })
 })
 
 describe('the health box', () => {
-  it('unticked, never stops a message: it is stored, recorded as not allowing the health details, with the words shown', async () => {
+  it('unticked, never stops a message; ticked, is recorded as ticked; from the island and from a form post', async () => {
     const {store, service} = serviceWith()
-    const island = await post(service, islandBody(validFields()), 'application/json')
-    expect(island.status).toBe(201)
-    const form = await post(
-      service,
-      new URLSearchParams({...validFields(), consent: 'yes', ageConfirmation: 'yes', website: ''}).toString(),
-      'application/x-www-form-urlencoded',
+    await post(service, island(), JSON_TYPE)
+    await post(service, formBody(), FORM)
+    await post(service, island({healthDetails: true}), JSON_TYPE)
+    await post(service, formBody({healthDetails: 'yes'}), FORM)
+    expect(
+      [...store.messages.values()].map((message) =>
+        message.consent.boxes.find((box) => box.box === 'healthDetails'),
+      ),
+    ).toEqual(
+      [false, false, true, true].map((ticked) => ({
+        box: 'healthDetails',
+        wording: ENGLISH_LABELS.healthDetailsLabel,
+        ticked,
+      })),
     )
-    expect(form.status).toBe(303)
-    expect([...store.messages.values()].map((message) => message.consent)).toEqual([
-      expect.objectContaining({
-        healthDetailsAllowed: false,
-        healthDetailsWording: contactContent().healthDetailsWording,
-      }),
-      expect.objectContaining({
-        healthDetailsAllowed: false,
-        healthDetailsWording: contactContent().healthDetailsWording,
-      }),
-    ])
-  })
-
-  it('ticked, is recorded as allowing them, from the island and from a form post', async () => {
-    const {store, service} = serviceWith()
-    await post(service, islandBody(validFields(), {healthDetails: true}), 'application/json')
-    await post(
-      service,
-      new URLSearchParams({
-        ...validFields(),
-        consent: 'yes',
-        ageConfirmation: 'yes',
-        healthDetails: 'yes',
-        website: '',
-      }).toString(),
-      'application/x-www-form-urlencoded',
-    )
-    expect([...store.messages.values()].map((message) => message.consent.healthDetailsAllowed)).toEqual([
-      true,
-      true,
-    ])
   })
 })
 
 describe('the words recorded', () => {
-  it("are the build's, never words the request sends", async () => {
+  it("are the page's as the build wrote them, never words the request sends", async () => {
     const {store, service} = serviceWith()
     const response = await post(
       service,
-      islandBody(validFields(), {
-        consentWording: 'I agree to anything.',
-        ageConfirmationWording: 'Forged.',
-        healthDetailsWording: 'Forged.',
-        consent: {wording: 'Forged.'},
-      }),
-      'application/json',
+      island({consent: {wording: 'Forged.'}, boxes: [{box: 'consent', wording: 'Forged.', ticked: true}]}),
+      JSON_TYPE,
     )
     // A consent that is not a tick is no consent: nothing is stored.
     expect(response.status).toBe(422)
-    await post(
-      service,
-      islandBody(validFields(), {ageConfirmationWording: 'Forged.', healthDetailsWording: 'Forged.'}),
-      'application/json',
-    )
-    const {consentWording, ageConfirmationWording, healthDetailsWording} = contactContent()
-    expect([...store.messages.values()].map((message) => message.consent)).toEqual([
-      expect.objectContaining({
-        wording: consentWording,
-        ageConfirmationWording,
-        healthDetailsWording,
-      }),
-    ])
+    await post(service, island({consentWording: 'Forged.', boxes: 'Forged.'}), JSON_TYPE)
+    expect(JSON.stringify([...store.messages.values()])).not.toContain('Forged')
+    expect(store.messages.size).toBe(1)
   })
 })

@@ -7,7 +7,7 @@ import {handleContactPost} from '../../../src/contact/http'
 import {slidingWindowLimiter} from '../../../src/contact/rateLimit'
 import {CONTACT_FIELDS} from '../../../src/contact/schema'
 import {createContactService} from '../../../src/contact/service'
-import {contactContent, memoryStore} from '../../support/memoryStore'
+import {contactContent, memoryStore, ENGLISH_PAGE, sentFrom} from '../../support/memoryStore'
 
 const ORIGIN = 'http://127.0.0.1:4321'
 
@@ -118,7 +118,13 @@ describe('the contact endpoint, fuzzed', () => {
         fc.boolean(),
         async (message, times, atOnce) => {
           const {store, post} = endpoint()
-          const body = JSON.stringify({...message, consent: true, ageConfirmation: true, website: ''})
+          const body = JSON.stringify({
+            ...message,
+            consent: true,
+            ageConfirmation: true,
+            website: '',
+            ...sentFrom(ENGLISH_PAGE),
+          })
           const send = () => post(body, 'application/json')
           const answers: Response[] = []
           if (atOnce) answers.push(...(await Promise.all(Array.from({length: times}, send))))

@@ -4,7 +4,7 @@ import {CONTACT_FORM_FIELDS} from '../../../model/contactForm'
 import {handleContactPost, MAX_BODY_BYTES, maxBodyBytes, visitorAddress} from '../../../src/contact/http'
 import {slidingWindowLimiter} from '../../../src/contact/rateLimit'
 import {createContactService, type ContactService} from '../../../src/contact/service'
-import {contactContent, memoryStore} from '../../support/memoryStore'
+import {contactContent, ENGLISH_PAGE, memoryStore, sentFrom} from '../../support/memoryStore'
 import {islandBody, marker, safeBody, safeJson, validFields} from '../../support/contact'
 
 /** The address the server answers at, as it sees a request; and SITE_URL, the public one. */
@@ -49,16 +49,38 @@ function request(body: BodyInit | null, headers: Headers) {
   } as RequestInit)
 }
 
+/** A JSON object as the page's island sends it: with the page's version, language and words' digest. */
+function fromPage(body: BodyInit): BodyInit {
+  if (typeof body !== 'string') return body
+  try {
+    const json: unknown = JSON.parse(body)
+    if (typeof json !== 'object' || json === null || Array.isArray(json) || 'wordings' in json) return body
+    return JSON.stringify({...sentFrom(ENGLISH_PAGE), ...json})
+  } catch {
+    return body
+  }
+}
+
 /** What the island sends. */
 const jsonPost = (body: BodyInit, headers: Headers = {}) =>
-  request(body, {'content-type': 'application/json', ...headers})
+  request(fromPage(body), {'content-type': 'application/json', ...headers})
 
-/** What a browser without JavaScript sends. */
+/** What a browser without JavaScript sends, with the page's hidden inputs. */
 const formPost = (fields: Record<string, string>, headers: Headers = {}) =>
-  request(new URLSearchParams({consent: 'yes', ageConfirmation: 'yes', ...fields}).toString(), {
-    'content-type': 'application/x-www-form-urlencoded',
-    ...headers,
-  })
+  request(
+    new URLSearchParams({
+      consent: 'yes',
+      ageConfirmation: 'yes',
+      ...Object.fromEntries(
+        Object.entries(sentFrom(ENGLISH_PAGE)).map(([name, value]) => [name, String(value)]),
+      ),
+      ...fields,
+    }).toString(),
+    {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...headers,
+    },
+  )
 
 const landsOn = (response: Response) => response.headers.get('location')
 

@@ -1,4 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
+import {shownConsent, type ShownConsent} from '../../../src/contact/consent'
 import {handleContactPost} from '../../../src/contact/http'
 import {contactLanguage, englishNameOf} from '../../../src/contact/language'
 import {smtpNotifier, type Notifier} from '../../../src/contact/notifier'
@@ -8,7 +9,13 @@ import {createContactService, type ContactContent} from '../../../src/contact/se
 import type {StoredMessage} from '../../../src/contact/store'
 import {buildData, buildDataAnswer, type ContactWords} from '../../../src/server/buildData'
 import {islandBody, validFields} from '../../support/contact'
-import {contactContent, memoryStore, type MemoryStore} from '../../support/memoryStore'
+import {
+  contactContent,
+  ENGLISH_PAGE,
+  memoryStore,
+  sentFrom,
+  type MemoryStore,
+} from '../../support/memoryStore'
 import {startMailServer, type MailServer} from '../../support/smtp'
 
 // A message is recorded, answered and acknowledged in the words of the page the visitor wrote
@@ -19,9 +26,6 @@ const SITE = 'http://127.0.0.1:4321'
 /** The Hindi Contact page's words, as a build writes them. */
 const HINDI: ContactWords & {englishName: string} = {
   englishName: 'Hindi',
-  consentWording: 'मैं सहमत हूँ कि MediStay India मेरे लिखे का उपयोग कर सकता है।',
-  ageConfirmationWording: 'मेरी आयु 18 वर्ष या उससे अधिक है।',
-  healthDetailsWording: 'वैकल्पिक: MediStay India मेरे संदेश में स्वास्थ्य विवरण का उपयोग कर सकता है।',
   acknowledgement: {
     subject: 'हमें आपका संदेश मिल गया है',
     body: 'हमें लिखने के लिए धन्यवाद।',
@@ -36,14 +40,31 @@ const HINDI: ContactWords & {englishName: string} = {
   notStored: 'आपका संदेश सहेजा नहीं जा सका।',
 }
 
-const withHindi = (): ContactContent => contactContent({languages: {hi: HINDI}})
+/** What the Hindi Contact page shows beside its form. */
+const HINDI_PAGE = shownConsent({
+  language: 'hi',
+  privacyVersion: 4,
+  privacyPolicyUpdated: '2026-11-23',
+  labels: {
+    consentLabel: 'मैं सहमत हूँ कि MediStay India मेरे लिखे का उपयोग कर सकता है।',
+    ageConfirmationLabel: 'मेरी आयु 18 वर्ष या उससे अधिक है।',
+    healthDetailsLabel: 'वैकल्पिक: MediStay India मेरे संदेश में स्वास्थ्य विवरण का उपयोग कर सकता है।',
+  },
+})
+
+const withHindi = (): ContactContent =>
+  contactContent({languages: {hi: HINDI}, shown: [ENGLISH_PAGE, HINDI_PAGE]})
+
+/** What a page's form sends besides its fields, as a plain form post spells it. */
+const formFieldsFrom = (page: ShownConsent) =>
+  Object.fromEntries(Object.entries(sentFrom(page)).map(([name, value]) => [name, String(value)]))
 
 describe('the language a form says it was sent from', () => {
   it('is taken when the build offers it, with its words and English name', () => {
     const hindi = contactLanguage(withHindi(), 'hi')
     expect(hindi.code).toBe('hi')
     expect(hindi.englishName).toBe('Hindi')
-    expect(hindi.words.consentWording).toBe(HINDI.consentWording)
+    expect(hindi.words.acknowledgement).toEqual(HINDI.acknowledgement)
     expect(englishNameOf(withHindi(), 'hi')).toBe('Hindi')
   })
 
@@ -63,7 +84,7 @@ describe('the language a form says it was sent from', () => {
     ]) {
       const language = contactLanguage(withHindi(), sent)
       expect(language.code, String(sent)).toBe('en')
-      expect(language.words.consentWording).toBe(contactContent().consentWording)
+      expect(language.words.acknowledgement).toEqual(contactContent().acknowledgement)
     }
     expect(contactLanguage(contactContent(), 'hi').code).toBe('en')
     expect(englishNameOf(withHindi(), 'te')).toBeUndefined()
@@ -77,11 +98,11 @@ describe("the build's contact data with languages", () => {
     expect(buildData.shape.contact.parse(contactContent())).toEqual(contactContent())
   })
 
-  it('refuses a language whose words are missing', () => {
-    const {consentWording: _, ...withoutConsent} = HINDI
-    expect(() =>
-      buildDataAnswer('contact', contactContent({languages: {hi: withoutConsent as never}})),
-    ).toThrow(/languages\.hi\.consentWording/)
+  it('refuses a language without its English name', () => {
+    const {englishName: _, ...withoutName} = HINDI
+    expect(() => buildDataAnswer('contact', contactContent({languages: {hi: withoutName as never}}))).toThrow(
+      /languages\.hi\.englishName/,
+    )
   })
 })
 
@@ -117,7 +138,7 @@ const postForm = (service: ReturnType<typeof serviceWith>['service'], extra: Rec
 describe('a message sent from the Hindi form', () => {
   it('is stored with the Hindi wording of each box and the language, and lands on the sent page in Hindi', async () => {
     const {store, service} = serviceWith(withHindi())
-    const response = await postForm(service, {language: 'hi', healthDetails: 'yes'})
+    const response = await postForm(service, {...formFieldsFrom(HINDI_PAGE), healthDetails: 'yes'})
     expect(response.status).toBe(303)
     expect(response.headers.get('location')).toMatch(
       /^\/api\/contact\/sent\?reference=[0-9A-F]{8}&language=hi$/,
@@ -125,38 +146,34 @@ describe('a message sent from the Hindi form', () => {
     const [stored] = [...store.messages.values()]
     expect(stored?.consent).toMatchObject({
       language: 'hi',
-      wording: HINDI.consentWording,
-      ageConfirmationWording: HINDI.ageConfirmationWording,
-      healthDetailsAllowed: true,
-      healthDetailsWording: HINDI.healthDetailsWording,
+      boxes: HINDI_PAGE.boxes.map((box) => ({...box, ticked: true})),
     })
   })
 
   it('from the island is stored the same way', async () => {
     const {store, service} = serviceWith(withHindi())
-    const response = await post(service, islandBody(validFields(), {language: 'hi'}), 'application/json')
+    const response = await post(service, islandBody(validFields(), sentFrom(HINDI_PAGE)), 'application/json')
     expect(response.status).toBe(201)
     expect([...store.messages.values()][0]?.consent).toMatchObject({
       language: 'hi',
-      wording: HINDI.consentWording,
+      boxes: HINDI_PAGE.boxes.map((box) => ({...box, ticked: box.box !== 'healthDetails'})),
     })
   })
 
   it('goes back to the Hindi contact page when it needs attention', async () => {
     const {store, service} = serviceWith(withHindi())
-    const response = await postForm(service, {language: 'hi', consent: ''})
+    const response = await postForm(service, {...formFieldsFrom(HINDI_PAGE), consent: ''})
     expect(response.headers.get('location')).toBe('/hi/contact-us#message-invalid')
     expect(store.messages.size).toBe(0)
   })
 
-  it('in a language the build does not offer is stored as from the English page, not refused', async () => {
+  it('claiming a language whose page showed other words is refused (409), never recorded in words no page showed', async () => {
     const {store, service} = serviceWith(withHindi())
-    const response = await postForm(service, {language: 'xx'})
-    expect(response.headers.get('location')).toMatch(/^\/api\/contact\/sent\?reference=[0-9A-F]{8}$/)
-    expect([...store.messages.values()][0]?.consent).toMatchObject({
-      language: 'en',
-      wording: contactContent().consentWording,
-    })
+    for (const language of ['xx', 'hi']) {
+      const response = await postForm(service, {...formFieldsFrom(ENGLISH_PAGE), language})
+      expect(response.status, language).toBe(409)
+    }
+    expect(store.messages.size).toBe(0)
   })
 })
 
@@ -210,10 +227,7 @@ describe('the e-mails about a message from the Hindi page', () => {
       ...(language ? {language} : {}),
       givenAt: '2026-12-01T10:00:00.000Z',
       privacyPolicyUpdated: '2026-11-23',
-      wording: HINDI.consentWording,
-      ageConfirmationWording: '',
-      healthDetailsAllowed: false,
-      healthDetailsWording: '',
+      boxes: HINDI_PAGE.boxes.map((box) => ({...box, ticked: true})),
     },
   })
 

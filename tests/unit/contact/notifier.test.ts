@@ -145,7 +145,10 @@ describe('the e-mail to the support team', () => {
   it('says whether the visitor allowed us to use the health details, and gives the reference', async () => {
     const mail = await mailServer()
     const allowed = storedMessage()
-    allowed.consent.healthDetailsAllowed = true
+    allowed.consent = {
+      ...allowed.consent,
+      boxes: allowed.consent.boxes.map((box) => ({...box, ticked: true})),
+    }
     const notAllowed = storedMessage()
     const {notifier} = notifierFor(await storeWith(allowed, notAllowed), mail.port)
     await notifier.flush()

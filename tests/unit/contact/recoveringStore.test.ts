@@ -8,7 +8,13 @@ import {slidingWindowLimiter} from '../../../src/contact/rateLimit'
 import {recoveringStore, StoreUnavailableError, type StoreOpener} from '../../../src/contact/recoveringStore'
 import {createContactService} from '../../../src/contact/service'
 import {sqliteMessageStore, sqliteStoreOpener} from '../../../src/contact/sqliteStore'
-import {contactContent, memoryStore, type MemoryStore} from '../../support/memoryStore'
+import {
+  contactContent,
+  memoryStore,
+  type MemoryStore,
+  ENGLISH_PAGE,
+  sentFrom,
+} from '../../support/memoryStore'
 import {storedMessage} from '../../support/storedMessages'
 import {validFields} from '../../support/contact'
 
@@ -212,7 +218,11 @@ describe('the contact service over a store that recovers', () => {
       content: () => contactContent(),
       log: () => {},
     })
-    const submission = () => ({fields: {consent: true, ageConfirmation: true, ...validFields()}, website: ''})
+    const submission = () => ({
+      fields: {consent: true, ageConfirmation: true, ...validFields()},
+      website: '',
+      ...sentFrom(ENGLISH_PAGE),
+    })
     await expect(service.submit(submission(), '203.0.113.7')).resolves.toMatchObject({kind: 'stored'})
     file.opened[0]!.breakSaves(spent())
     await expect(service.submit(submission(), '203.0.113.7')).resolves.toEqual({kind: 'unavailable'})

@@ -2,7 +2,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest'
 import {answerContactPost} from '../../../src/contact/route'
 import {slidingWindowLimiter} from '../../../src/contact/rateLimit'
 import {createContactService} from '../../../src/contact/service'
-import {contactContent, memoryStore} from '../../support/memoryStore'
+import {contactContent, memoryStore, ENGLISH_PAGE, sentFrom} from '../../support/memoryStore'
 import {islandBody, validFields} from '../../support/contact'
 
 const SITE = 'http://localhost:4321'
@@ -28,7 +28,7 @@ describe('the /api/contact route', () => {
     })
     const contactContentOfBuild = vi.fn(async () => contactContent())
     const response = await answerContactPost({
-      request: post(islandBody(validFields())),
+      request: post(islandBody(validFields(), sentFrom(ENGLISH_PAGE))),
       clientAddress: '203.0.113.7',
       locals: {contact: {service, siteUrl: SITE, trustProxy: false}},
       contactContent: contactContentOfBuild,

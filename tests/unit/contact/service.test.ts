@@ -16,7 +16,13 @@ import {
   type Submission,
 } from '../../../src/contact/service'
 import type {MessageStore} from '../../../src/contact/store'
-import {contactContent, memoryStore, type MemoryStore} from '../../support/memoryStore'
+import {
+  contactContent,
+  ENGLISH_PAGE,
+  memoryStore,
+  sentFrom,
+  type MemoryStore,
+} from '../../support/memoryStore'
 import {freePort} from '../../support/ports'
 import {startMailServer, type MailServer} from '../../support/smtp'
 import {eventually, rowById, validFields} from '../../support/contact'
@@ -32,6 +38,8 @@ const fromIsland = (fields: unknown = validFields(), extra: Partial<Submission> 
       ? {consent: true, ageConfirmation: true, ...fields}
       : fields,
   website: '',
+  // What the English page of the test content sends with its fields.
+  ...sentFrom(ENGLISH_PAGE),
   ...extra,
 })
 
@@ -158,7 +166,10 @@ describe('the contact service', () => {
     it('from a form post, which has no submissionId and no honeypot value to send', async () => {
       const {service, store} = serviceWith()
       expect(
-        await service.submit({fields: {...validFields(), consent: 'yes', ageConfirmation: 'yes'}}, VISITOR),
+        await service.submit(
+          {fields: {...validFields(), consent: 'yes', ageConfirmation: 'yes'}, ...sentFrom(ENGLISH_PAGE)},
+          VISITOR,
+        ),
       ).toMatchObject({
         kind: 'stored',
       })

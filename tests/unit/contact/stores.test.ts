@@ -217,18 +217,19 @@ describe.each(Object.entries(stores))('the %s store', (_, open) => {
     })
   })
 
-  it('keeps each box the visitor ticked and the words beside it', async () => {
+  it('keeps each box the page showed: its words and whether it was ticked, in page order', async () => {
     const message = storedMessage()
-    const allowed = storedMessage({consent: {...message.consent, healthDetailsAllowed: true}})
+    const boxes = [
+      ...message.consent.boxes.map((box) => ({...box, ticked: true})),
+      // A box added later is its row, and nothing in the store.
+      {box: 'newsletter', wording: 'Send me news.', ticked: false},
+    ]
+    const allowed = storedMessage({consent: {...message.consent, boxes}})
     const store = await storeWith(message, allowed)
     expect((await store.listSince(EVER)).map((record) => record.consent)).toEqual([
       message.consent,
       allowed.consent,
     ])
-    expect(message.consent).toMatchObject({
-      healthDetailsAllowed: false,
-      healthDetailsWording: expect.any(String),
-    })
   })
 
   it('keeps the acknowledgement owed to a sender apart from the e-mail to customer care: each due, refused and sent on its own', async () => {
@@ -369,18 +370,37 @@ describe('the SQLite store, opening a file an older server made', () => {
     return path
   }
 
+  it('reads a consent stored with a column per box as one row per box', async () => {
+    const path = join(scratch, `columns-${randomUUID()}.sqlite`)
+    sqliteMessageStore(path).close()
+    const db = new DatabaseSync(path)
+    db.prepare(
+      `
+      INSERT INTO contact_messages (id, received_at, name, email, phone, subject, message, consent_given_at,
+        consent_privacy_policy_updated, consent_wording, consent_age_confirmation_wording,
+        consent_health_details_allowed, consent_health_details_wording)
+      VALUES (?, ?, '', 'a@b.example', '', '', 'Hello', ?, '2026-08-17', 'I agree.', 'I am 18.', 1, 'Use my health details.')`,
+    ).run(sent.id, sent.receivedAt, sent.receivedAt)
+    db.close()
+    const store = sqliteMessageStore(path)
+    opened.push(store)
+    const [record] = await store.listSince(EVER)
+    expect(record!.consent).toEqual({
+      givenAt: sent.receivedAt,
+      privacyPolicyUpdated: '2026-08-17',
+      boxes: [
+        {box: 'consent', wording: 'I agree.', ticked: true},
+        {box: 'ageConfirmation', wording: 'I am 18.', ticked: true},
+        {box: 'healthDetails', wording: 'Use my health details.', ticked: true},
+      ],
+    })
+  })
+
   it('keeps every message, with an empty consent, and gains the new columns so new messages carry theirs', async () => {
     const path = oldFile()
     const store = sqliteMessageStore(path)
     opened.push(store)
-    const noConsent = {
-      givenAt: '',
-      privacyPolicyUpdated: '',
-      wording: '',
-      ageConfirmationWording: '',
-      healthDetailsAllowed: false,
-      healthDetailsWording: '',
-    }
+    const noConsent = {givenAt: '', privacyPolicyUpdated: '', boxes: []}
     expect(await store.listSince(EVER)).toEqual([
       {...sent, consent: noConsent, notification: {attempts: 0, notifiedAt: '2026-01-10T09:00:02.000Z'}},
       {...unsent, consent: noConsent, notification: {attempts: 2, lastError: 'connect ECONNREFUSED'}},
@@ -412,4 +432,34 @@ describe('the SQLite store, opening a file an older server made', () => {
   })
 
   const ids = (messages: {id: string}[]) => messages.map((message) => message.id)
+})
+
+describe('the Sanity store, with a message stored with a field per box', () => {
+  it('reads its consent as one row per box', async () => {
+    const store = stores.Sanity!()
+    opened.push(store)
+    const message = storedMessage()
+    lake.setDocuments([
+      {
+        _id: `contactMessage.${message.id}`,
+        _type: 'contactMessage',
+        submissionId: message.id,
+        ...message,
+        consent: {
+          givenAt: message.receivedAt,
+          privacyPolicyUpdated: '2026-08-17',
+          wording: 'I agree.',
+          ageConfirmationWording: 'I am 18.',
+          healthDetailsAllowed: false,
+          healthDetailsWording: 'Use my health details.',
+        },
+      },
+    ])
+    const [record] = await store.listSince(EVER)
+    expect(record!.consent.boxes).toEqual([
+      {box: 'consent', wording: 'I agree.', ticked: true},
+      {box: 'ageConfirmation', wording: 'I am 18.', ticked: true},
+      {box: 'healthDetails', wording: 'Use my health details.', ticked: false},
+    ])
+  })
 })

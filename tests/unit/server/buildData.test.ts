@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {buildDataAnswer, readBuildData, type BuildData} from '../../../src/server/buildData'
-import {contactContent} from '../../support/memoryStore'
+import {contactContent, ENGLISH_PAGE} from '../../support/memoryStore'
 
 const dirs: string[] = []
 afterAll(() => dirs.forEach((dir) => rmSync(dir, {recursive: true, force: true})))
@@ -22,21 +22,19 @@ const buildWithContact = (data: unknown) => buildWith({'contact.json': data})
 
 const CONTACT = {
   customerCareEmail: 'care@medistay.example',
-  consentWording: 'I agree.',
-  privacyPolicyUpdated: '2026-11-23',
   retentionMonths: 12,
 }
 
 describe("a build's contact data, as the server reads it", () => {
-  it('gives the dates of every Privacy Policy version that has been in force', async () => {
-    const versions = {'1': '2026-03-02', '2': '2026-08-17', '3': '2026-11-23'}
-    const read = await readBuildData(buildWithContact({...CONTACT, privacyPolicyVersions: versions}))
-    expect(read.contact).toEqual({...CONTACT, privacyPolicyVersions: versions})
+  it('gives what each Contact page showed beside its form', async () => {
+    const read = await readBuildData(buildWithContact({...CONTACT, shown: [ENGLISH_PAGE]}))
+    expect(read.contact).toEqual({...CONTACT, shown: [ENGLISH_PAGE]})
   })
 
-  it('gives no versions for a build made before policies had them, and no change to schedule', async () => {
-    await expect(readBuildData(buildWithContact(CONTACT))).resolves.toEqual({
-      contact: CONTACT,
+  it('gives no pages for a build made before pages sent their words, and no change to schedule', async () => {
+    const before = {...CONTACT, consentWording: 'I agree.', privacyPolicyUpdated: '2026-11-23'}
+    await expect(readBuildData(buildWithContact(before))).resolves.toEqual({
+      contact: {...CONTACT, shown: []},
       policySchedule: {versions: []},
     })
   })
@@ -47,7 +45,7 @@ describe("a build's contact data, as the server reads it", () => {
         {...CONTACT, retentionMonths: '12'},
         'retentionMonths: Invalid input: expected number, received string',
       ],
-      [{...CONTACT, privacyPolicyVersions: {'1': 20260302}}, 'privacyPolicyVersions.1: Invalid input'],
+      [{...CONTACT, shown: [{...ENGLISH_PAGE, digest: 'abc'}]}, 'shown.0.digest: Invalid string'],
       [{...CONTACT, sentPage: {title: 'Message sent'}}, 'sentPage.message: Invalid input'],
     ] as const)
       await expect(readBuildData(buildWithContact(bad))).rejects.toThrow(
@@ -58,7 +56,7 @@ describe("a build's contact data, as the server reads it", () => {
 
 describe("a build's data, as the build writes it", () => {
   const written: BuildData = {
-    contact: {...contactContent(), privacyPolicyVersions: {'1': '2026-03-02'}},
+    contact: contactContent(),
     policySchedule: {
       nextChangeAt: new Date('2026-11-30T18:30:00.000Z'),
       versions: [{policy: 'privacyPolicy', number: 4, effectiveDate: '2026-12-01'}],
