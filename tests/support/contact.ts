@@ -189,3 +189,25 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
+
+/**
+ * The consent_boxes column of a message sent from a form with these labels (the bundled dataset's,
+ * or a translation's): each box with its words, the consent and age boxes ticked, the health box
+ * as given. A stored row holds exactly this JSON.
+ */
+export function consentBoxes(
+  form: {consentLabel: string; ageConfirmationLabel: string; healthDetailsLabel: string},
+  {healthDetails}: {healthDetails: boolean},
+): string {
+  return JSON.stringify([
+    {box: 'consent', wording: form.consentLabel, ticked: true},
+    {box: 'ageConfirmation', wording: form.ageConfirmationLabel, ticked: true},
+    {box: 'healthDetails', wording: form.healthDetailsLabel, ticked: healthDetails},
+  ])
+}
+
+/** Whether a stored row's visitor ticked the health box. */
+export const healthTicked = (row: {consent_boxes: string | null}) =>
+  (JSON.parse(row.consent_boxes ?? '[]') as {box: string; ticked: boolean}[]).some(
+    (box) => box.box === 'healthDetails' && box.ticked,
+  )

@@ -3,7 +3,7 @@ import {describe, expect, inject} from 'vitest'
 import {DESKTOP, PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
 import {contactPage, mobileMenuHydrated, settings, versionInForce} from '../../support/site'
-import {eventually, marker, readDb, rowsWith} from '../../support/contact'
+import {consentBoxes, eventually, healthTicked, marker, readDb, rowsWith} from '../../support/contact'
 
 const base = inject('siteUrl')
 const dbPath = inject('contactDbPath')
@@ -109,10 +109,7 @@ describe('the contact form in Chromium', () => {
       expect(rows[0]).toMatchObject({
         consent_given_at: rows[0]!.received_at,
         consent_privacy_policy_updated: versionInForce('privacy').effectiveDate,
-        consent_wording: FORM.consentLabel,
-        consent_age_confirmation_wording: FORM.ageConfirmationLabel,
-        consent_health_details_allowed: 0,
-        consent_health_details_wording: FORM.healthDetailsLabel,
+        consent_boxes: consentBoxes(FORM, {healthDetails: false}),
       })
       // Sent and confirmed, the form is empty for a next message, which needs its own consent.
       expect(await values(page)).toEqual({name: '', email: '', phone: '', subject: '', message: ''})
@@ -144,7 +141,8 @@ describe('the contact form in Chromium', () => {
 
     await statusSays(page, FORM.successMessage)
     const rows = await storedWith(fields.message)
-    expect(rows[0]).toMatchObject({...fields, consent_health_details_allowed: 1})
+    expect(rows[0]).toMatchObject(fields)
+    expect(healthTicked(rows[0]!)).toBe(true)
   })
 
   it('with neither e-mail nor phone, shows the replyRequired text by the Email field and keeps everything typed', async ({
@@ -258,10 +256,7 @@ describe('the contact form in Chromium', () => {
       expect(rows).toHaveLength(1)
       expect(rows[0]).toMatchObject({
         ...fields,
-        consent_wording: FORM.consentLabel,
-        consent_age_confirmation_wording: FORM.ageConfirmationLabel,
-        consent_health_details_allowed: viewport === DESKTOP ? 1 : 0,
-        consent_health_details_wording: FORM.healthDetailsLabel,
+        consent_boxes: consentBoxes(FORM, {healthDetails: viewport === DESKTOP}),
       })
       const reference = referenceOf(rows[0]!)
       expect(new URL(page.url()).searchParams.get('reference')).toBe(reference)
@@ -395,7 +390,7 @@ describe('the contact form in Chromium', () => {
         await expect(healthBox(page).isChecked()).resolves.toBe(true)
         // Ticked, the message is sent and stored once.
         const rows = await sentTicked(page, box, fields)
-        expect(rows[0]).toMatchObject({consent_health_details_allowed: 1})
+        expect(healthTicked(rows[0]!)).toBe(true)
       })
 
       it(`without JavaScript at ${viewport.width} px, a form sent without ticking the age box lands on #message-invalid, which mentions the box, and nothing is stored`, async ({

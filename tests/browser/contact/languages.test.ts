@@ -2,7 +2,7 @@ import type {Page} from 'playwright-core'
 import {describe, expect, inject} from 'vitest'
 import {PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
-import {marker, rowsWith} from '../../support/contact'
+import {consentBoxes, marker, rowsWith} from '../../support/contact'
 import {bundledDocuments, documentById} from '../../support/dataset'
 
 const base = inject('siteUrl')
@@ -24,10 +24,7 @@ async function fillInHindi(page: Page, message: string) {
 /** What the store must hold for a message sent from the Hindi page: its words and its language. */
 const HINDI_CONSENT = {
   consent_language: 'hi',
-  consent_wording: FORM.consentLabel,
-  consent_age_confirmation_wording: FORM.ageConfirmationLabel,
-  consent_health_details_allowed: 0,
-  consent_health_details_wording: FORM.healthDetailsLabel,
+  consent_boxes: consentBoxes(FORM, {healthDetails: false}),
 }
 
 describe('the contact form on /hi/contact-us', () => {

@@ -1,7 +1,7 @@
 import {describe, expect, inject, it} from 'vitest'
 import {bundledDocuments, documentById} from '../../support/dataset'
 import {versionInForce} from '../../support/site'
-import {islandBody, postJson, rowById, rowsWith, validFields} from '../../support/contact'
+import {consentBoxes, islandBody, postJson, rowById, rowsWith, validFields} from '../../support/contact'
 
 // The consent the production server records with each message; what the service does with each
 // box is in tests/unit/contact/consent.test.ts.
@@ -20,16 +20,12 @@ describe('the consent on the production server', () => {
     expect(row).toMatchObject({
       consent_given_at: row.received_at,
       consent_privacy_policy_updated: versionInForce('privacy').effectiveDate,
-      consent_wording: form.consentLabel,
-      consent_age_confirmation_wording: form.ageConfirmationLabel,
-      consent_health_details_allowed: 0,
-      consent_health_details_wording: form.healthDetailsLabel,
+      consent_boxes: consentBoxes(form, {healthDetails: false}),
     })
     expect(Date.parse(row.received_at)).not.toBeNaN()
     const ticked = await postJson(base, islandBody(validFields(), {healthDetails: true}))
     expect(rowById(dbPath, (await ticked.json()).id)).toMatchObject({
-      consent_health_details_allowed: 1,
-      consent_health_details_wording: form.healthDetailsLabel,
+      consent_boxes: consentBoxes(form, {healthDetails: true}),
     })
   })
 

@@ -4,7 +4,7 @@ import {connect, type Socket} from 'node:net'
 import {encodeSignatureHeader} from '@sanity/webhook'
 import {describe, expect} from 'vitest'
 import {test} from '../../support/siteServer'
-import {islandBody, postJson, validFields} from '../../support/contact'
+import {islandBody, postJson, sentFromPage, validFields} from '../../support/contact'
 
 const SECRET = 'webhook-secret-for-attack-tests'
 
@@ -171,5 +171,87 @@ describe('the production server, attacked as it once was', () => {
     expect(site.output().slice(before)).toBe('')
     // What the site does answer is unchanged.
     expect((await postJson(site.url, islandBody(validFields()))).status).toBe(201)
+  })
+})
+
+// Issue 25, round three: each finding sent as written against `npm start` on the shared build.
+describe('the production server, attacked in round three', () => {
+  it('1, 7. refuses an "address" with a display name, group, list or IP literal (422): no acknowledgement can carry it', async ({
+    site,
+  }) => {
+    for (const email of [
+      '=?UTF-8?B?UmVmdW5kIHJlYWR5OiBodHRwczovL2V2aWwuZXhhbXBsZS9y?=<victim@target.example>',
+      'FREE-BITCOIN-visit-evil.example<victim@target.example>',
+      'list:victim@target.example;',
+      'a@x.example,b@x.example,victim@target.example',
+      'root@[10.0.0.5]',
+    ]) {
+      const response = await postJson(site.url, islandBody({...validFields(), email}))
+      expect(response.status, email).toBe(422)
+      expect((await response.json()).fieldErrors, email).toEqual({email: 'emailInvalid'})
+    }
+  })
+
+  it('2b. refuses a consent pairing no page showed (409): Privacy Policy version 1 with the Telugu words', async ({
+    site,
+  }) => {
+    const telugu = await sentFromPage(site.url, '/te/contact-us')
+    const response = await postJson(
+      site.url,
+      islandBody(validFields(), {...telugu, privacyVersion: 1, healthDetails: true}),
+    )
+    expect(response.status).toBe(409)
+    expect(await response.json()).toMatchObject({ok: false, error: 'outdated'})
+  })
+
+  it('8. refuses the same submissionId with other words (409), and never takes a reference from the client', async ({
+    site,
+  }) => {
+    const submissionId = crypto.randomUUID()
+    const fields = validFields()
+    const first = await postJson(site.url, islandBody(fields, {submissionId}))
+    expect(first.status).toBe(201)
+    const {id, reference} = await first.json()
+    const corrected = await postJson(site.url, islandBody({...fields, message: 'Corrected.'}, {submissionId}))
+    expect(corrected.status).toBe(409)
+    const copied = await postJson(
+      site.url,
+      islandBody(validFields(), {submissionId: `${id.slice(0, 8)}-0000-4000-8000-000000000000`}),
+    )
+    expect(copied.status).toBe(201)
+    expect((await copied.json()).reference).not.toBe(reference)
+  })
+
+  it('9. holds a contact body to its deadline whatever the spelling of the path', async ({site}) => {
+    for (const path of ['/api/./contact', '/api/x/../contact']) {
+      const {hostname, port} = new URL(site.url)
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), hostname)
+        let received = ''
+        socket.on('data', (chunk) => (received += chunk))
+        socket.on('error', reject)
+        socket.on('close', () => resolve(received))
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${site.url}\r\n` +
+            'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+        )
+        const drip = setInterval(() => (socket.writable ? socket.write(' ') : clearInterval(drip)), 200)
+        socket.on('close', () => clearInterval(drip))
+      })
+      expect(answer, path).toMatch(/^HTTP\/1\.1 408 /)
+      expect(answer, path).toContain('The message took too long to arrive')
+    }
+  })
+
+  it("12. answers Node's own 400 and 431 with the security headers", async ({site}) => {
+    for (const [status, head] of [
+      [400, 'GET / HTTP/1.1\r\nBad Header'],
+      [431, `GET / HTTP/1.1\r\nX-Big: ${'a'.repeat(20_000)}`],
+    ] as const) {
+      const answer = await rawRequest(site.url, head)
+      expect(answer.status).toBe(status)
+      expect(answer.headers).toContain("Content-Security-Policy: frame-ancestors 'none'")
+      expect(answer.headers).toContain('X-Content-Type-Options: nosniff')
+    }
   })
 })
