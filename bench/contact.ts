@@ -7,6 +7,7 @@ import {join} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
 import {parseArgs} from 'node:util'
 import {ROOT} from '../tests/support/astroBuild.ts'
+import {sentFromPage} from '../tests/support/pageSent.ts'
 import {startSiteServer} from '../tests/support/processes.ts'
 
 const {values} = parseArgs({
@@ -27,6 +28,9 @@ const scratch = mkdtempSync(join(tmpdir(), 'bench-contact-'))
 const dbPath = join(scratch, 'messages.sqlite')
 const server = await startSiteServer(distDir, {CONTACT_DB_PATH: dbPath, CONTACT_RATE_LIMIT: '1000000'})
 const endpoint = `${server.url}/api/contact`
+// What the contact page's form sends besides its fields: its Privacy Policy version, language and
+// the digest of its boxes' words, without which the server records no consent (409).
+const {privacyVersion, ...fromPage} = await sentFromPage(server.url)
 
 const storedCount = () => {
   // The server creates its store on the first message.
@@ -57,6 +61,8 @@ async function submitOne(): Promise<{status: number; ms: number}> {
       ageConfirmation: true,
       website: '',
       submissionId: crypto.randomUUID(),
+      ...fromPage,
+      ...(privacyVersion ? {privacyVersion: Number(privacyVersion)} : {}),
     }),
   })
   await response.arrayBuffer()

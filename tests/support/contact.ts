@@ -3,6 +3,9 @@ import {existsSync} from 'node:fs'
 import {DatabaseSync} from 'node:sqlite'
 import {expect} from 'vitest'
 import type {MessageRow} from '../../src/contact/sqliteStore'
+import {sentFromPage} from './pageSent'
+
+export {sentFromPage} from './pageSent'
 
 export type {MessageRow}
 
@@ -67,26 +70,6 @@ export function validFields(ref = marker()) {
  */
 export function islandBody(fields: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   return JSON.stringify({consent: true, ageConfirmation: true, ...fields, website: '', ...extra})
-}
-
-/** What the Contact page a server serves sends besides its fields, read from its hidden inputs. */
-const pagesSent = new Map<string, Promise<Record<string, string>>>()
-export function sentFromPage(base: string, path = '/contact-us'): Promise<Record<string, string>> {
-  let sent = pagesSent.get(base + path)
-  if (!sent) {
-    sent = fetch(base + path)
-      .then((response) => response.text())
-      .then((html) =>
-        Object.fromEntries(
-          ['privacyVersion', 'language', 'wordings'].flatMap((name) => {
-            const value = new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1]
-            return value === undefined ? [] : [[name, value]]
-          }),
-        ),
-      )
-    pagesSent.set(base + path, sent)
-  }
-  return sent
 }
 
 /**
