@@ -47,6 +47,9 @@ const ADDED_COLUMNS: Record<string, string> = {
   acknowledgement_given_up_at: 'TEXT',
   // Messages stored before forms said their language have none: they came from the English page.
   consent_language: 'TEXT',
+  // Messages stored before staff could mark them handled are not handled: the health check counts them.
+  handled_at: 'TEXT',
+  handled_by: 'TEXT',
 }
 
 /** Each e-mail's state columns, and which messages owe it. */
@@ -96,6 +99,8 @@ export interface MessageRow {
   last_acknowledgement_error: string | null
   next_acknowledgement_at: string | null
   acknowledgement_given_up_at: string | null
+  handled_at: string | null
+  handled_by: string | null
 }
 
 function mailState(row: MessageRow, mail: Mail): NotificationState {
@@ -134,6 +139,8 @@ const fromRow = (row: MessageRow): MessageRecord => ({
   },
   notification: mailState(row, 'notification'),
   ...(row.acknowledgement_owed === 1 ? {acknowledgement: mailState(row, 'acknowledgement')} : {}),
+  ...(row.handled_at ? {handledAt: row.handled_at} : {}),
+  ...(row.handled_by ? {handledBy: row.handled_by} : {}),
 })
 
 const describeFile = (path: string) => `SQLite file ${resolve(path)}`
@@ -235,6 +242,18 @@ export function sqliteMessageStore(path: string): MessageStore {
   const all = db.prepare('SELECT * FROM contact_messages ORDER BY received_at')
   const erase = db.prepare('DELETE FROM contact_messages WHERE id = :id')
   const since = db.prepare('SELECT * FROM contact_messages WHERE received_at >= :since ORDER BY received_at')
+  // Ids are stored in lower case; a reference is their first eight characters in capitals.
+  const byReference = db.prepare(
+    'SELECT * FROM contact_messages WHERE upper(substr(id, 1, 8)) = :reference ORDER BY received_at',
+  )
+  const handled = db.prepare('UPDATE contact_messages SET handled_at = :at, handled_by = :by WHERE id = :id')
+  const n = MAIL_COLUMNS.notification
+  const unseen = db.prepare(`
+    SELECT
+      count(*) FILTER (WHERE ${n.gaveUpAt} IS NOT NULL) AS emailGivenUp,
+      count(*) FILTER (WHERE ${n.sentAt} IS NULL AND ${n.gaveUpAt} IS NULL AND received_at < :waitingSince)
+        AS emailWaiting
+    FROM contact_messages WHERE handled_at IS NULL`)
 
   const findFrom = (sender: Sender) =>
     (all.all() as unknown as MessageRow[]).map(fromRow).filter((m) => isFrom(m, sender))
@@ -292,6 +311,16 @@ export function sqliteMessageStore(path: string): MessageStore {
     },
     async listSince(sinceDate) {
       return (since.all({since: sinceDate}) as unknown as MessageRow[]).map(fromRow)
+    },
+    async findByReference(reference) {
+      return (byReference.all({reference: reference.toUpperCase()}) as unknown as MessageRow[]).map(fromRow)
+    },
+    async setHandled(id, to) {
+      handled.run({id, at: to?.at ?? null, by: to?.by ?? null})
+    },
+    async countUnseen(waitingSince) {
+      const counts = unseen.get({waitingSince}) as {emailGivenUp: number; emailWaiting: number}
+      return {emailGivenUp: Number(counts.emailGivenUp), emailWaiting: Number(counts.emailWaiting)}
     },
     close() {
       if (db.isOpen) db.close()

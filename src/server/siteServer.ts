@@ -4,7 +4,9 @@ import {join} from 'node:path'
 import compression from 'compression'
 import {ROOT, type SiteConfig} from '../config/index.ts'
 import {contactServiceFromConfig, type ContactService} from '../contact/service.ts'
+import {contactStartLines} from '../contact/startReport.ts'
 import {CONTACT_ENDPOINT} from '../../model/routes.ts'
+import {HEALTH_ENDPOINT, HealthCheck, healthStartLine} from './health.ts'
 import {LiveSite} from './liveSite.ts'
 import {StaffPreview} from './preview.ts'
 import {newestBuild, Rebuilder} from './rebuilder.ts'
@@ -48,7 +50,7 @@ export interface SiteServerOptions {
 }
 
 export interface SiteServer {
-  /** Every request's way through the server: limits, security headers, the rebuild receiver, preview, the site. */
+  /** Every request's way through the server: limits, security headers, the health check, the rebuild receiver, preview, the site. */
   handler: (request: IncomingMessage, response: ServerResponse) => void
   server: Server
   site: ServedSite
@@ -107,6 +109,9 @@ export async function createSiteServer(
   }) as (request: IncomingMessage, response: ServerResponse, next: () => void) => void
   // A captured webhook re-sent while its signature is fresh must not build again.
   const acceptedWebhooks = new AcceptedWebhooks()
+  // What a monitor watches: the message store, the last build, e-mails given up or late.
+  const maxWaitMinutes = config.contact.mail?.maxWaitMinutes
+  const health = new HealthCheck({contact, rebuilder, maxWaitMinutes})
 
   const handler = (request: IncomingMessage, response: ServerResponse) => {
     applySecurityHeaders(request, response, settings.trustProxy)
@@ -122,6 +127,13 @@ export async function createSiteServer(
         accepted: acceptedWebhooks,
       }).catch((error) => {
         console.error('Rebuild request failed:', error)
+        if (!response.headersSent) response.writeHead(500).end()
+      })
+      return
+    }
+    if (path === HEALTH_ENDPOINT) {
+      health.handle(request, response).catch((error) => {
+        console.error('Health check failed:', error)
         if (!response.headersSent) response.writeHead(500).end()
       })
       return
@@ -156,6 +168,15 @@ export async function createSiteServer(
         const url = `http://${settings.host}:${(server.address() as AddressInfo).port}`
         log(`Serving ${site.dir} at ${url}`)
         log(staffPreview.status)
+        // Where messages go, and who hears of them: a server that e-mails nobody says so now.
+        for (const line of contactStartLines({
+          config: config.contact,
+          siteUrl: config.siteUrl,
+          storeDescription: contact.storeDescription,
+          careAddress: site.contactContent.customerCareEmail,
+        }))
+          log(line)
+        void health.report().then((report) => log(healthStartLine(report, maxWaitMinutes)))
         // A change whose date came while the server was down is put live now.
         policyChanges.arm(site.policySchedule)
         // Messages past the retention period go now, not a day from now (the service repeats it

@@ -1,5 +1,5 @@
 import type {ContactContent} from '../../src/contact/service'
-import {isFrom, type Mail, type MessageRecord, type MessageStore} from '../../src/contact/store'
+import {isFrom, referenceOf, type Mail, type MessageRecord, type MessageStore} from '../../src/contact/store'
 
 export interface MemoryStore extends MessageStore {
   /** Every stored message by id, in the order they were stored, with its e-mail's state. */
@@ -83,6 +83,27 @@ export function memoryStore(): MemoryStore {
     },
     async listSince(since) {
       return oldestFirst([...messages.values()].filter((message) => message.receivedAt >= since))
+    },
+    async findByReference(reference) {
+      return oldestFirst(
+        [...messages.values()].filter((message) => referenceOf(message.id) === reference.toUpperCase()),
+      )
+    },
+    async setHandled(id, handled) {
+      const message = kept(id)
+      delete message.handledAt
+      delete message.handledBy
+      if (handled) Object.assign(message, {handledAt: handled.at}, handled.by ? {handledBy: handled.by} : {})
+    },
+    async countUnseen(waitingSince) {
+      const unseen = [...messages.values()].filter((message) => !message.handledAt)
+      return {
+        emailGivenUp: unseen.filter(({notification}) => notification.gaveUpAt).length,
+        emailWaiting: unseen.filter(
+          ({notification, receivedAt}) =>
+            !notification.notifiedAt && !notification.gaveUpAt && receivedAt < waitingSince,
+        ).length,
+      }
     },
     close() {
       closed = true
