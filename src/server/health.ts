@@ -77,8 +77,8 @@ export interface HealthCheckOptions {
   /** CONTACT_MAIL_MAX_WAIT_MINUTES, said in the problem it names; absent without e-mail. */
   maxWaitMinutes?: number
   /**
-   * How long the store's answer is reused. The endpoint is public: without this, each request
-   * would be a query to the store (with the Sanity store, one to Sanity's API).
+   * How long the store's answer is reused (5 s unless said). The endpoint is public: each request
+   * beyond that is a query to the store, with the Sanity store one to Sanity's API.
    */
   maxAgeMs?: number
   now?: () => number

@@ -109,9 +109,17 @@ export async function createSiteServer(
   }) as (request: IncomingMessage, response: ServerResponse, next: () => void) => void
   // A captured webhook re-sent while its signature is fresh must not build again.
   const acceptedWebhooks = new AcceptedWebhooks()
-  // What a monitor watches: the message store, the last build, e-mails given up or late.
+  // What a monitor watches: the message store, the last build, e-mails given up or late. The
+  // store's answer is reused briefly, as the endpoint is public: the SQLite file counts in a
+  // millisecond or two at most, for a second; Sanity's API is a request away, counted against
+  // the project's quota, for five.
   const maxWaitMinutes = config.contact.mail?.maxWaitMinutes
-  const health = new HealthCheck({contact, rebuilder, maxWaitMinutes})
+  const health = new HealthCheck({
+    contact,
+    rebuilder,
+    maxWaitMinutes,
+    maxAgeMs: config.contact.store.kind === 'sanity' ? 5_000 : 1_000,
+  })
 
   const handler = (request: IncomingMessage, response: ServerResponse) => {
     applySecurityHeaders(request, response, settings.trustProxy)
