@@ -133,7 +133,7 @@ async function oneMessage(store: MessageStore, typed: string | undefined): Promi
   const reference = readReference(typed ?? '')
   if (!reference)
     throw new UsageError(
-      `Say which message: its reference, eight letters and digits such as 0A1B2C3D${typed ? ` ("${typed}" is not one)` : ''}.`,
+      `Say which message: its reference, eight characters from 0-9 and A-F such as 0A1B2C3D${typed ? ` ("${typed}" is not one)` : ''}.`,
     )
   const found = await store.findByReference(reference)
   const exact = found.filter((message) => message.id === typed?.trim().toLowerCase())

@@ -92,6 +92,7 @@ export const MailStateBadge: DocumentBadgeComponent = (props) => {
         : undefined,
   }
 }
+MailStateBadge.displayName = 'MailStateBadge'
 
 /** Whether someone answered the message, and who said so when. */
 export const HandledBadge: DocumentBadgeComponent = (props) => {
@@ -106,3 +107,4 @@ export const HandledBadge: DocumentBadgeComponent = (props) => {
       }
     : {label: 'Not handled', color: 'warning', title: 'Nobody has recorded answering this message yet.'}
 }
+HandledBadge.displayName = 'HandledBadge'

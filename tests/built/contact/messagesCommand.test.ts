@@ -322,7 +322,7 @@ describe('npm run messages, on the SQLite file CONTACT_DB_PATH names', () => {
     const wrong = await messages(['show', 'Ravi'], file.env)
     expect(wrong.code).toBe(2)
     expect(wrong.stderr).toContain(
-      'Say which message: its reference, eight letters and digits such as 0A1B2C3D ("Ravi" is not one).',
+      'Say which message: its reference, eight characters from 0-9 and A-F such as 0A1B2C3D ("Ravi" is not one).',
     )
     expect((await messages(['list'], file.env)).stdout).toContain('6 messages not handled')
   })
