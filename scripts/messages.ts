@@ -1,12 +1,18 @@
-// Contact messages, for the people who answer requests about personal data, whichever store the
-// site uses (the SQLite file or Sanity, as the same variables as the server choose):
+// Contact messages, for whoever answers them and for requests about personal data, whichever store
+// the site uses (the SQLite file or Sanity, as the same variables as the server choose). Times are
+// India time, with the offset ("2026-11-24 18:05 +05:30").
 //
+//   npm run messages -- list                        every message not yet handled, one per line, oldest first:
+//                                                   its reference, the first line of its text, how its
+//                                                   e-mails went
+//   npm run messages -- list --since 2026-11-01     every message since that day (India time), handled or not
+//   npm run messages -- show REFERENCE              one message, whole (the reference its sender was given)
+//   npm run messages -- handled REFERENCE [--by NAME]   record that someone answered it
+//   npm run messages -- unhandled REFERENCE         take that back: it needs an answer again
 //   npm run messages -- export --email ADDRESS      every message from that address, as JSON
 //   npm run messages -- export --phone NUMBER       the same, by phone number
 //   npm run messages -- erase --email ADDRESS       delete them: asks a person at a terminal first;
 //                                                   elsewhere (a script, a pipe) only with --yes
-//   npm run messages -- list --since 2026-11-01     every message since that day (India time), one per line,
-//                                                   with the reference its sender was given
 //
 // export and erase first show what they matched, one line per message, so that staff see whose
 // messages they are about to hand over or erase (export on stderr: its JSON stays whole for a program).
@@ -16,22 +22,35 @@
 import {existsSync} from 'node:fs'
 import {createInterface} from 'node:readline/promises'
 import {parseArgs} from 'node:util'
+import {
+  acknowledgementPhrase,
+  firstLine,
+  handledPhrase,
+  indiaTime,
+  notificationPhrase,
+} from '../model/contactMessages.ts'
 import {ConfigError, readConfig} from '../src/config/index.ts'
 import {messageStoreFromConfig} from '../src/contact/service.ts'
 import {
   isTicked,
+  readReference,
   referenceOf,
   type MessageRecord,
-  type NotificationState,
+  type MessageStore,
   type Sender,
 } from '../src/contact/store.ts'
 
 const USAGE = `Usage:
+  npm run messages -- list [--since DATE]
+  npm run messages -- show REFERENCE
+  npm run messages -- handled REFERENCE [--by NAME]
+  npm run messages -- unhandled REFERENCE
   npm run messages -- export (--email ADDRESS | --phone NUMBER)
-  npm run messages -- erase (--email ADDRESS | --phone NUMBER) [--yes]
-  npm run messages -- list --since DATE`
+  npm run messages -- erase (--email ADDRESS | --phone NUMBER) [--yes]`
 
 class UsageError extends Error {}
+/** The message asked for is not in the store. */
+class NotFound extends Error {}
 
 function senderOf(values: {email?: string; phone?: string}): Sender {
   const email = values.email?.trim()
@@ -63,36 +82,66 @@ function openStore() {
 
 const describe = (sender: Sender) => (sender.email !== undefined ? sender.email : `phone ${sender.phone}`)
 
-/** How the e-mail to customer care about a message went. */
-function notificationState(n: NotificationState): string {
-  if (n.notifiedAt) return `e-mailed ${n.notifiedAt}`
-  if (n.gaveUpAt)
-    return `E-MAIL GIVEN UP after ${n.attempts} refusals (${n.lastError ?? 'no reason given'}): reply from here`
-  if (n.attempts > 0) return `e-mail refused ${n.attempts} times, next try after ${n.nextAttemptAt}`
-  return 'e-mail not sent yet'
-}
+const EVER = '1970-01-01T00:00:00.000Z'
 
-/** How the acknowledgement to the sender went; nothing when none is owed. */
-function acknowledgementState(a: NotificationState | undefined): string {
-  if (!a) return ''
-  if (a.notifiedAt) return `; acknowledged ${a.notifiedAt}`
-  if (a.gaveUpAt)
-    return `; acknowledgement given up after ${a.attempts} refusals (${a.lastError ?? 'no reason given'})`
-  if (a.attempts > 0)
-    return `; acknowledgement refused ${a.attempts} times, next try after ${a.nextAttemptAt}`
-  return '; acknowledgement not sent yet'
-}
+/** Who wrote, as they gave it. */
+const whoWrote = (message: MessageRecord) =>
+  [message.name, message.email, message.phone].filter(Boolean).join(', ')
 
 /**
- * One line per message: when, id, the reference the sender was given, who, subject, the language of
- * the page it was sent from, whether the health details may be used, and how its e-mails went.
+ * One line per message: when, id, the reference the sender was given, whether someone answered
+ * it, who, subject, the first line of the text, the language of the page it was sent from,
+ * whether the health details may be used, and how its e-mails went.
  */
 function line(message: MessageRecord): string {
-  const who = [message.name, message.email, message.phone].filter(Boolean).join(', ')
   // A message stored before forms said their language came from the English page.
   const language = `language ${message.consent.language ?? 'en'}`
   const health = `health details ${isTicked(message.consent, 'healthDetails') ? 'may' : 'may NOT'} be used`
-  return `${message.receivedAt}  ${message.id}  ${referenceOf(message.id)}  ${who}  "${message.subject}"  ${language}  ${health}  ${notificationState(message.notification)}${acknowledgementState(message.acknowledgement)}`
+  const mails = `${notificationPhrase(message.notification)}${message.acknowledgement ? `; ${acknowledgementPhrase(message.acknowledgement)}` : ''}`
+  return `${indiaTime(message.receivedAt)}  ${message.id}  ${referenceOf(message.id)}  ${handledPhrase(message.handledAt, message.handledBy)}  ${whoWrote(message)}  "${message.subject}"  «${firstLine(message.message)}»  ${language}  ${health}  ${mails}`
+}
+
+/** A message whole, as staff need it to answer: who, what, how its e-mails went, what was agreed. */
+function whole(message: MessageRecord): string {
+  const reference = referenceOf(message.id)
+  const {consent} = message
+  return [
+    `Message ${reference}, received ${indiaTime(message.receivedAt)}`,
+    `Handled:         ${message.handledAt ? handledPhrase(message.handledAt, message.handledBy) : `not yet; once answered: npm run messages -- handled ${reference}`}`,
+    `Name:            ${message.name || '(not given)'}`,
+    `E-mail:          ${message.email || '(not given)'}`,
+    `Phone:           ${message.phone || '(not given)'}`,
+    `Subject:         ${message.subject || '(not given)'}`,
+    `Language:        ${consent.language ?? 'en'} (the contact page it was sent from)`,
+    `Health details:  ${isTicked(consent, 'healthDetails') ? 'may be used to answer' : 'may NOT be used: answer without them, and ask the visitor first'}`,
+    `E-mail to care:  ${notificationPhrase(message.notification)}`,
+    `Acknowledgement: ${acknowledgementPhrase(message.acknowledgement)}`,
+    `Consent:         given ${consent.givenAt ? indiaTime(consent.givenAt) : '(not recorded)'}, to the Privacy Policy of ${consent.privacyPolicyUpdated || '(not recorded)'}`,
+    ...(consent.boxes.length > 0
+      ? consent.boxes.map(({box, wording, ticked}) => `  Box ${box} (${ticked ? 'ticked' : 'not ticked'}): ${wording}`)
+      : ['  Boxes:         (not recorded)']),
+    `Message id:      ${message.id}`,
+    '',
+    message.message,
+  ].join('\n')
+}
+
+/** The one message a reference (or a whole id) names; a reference two messages share needs the id. */
+async function oneMessage(store: MessageStore, typed: string | undefined): Promise<MessageRecord> {
+  const reference = readReference(typed ?? '')
+  if (!reference)
+    throw new UsageError(
+      `Say which message: its reference, eight characters from 0-9 and A-F such as 0A1B2C3D${typed ? ` ("${typed}" is not one)` : ''}.`,
+    )
+  const found = await store.findByReference(reference)
+  const exact = found.filter((message) => message.id === typed?.trim().toLowerCase())
+  const matches = exact.length === 1 ? exact : found
+  if (matches.length === 1) return matches[0]!
+  if (matches.length === 0)
+    throw new NotFound(`No message has the reference ${reference} in ${store.description}.`)
+  throw new NotFound(
+    `${matches.length} messages have the reference ${reference}; give the whole message id instead:\n${matches.map(line).join('\n')}`,
+  )
 }
 
 /**
@@ -118,11 +167,12 @@ async function main(): Promise<number> {
       email: {type: 'string'},
       phone: {type: 'string'},
       since: {type: 'string'},
+      by: {type: 'string'},
       yes: {type: 'boolean', short: 'y', default: false},
       help: {type: 'boolean', short: 'h'},
     },
   })
-  const [command] = positionals
+  const [command, argument] = positionals
   if (values.help || !command) {
     console.log(USAGE)
     return values.help ? 0 : 2
@@ -163,15 +213,57 @@ async function main(): Promise<number> {
         return 0
       }
       case 'list': {
-        const messages = await store.listSince(startOf(values.since))
+        // Without --since: what still needs an answer, however old; with it: everything since then.
+        const since = values.since === undefined ? undefined : startOf(values.since)
+        const messages = (await store.listSince(since ?? EVER)).filter(
+          (message) => since !== undefined || !message.handledAt,
+        )
         for (const message of messages) console.log(line(message))
-        const givenUp = messages.filter((message) => message.notification.gaveUpAt).length
+        const givenUp = messages.filter(
+          (message) => message.notification.gaveUpAt && !message.handledAt,
+        ).length
+        const notHandled = messages.filter((message) => !message.handledAt).length
+        const count = `${messages.length} message${messages.length === 1 ? '' : 's'}`
         console.log(
-          `${messages.length} message${messages.length === 1 ? '' : 's'} since ${values.since}` +
+          (since === undefined
+            ? `${count} not handled`
+            : `${count} since ${values.since}, ${notHandled} not handled`) +
             (givenUp
-              ? `; the e-mail about ${givenUp} was given up: answer ${givenUp === 1 ? 'it' : 'them'} from here.`
+              ? `; the e-mail about ${givenUp} was given up: answer ${givenUp === 1 ? 'it' : 'them'} from here (npm run messages -- show REFERENCE).`
               : '.'),
         )
+        return 0
+      }
+      case 'show': {
+        console.log(whole(await oneMessage(store, argument)))
+        return 0
+      }
+      case 'handled': {
+        const message = await oneMessage(store, argument)
+        const reference = referenceOf(message.id)
+        if (message.handledAt) {
+          console.log(
+            `Message ${reference} was already marked ${handledPhrase(message.handledAt, message.handledBy)}; nothing changed.`,
+          )
+          return 0
+        }
+        const at = new Date().toISOString()
+        const by = values.by?.trim() || undefined
+        await store.setHandled(message.id, {at, ...(by ? {by} : {})})
+        console.log(
+          `Message ${reference} (${whoWrote(message) || 'no name given'}, "${message.subject}") is marked ${handledPhrase(at, by)}.`,
+        )
+        return 0
+      }
+      case 'unhandled': {
+        const message = await oneMessage(store, argument)
+        const reference = referenceOf(message.id)
+        if (!message.handledAt) {
+          console.log(`Message ${reference} is not marked handled; nothing changed.`)
+          return 0
+        }
+        await store.setHandled(message.id, null)
+        console.log(`Message ${reference} is marked not handled again: it needs an answer.`)
         return 0
       }
       default:
@@ -185,11 +277,11 @@ async function main(): Promise<number> {
 try {
   process.exitCode = await main()
 } catch (error) {
+  process.exitCode = error instanceof NotFound ? 1 : 2
   if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`)
-  else if (error instanceof ConfigError) console.error(error.message)
+  else if (error instanceof ConfigError || error instanceof NotFound) console.error(error.message)
   else
     console.error(
       `The message store could not be read: ${error instanceof Error ? error.message : String(error)}`,
     )
-  process.exitCode = 2
 }

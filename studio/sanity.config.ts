@@ -5,6 +5,7 @@ import {structureTool} from 'sanity/structure'
 import {SANITY_API_VERSION} from '../model/sanityApi'
 import {documentTitle, publishedId, SINGLETON_IDS} from '../model/siteDocuments'
 import {ENGLISH, LANGUAGE_FIELD, SETTINGS_LANGUAGES_QUERY, TRANSLATED_TYPES} from '../model/translations'
+import {HandledBadge, MailStateBadge, MarkHandledAction} from './actions/contactMessage'
 import {publishRecordingVersions, RecordVersionAction} from './actions/PublishRecordingVersions'
 import {VERSION_RECORDING_TYPES} from './actions/recordVersions'
 import {MarkReviewedAction, TranslationReviewBadge} from './actions/TranslationReview'
@@ -12,6 +13,7 @@ import {previewOrigin, sitePreview} from './presentation'
 import {FIXED_ID_TYPES, IMMUTABLE_TYPES, READ_ONLY_TYPES, schemaTypes} from './schemaTypes'
 import {structure} from './structure'
 
+const CONTACT_MESSAGE_TYPE = 'contactMessage'
 const fixedId = (type: string) => FIXED_ID_TYPES.has(type)
 const readOnly = (type: string) => READ_ONLY_TYPES.has(type)
 const immutable = (type: string) => IMMUTABLE_TYPES.has(type)
@@ -23,7 +25,10 @@ const neverNew = (type: string) => fixedId(type) || readOnly(type) || immutable(
  * be duplicated, deleted or unpublished (the site needs every one of them to build).
  */
 const FIXED_ID_ACTIONS = new Set(['publish', 'discardChanges', 'restore'])
-/** A contact message is never edited; it can be deleted, for a visitor who asks to be forgotten. */
+/**
+ * A contact message is never edited; staff mark it handled once answered (MarkHandledAction), and
+ * can delete it for a visitor who asks to be forgotten.
+ */
 const READ_ONLY_ACTIONS = new Set(['delete'])
 /**
  * A translation is a document of a fixed-id type at an id of its own: it can also be unpublished
@@ -83,6 +88,7 @@ export default defineConfig({
       const kept = allowed
         ? actions.filter(({action}) => action !== undefined && allowed.has(action))
         : actions
+      if (schemaType === CONTACT_MESSAGE_TYPE) return [MarkHandledAction, ...kept]
       // Publishing a policy, or a figure or fact a policy quotes, records the policy's new version;
       // "Record a version…" records one for what is already published (a first version, or a
       // change published outside Studio).
@@ -96,8 +102,13 @@ export default defineConfig({
         : kept
     },
     // A translation says where it stands: "Stale" once the English text changed, else its review.
+    // A contact message says whether the e-mail about it went out and whether someone answered it.
     badges: (badges, {schemaType, documentId}) =>
-      isTranslation(schemaType, documentId) ? [...badges, TranslationReviewBadge] : badges,
+      isTranslation(schemaType, documentId)
+        ? [...badges, TranslationReviewBadge]
+        : schemaType === CONTACT_MESSAGE_TYPE
+          ? [...badges, MailStateBadge, HandledBadge]
+          : badges,
     newDocumentOptions: (options) => options.filter(({templateId}) => !neverNew(templateId)),
   },
 })

@@ -72,6 +72,8 @@ export interface ContactConfig {
     retrySeconds: number
     /** Refusals after which an e-mail is given up and reported. */
     maxAttempts: number
+    /** An e-mail still unsent this long after its message arrived makes GET /api/health answer 503. */
+    maxWaitMinutes: number
   }
 }
 
@@ -240,6 +242,11 @@ const variables = z
     CONTACT_NOTIFY_MAX_ATTEMPTS: wholeNumber(1, 100)
       .default(8)
       .describe('refusals after which an e-mail about a message is given up'),
+    CONTACT_MAIL_MAX_WAIT_MINUTES: wholeNumber(1, 10_080)
+      .default(60)
+      .describe(
+        'an e-mail about a message still unsent this long after the message arrived makes `GET /api/health` answer 503 (see `docs/deploy.md`)',
+      ),
     CONTACT_MIN_FILL_MS: z
       .string()
       .optional()
@@ -396,6 +403,7 @@ function siteConfig(env: Variables): SiteConfig {
             from: env.CONTACT_MAIL_FROM,
             retrySeconds: env.CONTACT_NOTIFY_RETRY_SECONDS,
             maxAttempts: env.CONTACT_NOTIFY_MAX_ATTEMPTS,
+            maxWaitMinutes: env.CONTACT_MAIL_MAX_WAIT_MINUTES,
           }
         : undefined,
     },

@@ -203,7 +203,7 @@ export function smtpNotifier({
           await store.recordRefusal(mail, message.id, {error: fullReason, ...next})
           log(
             next.gaveUpAt
-              ? `Contact message ${message.id} is stored, but the mail server refused ${ABOUT[mail].what} ${attempts} times (${reason}); it is no longer retried. Read it with \`npm run messages -- list\` or in Studio and reply from there.`
+              ? `Contact message ${message.id} is stored, but the mail server refused ${ABOUT[mail].what} ${attempts} times (${reason}); it is no longer retried. Read it with \`npm run messages -- show ${referenceOf(message.id)}\` (or in Studio's Inbox), answer it, then mark it handled: \`npm run messages -- handled ${referenceOf(message.id)}\`.`
               : `Contact message ${message.id} is stored; the mail server refused ${ABOUT[mail].what} (${reason}). Attempt ${attempts} of ${retry.maxAttempts}; next try after ${next.nextAttemptAt}.`,
           )
           continue

@@ -117,6 +117,9 @@ export function recoveringStore(
     findFrom: (sender) => within((store) => store.findFrom(sender)),
     deleteFrom: (sender) => within((store) => store.deleteFrom(sender)),
     listSince: (since) => within((store) => store.listSince(since)),
+    findByReference: (reference) => within((store) => store.findByReference(reference)),
+    setHandled: (id, handled) => within((store) => store.setHandled(id, handled)),
+    countUnseen: (waitingSince) => within((store) => store.countUnseen(waitingSince)),
     close() {
       closed = true
       clearTimeout(retry)

@@ -1,3 +1,4 @@
+import {handledPatch} from '../../model/contactMessages.ts'
 import {sanityClient, type SanityTarget} from '../lib/sanityClient.ts'
 import type {ConsentBoxRecord} from '../../model/contactForm.ts'
 import {
@@ -13,6 +14,7 @@ import {
   type Sender,
   type StoredMessage,
   type Submission,
+  type UnseenCounts,
 } from './store.ts'
 
 // An id with a dot lies under a path: such documents are never readable without a token, even
@@ -52,7 +54,8 @@ const RECORD_FIELDS = `
       "healthDetailsAllowed": consent.healthDetailsAllowed, "healthDetailsWording": consent.healthDetailsWording}
   },
   "notification": ${mailState(MAIL_FIELDS.notification)},
-  "acknowledgement": select(${MAIL_FIELDS.acknowledgement.owed} => ${mailState(MAIL_FIELDS.acknowledgement)})`
+  "acknowledgement": select(${MAIL_FIELDS.acknowledgement.owed} => ${mailState(MAIL_FIELDS.acknowledgement)}),
+  handledAt, handledBy`
 const RECORD = `{${RECORD_FIELDS}}`
 const due = (
   f: (typeof MAIL_FIELDS)[Mail],
@@ -66,6 +69,14 @@ const EXPIRED = `*[_type == "contactMessage" && receivedAt < $cutoff]._id`
 // Matched in JavaScript, as the SQLite store does, so both stores find the same messages.
 const ALL = `*[_type == "contactMessage"] | order(receivedAt asc){_id, ${RECORD_FIELDS}}`
 const SINCE = `*[_type == "contactMessage" && receivedAt >= $since] | order(receivedAt asc)${RECORD}`
+// Ids are stored in lower case; a reference is their first eight characters in capitals.
+const BY_REFERENCE = `*[_type == "contactMessage" && string::startsWith(coalesce(submissionId, ""), $prefix)] | order(receivedAt asc){_id, ${RECORD_FIELDS}}`
+const n = MAIL_FIELDS.notification
+const NOT_HANDLED = `_type == "contactMessage" && !defined(handledAt)`
+const UNSEEN = `{
+  "emailGivenUp": count(*[${NOT_HANDLED} && defined(${n.gaveUpAt})]),
+  "emailWaiting": count(*[${NOT_HANDLED} && !defined(${n.sentAt}) && !defined(${n.gaveUpAt}) && receivedAt < $waitingSince])
+}`
 
 const present = (state: NotificationState) =>
   Object.fromEntries(Object.entries(state).filter(([, value]) => value !== null)) as NotificationState
@@ -80,6 +91,8 @@ const withoutNulls = ({
   acknowledgement,
   consent: {language, boxes, fields, ...consent},
   submission,
+  handledAt,
+  handledBy,
   ...record
 }: Answered): MessageRecord => ({
   ...record,
@@ -87,6 +100,8 @@ const withoutNulls = ({
   consent: {...(language ? {language} : {}), ...consent, boxes: boxes ?? boxesOfFields(fields)},
   notification: present(record.notification),
   ...(acknowledgement ? {acknowledgement: present(acknowledgement)} : {}),
+  ...(handledAt ? {handledAt} : {}),
+  ...(handledBy ? {handledBy} : {}),
 })
 
 /**
@@ -174,6 +189,22 @@ export function sanityMessageStore(config: SanityTarget & {token: string}): Mess
     },
     async listSince(since) {
       return (await client.fetch<Answered[]>(SINCE, {since})).map(withoutNulls)
+    },
+    async findByReference(reference) {
+      const found = await client.fetch<(Answered & {_id: string})[]>(BY_REFERENCE, {
+        prefix: reference.toLowerCase(),
+      })
+      return found.map(({_id: _, ...record}) => withoutNulls(record))
+    },
+    async setHandled(id, handled) {
+      const {set, unset} = handledPatch(handled)
+      const patch = client.patch(documentId(id))
+      if (Object.keys(set).length > 0) patch.set(set)
+      if (unset.length > 0) patch.unset(unset)
+      await patch.commit({visibility: 'sync'})
+    },
+    async countUnseen(waitingSince) {
+      return client.fetch<UnseenCounts>(UNSEEN, {waitingSince})
     },
     close() {},
   }

@@ -43,8 +43,30 @@ export type Outcome =
 /** What the service takes from the content of the build being served: its part of the build data. */
 export type {ContactContent, SentPageWords} from '../server/buildData.ts'
 
+/**
+ * What the health check (src/server/health.ts) learns from the contact service: states and
+ * counts, never a message.
+ */
+export type ContactHealth = {
+  /** Whether e-mail about messages is set up (SMTP_URL). */
+  email: 'on' | 'off'
+} & (
+  | {
+      store: 'open'
+      /** Messages not handled whose e-mail to customer care was given up. */
+      emailGivenUp: number
+      /** Messages not handled whose e-mail has waited longer than allowed; absent without e-mail, where none is sent. */
+      emailWaiting?: number
+    }
+  | {store: 'notOpen'}
+)
+
 export interface ContactService {
+  /** Names the store the messages are kept in, for the server's log. */
+  readonly storeDescription: string
   submit(submission: Submission, clientKey: string): Promise<Outcome>
+  /** Whether the store answers, and how many messages may be going unseen. */
+  health(): Promise<ContactHealth>
   /** The content of the build being served, as each message is recorded with it. */
   content(): ContactContent
   /** Deletes the messages older than the retention period; says how many. */
@@ -95,6 +117,8 @@ export interface ContactParts {
   notifier?: Notifier
   /** How often e-mails that are due are sent; without it, only on flush. */
   retryMs?: number
+  /** How long an e-mail may wait after its message arrived before the health check reports it. */
+  maxMailWaitMs?: number
   content: () => ContactContent
   /** How often expired messages are deleted; without it, only on deleteExpired. */
   purgeEveryMs?: number
@@ -115,6 +139,7 @@ export function createContactService({
   shownBefore = [],
   notifier,
   retryMs,
+  maxMailWaitMs = 60 * 60_000,
   content,
   purgeEveryMs,
   now = () => new Date(),
@@ -173,7 +198,29 @@ export function createContactService({
     return allowed
   }
 
+  const email = notifier ? 'on' : 'off'
+  /** The health check's failure to read the store was said in the log, and it has not read it since. */
+  let unreadable = false
+  const health = async (): Promise<ContactHealth> => {
+    try {
+      const counts = await store.countUnseen(new Date(now().getTime() - maxMailWaitMs).toISOString())
+      unreadable = false
+      // Without e-mail, no message is ever e-mailed: none is waiting for it.
+      return notifier
+        ? {email, store: 'open', ...counts}
+        : {email, store: 'open', emailGivenUp: counts.emailGivenUp}
+    } catch (error) {
+      // A shut store has said so in the log already; any other failure is said once, not at each check.
+      if (!unreadable && !(error instanceof StoreUnavailableError))
+        log(`The health check could not read ${store.description}: ${String(error)}`)
+      unreadable = true
+      return {email, store: 'notOpen'}
+    }
+  }
+
   return {
+    storeDescription: store.description,
+    health,
     async submit(submission, clientKey) {
       const limit = limiter.take(clientKey, now().getTime())
       if (!limit.allowed) return {kind: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds}
@@ -302,6 +349,7 @@ export function contactServiceFromConfig(
         })
       : undefined,
     retryMs: mail ? mail.retrySeconds * 1000 : undefined,
+    maxMailWaitMs: mail ? mail.maxWaitMinutes * 60_000 : undefined,
     content,
     shownBefore,
     purgeEveryMs: DAY_MS,

@@ -57,12 +57,24 @@ const ADDED_COLUMNS: Record<string, string> = {
   // The island's name for the send and the digest of what it sent; none for a form post.
   submission_key: 'TEXT',
   submission_digest: 'TEXT',
+  // Messages stored before staff could mark them handled are not handled: the health check counts them.
+  handled_at: 'TEXT',
+  handled_by: 'TEXT',
 }
 
-/** Made once the columns above exist: a repeated send and a reference are looked up by index. */
+/**
+ * Made once the added columns exist: a repeated send and a reference are looked up by index.
+ * The health check counts the messages not handled and not e-mailed: the last index holds just
+ * those, with the two columns it reads, so the count never reads a message. Over 10,000 messages,
+ * 1% of them not e-mailed, a count took 6.5 ms without it and 0.015 ms with it (2 ms when none
+ * was e-mailed, as without SMTP_URL).
+ */
 const INDEXES = `
   CREATE INDEX IF NOT EXISTS contact_messages_submission ON contact_messages (submission_key);
   CREATE INDEX IF NOT EXISTS contact_messages_reference ON contact_messages (upper(substr(id, 1, 8)));
+  CREATE INDEX IF NOT EXISTS contact_messages_unseen
+    ON contact_messages (notification_given_up_at, received_at)
+    WHERE handled_at IS NULL AND notified_at IS NULL;
 `
 
 /** Each e-mail's state columns, and which messages owe it. */
@@ -115,6 +127,8 @@ export interface MessageRow {
   last_acknowledgement_error: string | null
   next_acknowledgement_at: string | null
   acknowledgement_given_up_at: string | null
+  handled_at: string | null
+  handled_by: string | null
 }
 
 function mailState(row: MessageRow, mail: Mail): NotificationState {
@@ -160,6 +174,8 @@ const fromRow = (row: MessageRow): MessageRecord => ({
     : {}),
   notification: mailState(row, 'notification'),
   ...(row.acknowledgement_owed === 1 ? {acknowledgement: mailState(row, 'acknowledgement')} : {}),
+  ...(row.handled_at ? {handledAt: row.handled_at} : {}),
+  ...(row.handled_by ? {handledBy: row.handled_by} : {}),
 })
 
 const describeFile = (path: string) => `SQLite file ${resolve(path)}`
@@ -265,6 +281,18 @@ export function sqliteMessageStore(path: string): MessageStore {
   const all = db.prepare('SELECT * FROM contact_messages ORDER BY received_at')
   const erase = db.prepare('DELETE FROM contact_messages WHERE id = :id')
   const since = db.prepare('SELECT * FROM contact_messages WHERE received_at >= :since ORDER BY received_at')
+  // Ids are stored in lower case; a reference is their first eight characters in capitals.
+  const byReference = db.prepare(
+    'SELECT * FROM contact_messages WHERE upper(substr(id, 1, 8)) = :reference ORDER BY received_at',
+  )
+  const handled = db.prepare('UPDATE contact_messages SET handled_at = :at, handled_by = :by WHERE id = :id')
+  const n = MAIL_COLUMNS.notification
+  const unseen = db.prepare(`
+    SELECT
+      count(*) FILTER (WHERE ${n.gaveUpAt} IS NOT NULL) AS emailGivenUp,
+      count(*) FILTER (WHERE ${n.gaveUpAt} IS NULL AND received_at < :waitingSince) AS emailWaiting
+    FROM contact_messages INDEXED BY contact_messages_unseen
+    WHERE handled_at IS NULL AND ${n.sentAt} IS NULL`)
 
   const findFrom = (sender: Sender) =>
     (all.all() as unknown as MessageRow[]).map(fromRow).filter((m) => isFrom(m, sender))
@@ -338,6 +366,16 @@ export function sqliteMessageStore(path: string): MessageStore {
     },
     async listSince(sinceDate) {
       return (since.all({since: sinceDate}) as unknown as MessageRow[]).map(fromRow)
+    },
+    async findByReference(reference) {
+      return (byReference.all({reference: reference.toUpperCase()}) as unknown as MessageRow[]).map(fromRow)
+    },
+    async setHandled(id, to) {
+      handled.run({id, at: to?.at ?? null, by: to?.by ?? null})
+    },
+    async countUnseen(waitingSince) {
+      const counts = unseen.get({waitingSince}) as {emailGivenUp: number; emailWaiting: number}
+      return {emailGivenUp: Number(counts.emailGivenUp), emailWaiting: Number(counts.emailWaiting)}
     },
     close() {
       if (db.isOpen) db.close()

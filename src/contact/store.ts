@@ -106,6 +106,29 @@ export interface MessageRecord extends StoredMessage {
    * sender gave no e-mail address, the site sends no e-mail, or the message came before acknowledgements.
    */
   acknowledgement?: NotificationState
+  /** When someone recorded that the message was answered (`npm run messages -- handled`, or Studio). */
+  handledAt?: string
+  /** Who recorded it, when they said. */
+  handledBy?: string
+}
+
+/** That someone answered a message: when, and who, if they said. */
+export interface Handled {
+  at: string
+  by?: string
+}
+
+/**
+ * Messages nobody may have seen, counted for the health check (src/server/health.ts): not marked
+ * handled, and the e-mail to customer care about them given up, or still unsent though the
+ * message arrived before a time. (The acknowledgement to the sender does not count: customer care
+ * has the message.) Counts only: the health check never reads a message.
+ */
+export interface UnseenCounts {
+  /** Messages whose e-mail to customer care was given up. */
+  emailGivenUp: number
+  /** Messages received before `waitingSince` whose e-mail to customer care is not sent and not given up. */
+  emailWaiting: number
 }
 
 /** Whether a message is owed an acknowledgement, given when it is stored. */
@@ -120,6 +143,18 @@ export interface SaveOptions {
 export const referenceOf = (id: string): string => id.slice(0, 8).toUpperCase()
 /** What a reference looks like; nothing else in an address is taken for one. */
 export const REFERENCE_PATTERN = /^[0-9A-F]{8}$/
+
+/**
+ * The reference staff typed, as they may copy it: in either case, or the whole message id
+ * ("0a1b2c3d-…"). Undefined for anything else.
+ */
+export function readReference(typed: string): string | undefined {
+  const text = typed.trim().toUpperCase()
+  const reference = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/.test(text)
+    ? referenceOf(text)
+    : text
+  return REFERENCE_PATTERN.test(reference) ? reference : undefined
+}
 
 /** Whom a request for access or erasure is about: the e-mail address or phone number they wrote from. */
 export type Sender = {email: string; phone?: undefined} | {phone: string; email?: undefined}
@@ -153,6 +188,12 @@ export interface MessageStore {
   deleteFrom(sender: Sender): Promise<number>
   /** Every message received at or after `since`, oldest first. */
   listSince(since: string): Promise<MessageRecord[]>
+  /** The messages whose reference (referenceOf) is this one: one, unless two ids began alike. */
+  findByReference(reference: string): Promise<MessageRecord[]>
+  /** Records that someone answered the message, or (null) that it still needs an answer. */
+  setHandled(id: string, handled: Handled | null): Promise<void>
+  /** The messages not handled whose e-mail was given up, or has waited since before `waitingSince`. */
+  countUnseen(waitingSince: string): Promise<UnseenCounts>
   close(): void
 }
 

@@ -182,6 +182,8 @@ export type ContactMessage = {
   subject?: string;
   message?: string;
   receivedAt?: string;
+  handledAt?: string;
+  handledBy?: string;
   consent?: {
     language?: string;
     givenAt?: string;
@@ -1369,6 +1371,8 @@ export type LaunchCheckQueryResult = Array<{
   subject?: string;
   message?: string;
   receivedAt?: string;
+  handledAt?: string;
+  handledBy?: string;
   consent?: {
     language?: string;
     givenAt?: string;

@@ -4,7 +4,9 @@ import {join} from 'node:path'
 import compression from 'compression'
 import {ROOT, type SiteConfig} from '../config/index.ts'
 import {contactServiceFromConfig, type ContactService} from '../contact/service.ts'
+import {contactStartLines} from '../contact/startReport.ts'
 import {CONTACT_ENDPOINT} from '../../model/routes.ts'
+import {HEALTH_ENDPOINT, HealthCheck, healthStartLine} from './health.ts'
 import {LiveSite} from './liveSite.ts'
 import {StaffPreview} from './preview.ts'
 import {shownByBuilds} from './buildData.ts'
@@ -56,7 +58,7 @@ export interface SiteServerOptions {
 }
 
 export interface SiteServer {
-  /** Every request's way through the server: limits, security headers, the rebuild receiver, preview, the site. */
+  /** Every request's way through the server: limits, security headers, the health check, the rebuild receiver, preview, the site. */
   handler: (request: IncomingMessage, response: ServerResponse) => void
   server: Server
   site: ServedSite
@@ -120,6 +122,17 @@ export async function createSiteServer(
   // A captured webhook re-sent while its signature is fresh must not build again, even after a
   // restart: the record is kept beside the builds, the server's other state.
   const acceptedWebhooks = new AcceptedWebhooks({file: join(settings.buildsDir, ACCEPTED_WEBHOOKS_FILE)})
+  // What a monitor watches: the message store, the last build, e-mails given up or late. The
+  // store's answer is reused briefly, as the endpoint is public: the SQLite file counts in a
+  // millisecond or two at most, for a second; Sanity's API is a request away, counted against
+  // the project's quota, for five.
+  const maxWaitMinutes = config.contact.mail?.maxWaitMinutes
+  const health = new HealthCheck({
+    contact,
+    rebuilder,
+    maxWaitMinutes,
+    maxAgeMs: config.contact.store.kind === 'sanity' ? 5_000 : 1_000,
+  })
 
   const handler = (request: IncomingMessage, response: ServerResponse) => {
     applySecurityHeaders(request, response, settings.trustProxy)
@@ -136,6 +149,13 @@ export async function createSiteServer(
         accepted: acceptedWebhooks,
       }).catch((error) => {
         console.error('Rebuild request failed:', error)
+        if (!response.headersSent) response.writeHead(500).end()
+      })
+      return
+    }
+    if (path === HEALTH_ENDPOINT) {
+      health.handle(request, response).catch((error) => {
+        console.error('Health check failed:', error)
         if (!response.headersSent) response.writeHead(500).end()
       })
       return
@@ -171,6 +191,15 @@ export async function createSiteServer(
         const url = `http://${settings.host}:${(server.address() as AddressInfo).port}`
         log(`Serving ${site.dir} at ${url}`)
         log(staffPreview.status)
+        // Where messages go, and who hears of them: a server that e-mails nobody says so now.
+        for (const line of contactStartLines({
+          config: config.contact,
+          siteUrl: config.siteUrl,
+          storeDescription: contact.storeDescription,
+          careAddress: site.contactContent.customerCareEmail,
+        }))
+          log(line)
+        void health.report().then((report) => log(healthStartLine(report, maxWaitMinutes)))
         // A change whose date came while the server was down is put live now.
         policyChanges.arm(site.policySchedule)
         // Messages past the retention period go now, not a day from now (the service repeats it

@@ -56,6 +56,34 @@ const versionsOf = (S: StructureBuilder, policy: PolicyId) => {
     )
 }
 
+/**
+ * The Inbox's lists, newest first: what still needs an answer, what nobody was e-mailed about,
+ * and everything. Read-only: a message opened from elsewhere does not route here.
+ */
+const INBOX_VIEWS = [
+  {id: 'notHandled', title: 'Needs an answer', filter: '!defined(handledAt)'},
+  {
+    id: 'emailGivenUp',
+    title: 'E-mail given up',
+    filter: 'defined(notificationGivenUpAt) && !defined(handledAt)',
+  },
+  {id: 'allMessages', title: 'All messages', filter: 'true'},
+] as const
+
+const inboxView = (S: StructureBuilder, {id, title, filter}: (typeof INBOX_VIEWS)[number]) =>
+  S.listItem()
+    .title(title)
+    .id(id)
+    .icon(EnvelopeIcon)
+    .child(
+      S.documentTypeList('contactMessage')
+        .title(title)
+        .apiVersion(SANITY_API_VERSION)
+        .filter(`_type == "contactMessage" && ${filter}`)
+        .defaultOrdering([{field: 'receivedAt', direction: 'desc'}])
+        .canHandleIntent(() => false),
+    )
+
 /** Documents of a translatable type in a language other than English. */
 const IN_ANOTHER_LANGUAGE = `defined(${LANGUAGE_FIELD}) && ${LANGUAGE_FIELD} != "${DEFAULT_LANGUAGE}"`
 
@@ -131,11 +159,11 @@ export const structure: StructureResolver = (S) =>
       S.divider(),
       S.listItem()
         .title('Inbox')
+        .id('inbox')
         .icon(EnvelopeIcon)
         .child(
-          S.documentTypeList('contactMessage')
+          S.list()
             .title('Inbox')
-            .defaultOrdering([{field: 'receivedAt', direction: 'desc'}])
-            .canHandleIntent(() => false),
+            .items(INBOX_VIEWS.map((view) => inboxView(S, view))),
         ),
     ])

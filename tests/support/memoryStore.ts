@@ -95,6 +95,27 @@ export function memoryStore(): MemoryStore {
     async listSince(since) {
       return oldestFirst([...messages.values()].filter((message) => message.receivedAt >= since))
     },
+    async findByReference(reference) {
+      return oldestFirst(
+        [...messages.values()].filter((message) => referenceOf(message.id) === reference.toUpperCase()),
+      )
+    },
+    async setHandled(id, handled) {
+      const message = kept(id)
+      delete message.handledAt
+      delete message.handledBy
+      if (handled) Object.assign(message, {handledAt: handled.at}, handled.by ? {handledBy: handled.by} : {})
+    },
+    async countUnseen(waitingSince) {
+      const unseen = [...messages.values()].filter((message) => !message.handledAt)
+      return {
+        emailGivenUp: unseen.filter(({notification}) => notification.gaveUpAt).length,
+        emailWaiting: unseen.filter(
+          ({notification, receivedAt}) =>
+            !notification.notifiedAt && !notification.gaveUpAt && receivedAt < waitingSince,
+        ).length,
+      }
+    },
     close() {
       closed = true
     },

@@ -110,6 +110,7 @@ type Mutation = Partial<Record<'create' | 'createIfNotExists' | 'createOrReplace
     set?: Record<string, unknown>
     setIfMissing?: Record<string, unknown>
     inc?: Record<string, number>
+    unset?: string[]
   }
   /** One document, or every document a query matches (Studio deletes expired preview secrets so). */
   delete?: {id: string} | {query: string; params?: Record<string, unknown>}
@@ -149,6 +150,7 @@ async function applyMutations(current: SanityDocumentLike[], mutations: Mutation
       const next: SanityDocumentLike = {...doc, ...mutation.patch.set, _updatedAt: now}
       for (const [key, value] of Object.entries(mutation.patch.setIfMissing ?? {}))
         if (next[key] === undefined) next[key] = value
+      for (const key of mutation.patch.unset ?? []) delete next[key]
       for (const [key, by] of Object.entries(mutation.patch.inc ?? {}))
         next[key] = Number(next[key] ?? 0) + by
       byId.set(doc._id, next)

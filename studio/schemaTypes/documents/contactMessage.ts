@@ -1,7 +1,11 @@
 import {EnvelopeIcon} from '@sanity/icons/Envelope'
 import {defineField, defineType} from 'sanity'
+import {inboxSubtitle} from '../../../model/contactMessages'
 
-/** A message sent through the contact form. Written by the website; staff only read it. */
+/**
+ * A message sent through the contact form. Written by the website; staff read it, and record
+ * that they answered it with "Mark as handled" (studio/actions/contactMessage.ts), never by editing it.
+ */
 export const contactMessage = defineType({
   name: 'contactMessage',
   title: 'Contact message',
@@ -40,6 +44,20 @@ export const contactMessage = defineType({
       title: 'Received',
       type: 'datetime',
       description: 'When the website received the message.',
+    }),
+    defineField({
+      name: 'handledAt',
+      title: 'Handled',
+      type: 'datetime',
+      description:
+        'When someone recorded that the message was answered ("Mark as handled" below, or `npm run messages -- handled REFERENCE`). Empty: it still needs an answer.',
+    }),
+    defineField({
+      name: 'handledBy',
+      title: 'Handled by',
+      type: 'string',
+      description: 'Who marked it handled.',
+      hidden: ({value}) => !value,
     }),
     defineField({
       name: 'consent',
@@ -176,7 +194,7 @@ export const contactMessage = defineType({
       title: 'E-mail given up',
       type: 'datetime',
       description:
-        'The mail server refused the e-mail too often; it is no longer retried. Read the message here and reply.',
+        'The mail server refused the e-mail too often; it is no longer retried, so nobody was e-mailed about this message. Read it here, answer it, then "Mark as handled".',
       hidden: ({value}) => !value,
     }),
     defineField({
@@ -241,17 +259,15 @@ export const contactMessage = defineType({
       email: 'email',
       phone: 'phone',
       submissionId: 'submissionId',
+      notifiedAt: 'notifiedAt',
+      attempts: 'notificationAttempts',
+      gaveUpAt: 'notificationGivenUpAt',
+      handledAt: 'handledAt',
     },
-    // The reference the visitor was given, as they will quote it: the id's first eight characters.
-    prepare: ({name, subject, receivedAt, email, phone, submissionId}) => ({
+    // The reference the visitor was given, as they will quote it, then whether anyone has seen it.
+    prepare: ({subject, notifiedAt, attempts, gaveUpAt, ...entry}) => ({
       title: subject || '(no subject)',
-      subtitle: [
-        submissionId?.slice(0, 8).toUpperCase(),
-        name || email || phone,
-        receivedAt?.slice(0, 16).replace('T', ' '),
-      ]
-        .filter(Boolean)
-        .join(' · '),
+      subtitle: inboxSubtitle({...entry, notification: {notifiedAt, attempts, gaveUpAt}}),
     }),
   },
 })

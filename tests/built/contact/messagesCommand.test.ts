@@ -4,10 +4,11 @@ import {existsSync, mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {indiaTime} from '../../../model/contactMessages'
 import {SANITY_API_VERSION} from '../../../model/sanityApi'
 import {sanityMessageStore} from '../../../src/contact/sanityStore'
 import {sqliteMessageStore} from '../../../src/contact/sqliteStore'
-import type {MessageStore, StoredMessage} from '../../../src/contact/store'
+import {referenceOf, type MessageStore, type StoredMessage} from '../../../src/contact/store'
 import {ROOT} from '../../support/astroBuild'
 import {startQueryApiStandIn, type QueryApiStandIn} from '../../support/queryApiStandIn'
 import {asRecord, storedMessage} from '../../support/storedMessages'
@@ -112,11 +113,11 @@ async function fill(store: MessageStore) {
 const ids = (messages: {id: string}[]) => messages.map((message) => message.id)
 const EVER = '1970-01-01T00:00:00.000Z'
 
-/** The lines the command printed for matched messages, as `list` prints them: when, then the id. */
+/** The lines the command printed for matched messages, as `list` prints them: when (India time), then the id. */
 const matchedIn = (output: string) =>
   output
     .split('\n')
-    .map((line) => /^\S+Z\s+([0-9a-f-]{36})\s/.exec(line)?.[1])
+    .map((line) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \+05:30\s+([0-9a-f-]{36})\s/.exec(line)?.[1])
     .filter(Boolean)
 
 describe('npm run messages, on the SQLite file CONTACT_DB_PATH names', () => {
@@ -233,7 +234,7 @@ describe('npm run messages, on the SQLite file CONTACT_DB_PATH names', () => {
     expect(await file.remaining()).toHaveLength(6)
   })
 
-  it('list --since prints one line per message since that day (from midnight India time), oldest first, marking an e-mail given up', async () => {
+  it('list --since prints one line per message since that day (from midnight India time), oldest first, in India time, marking an e-mail given up', async () => {
     const file = await sqliteFile()
     const run = await messages(['list', '--since', '2026-10-01'], file.env)
     expect(run).toMatchObject({code: 0, stderr: ''})
@@ -241,16 +242,90 @@ describe('npm run messages, on the SQLite file CONTACT_DB_PATH names', () => {
     const since = [ravi, asha.first, asha.byPhone, priya, asha.second]
     expect(lines).toHaveLength(since.length + 1)
     since.forEach((message, index) => {
-      expect(lines[index]).toMatch(new RegExp(`^${message.receivedAt}\\s+${message.id}\\s`))
+      expect(lines[index]).toMatch(
+        new RegExp(`^${indiaTime(message.receivedAt).replace('+', '\\+')}\\s+${message.id}\\s`),
+      )
       expect(lines[index]).toContain(message.subject)
     })
+    expect(lines[0]).toMatch(/^2026-10-20 13:30 \+05:30 /)
     expect(lines.filter((line) => line.includes('E-MAIL GIVEN UP'))).toEqual([lines[0]])
     expect(lines[0]).toContain('Ravi Kumar, ravi.kumar@example.com, +44 20 7946 0000')
     expect(lines[0]).toContain('550 5.1.1 mailbox unavailable')
-    expect(lines[3]).toContain('e-mailed 2026-11-04T08:00:03.000Z')
+    expect(lines[3]).toContain('e-mailed 2026-11-04 13:30 +05:30')
     expect(lines.at(-1)).toBe(
-      '5 messages since 2026-10-01; the e-mail about 1 was given up: answer it from here.',
+      '5 messages since 2026-10-01, 5 not handled; the e-mail about 1 was given up: answer it from here (npm run messages -- show REFERENCE).',
     )
+  })
+
+  it('list without --since shows every message still to answer: reference, first line of the text, e-mail and handled state', async () => {
+    const file = await sqliteFile()
+    expect((await messages(['handled', referenceOf(asha.first.id)], file.env)).code).toBe(0)
+    const run = await messages(['list'], file.env)
+    expect(run).toMatchObject({code: 0, stderr: ''})
+    const lines = run.stdout.trimEnd().split('\n')
+    expect(matchedIn(run.stdout)).toEqual(ids([before, ravi, asha.byPhone, priya, asha.second]))
+    const raviLine = lines[1]!
+    expect(raviLine).toContain(`  ${referenceOf(ravi.id)}  NOT HANDLED  Ravi Kumar`)
+    expect(raviLine).toContain(`«${ravi.message}»`)
+    expect(raviLine).toContain('E-MAIL GIVEN UP after 1 refusals (550 5.1.1 mailbox unavailable)')
+    expect(lines.at(-1)).toBe(
+      '5 messages not handled; the e-mail about 1 was given up: answer it from here (npm run messages -- show REFERENCE).',
+    )
+  })
+
+  it('show REFERENCE prints the message whole: who, the whole text, its e-mails, the consent, and how to mark it handled', async () => {
+    const file = await sqliteFile()
+    const reference = referenceOf(ravi.id)
+    const run = await messages(['show', reference.toLowerCase()], file.env)
+    expect(run).toMatchObject({code: 0, stderr: ''})
+    expect(run.stdout).toContain(`Message ${reference}, received 2026-10-20 13:30 +05:30\n`)
+    expect(run.stdout).toContain(
+      `Handled:         not yet; once answered: npm run messages -- handled ${reference}\n`,
+    )
+    expect(run.stdout).toContain('Name:            Ravi Kumar\n')
+    expect(run.stdout).toContain('E-mail:          ravi.kumar@example.com\n')
+    expect(run.stdout).toContain('Phone:           +44 20 7946 0000\n')
+    expect(run.stdout).toContain(`Subject:         ${ravi.subject}\n`)
+    expect(run.stdout).toContain(
+      'E-mail to care:  E-MAIL GIVEN UP after 1 refusals (550 5.1.1 mailbox unavailable)',
+    )
+    for (const {box, wording, ticked} of ravi.consent.boxes)
+      expect(run.stdout).toContain(`  Box ${box} (${ticked ? 'ticked' : 'not ticked'}): ${wording}\n`)
+    expect(run.stdout).toContain(`Message id:      ${ravi.id}\n`)
+    expect(run.stdout.endsWith(`\n\n${ravi.message}\n`)).toBe(true)
+  })
+
+  it('handled REFERENCE records who answered, once; unhandled takes it back; list and show say so', async () => {
+    const file = await sqliteFile()
+    const reference = referenceOf(priya.id)
+    const marked = await messages(['handled', reference, '--by', 'Meena'], file.env)
+    expect(marked.code).toBe(0)
+    expect(marked.stdout).toMatch(
+      new RegExp(
+        `^Message ${reference} \\(Priya Raman, \\+91 91234 56789, "${priya.subject.replace(/[()]/g, '\\$&')}"\\) is marked handled \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} \\+05:30 by Meena\\.\\n$`,
+      ),
+    )
+    const again = await messages(['handled', reference], file.env)
+    expect(again.stdout).toMatch(/was already marked handled .* by Meena; nothing changed\.\n$/)
+    expect((await messages(['show', reference], file.env)).stdout).toMatch(/Handled: +handled .* by Meena\n/)
+    expect(matchedIn((await messages(['list'], file.env)).stdout)).not.toContain(priya.id)
+
+    const unmarked = await messages(['unhandled', reference], file.env)
+    expect(unmarked.stdout).toBe(`Message ${reference} is marked not handled again: it needs an answer.\n`)
+    expect(matchedIn((await messages(['list'], file.env)).stdout)).toContain(priya.id)
+  })
+
+  it('a reference no message has, or that is not a reference, is said plainly and changes nothing', async () => {
+    const file = await sqliteFile()
+    const missing = await messages(['handled', '00000000'], file.env)
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toBe(`No message has the reference 00000000 in ${file.description}.\n`)
+    const wrong = await messages(['show', 'Ravi'], file.env)
+    expect(wrong.code).toBe(2)
+    expect(wrong.stderr).toContain(
+      'Say which message: its reference, eight characters from 0-9 and A-F such as 0A1B2C3D ("Ravi" is not one).',
+    )
+    expect((await messages(['list'], file.env)).stdout).toContain('6 messages not handled')
   })
 })
 
@@ -285,6 +360,27 @@ describe('npm run messages, on Sanity with SANITY_PROJECT_ID, SANITY_API_WRITE_T
     expect(run.code).toBe(0)
     expect(JSON.parse(run.stdout)).toEqual([asha.first, asha.second].map(asRecord))
     expect(matchedIn(run.stderr)).toEqual(ids([asha.first, asha.second]))
+  })
+
+  it('show, handled and list behave as on SQLite, the handled state kept on the document', async () => {
+    await inbox()
+    const reference = referenceOf(ravi.id)
+    const shown = await messages(['show', reference], env())
+    expect(shown.code).toBe(0)
+    expect(shown.stdout).toContain(`Message ${reference}, received 2026-10-20 13:30 +05:30\n`)
+    expect(shown.stdout.endsWith(`\n\n${ravi.message}\n`)).toBe(true)
+
+    const marked = await messages(['handled', reference, '--by', 'Meena'], env())
+    expect(marked.stdout).toContain(`Message ${reference} (Ravi Kumar`)
+    const stored = async () => (await sanityMessageStore(config()).findByReference(reference))[0]
+    expect(await stored()).toMatchObject({handledBy: 'Meena'})
+    expect(Date.parse(String((await stored())?.handledAt))).not.toBeNaN()
+
+    const listed = await messages(['list'], env())
+    expect(matchedIn(listed.stdout)).toEqual(ids([before, asha.first, asha.byPhone, priya, asha.second]))
+    expect(listed.stdout).toContain('5 messages not handled.\n')
+    expect((await messages(['unhandled', reference], env())).code).toBe(0)
+    expect(await stored()).not.toHaveProperty('handledAt')
   })
 
   it('erase --phone --yes deletes every message from that number and says how many; the rest stay', async () => {

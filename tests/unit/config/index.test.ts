@@ -52,7 +52,16 @@ describe('the configuration, read once from the environment', () => {
       to: undefined,
       retrySeconds: 5,
       maxAttempts: 8,
+      maxWaitMinutes: 60,
     })
+  })
+
+  it('CONTACT_MAIL_MAX_WAIT_MINUTES sets how long an e-mail may wait before the health check says so', () => {
+    const config = readConfig({SMTP_URL: 'smtp://127.0.0.1:2525', CONTACT_MAIL_MAX_WAIT_MINUTES: '1440'})
+    expect(config.contact.mail?.maxWaitMinutes).toBe(1440)
+    expect(() => readConfig({CONTACT_MAIL_MAX_WAIT_MINUTES: '0'})).toThrow(
+      'CONTACT_MAIL_MAX_WAIT_MINUTES="0" must be a whole number from 1 to 10080.',
+    )
   })
 
   it('a bad value stops the start with an error naming the variable and its rule', () => {

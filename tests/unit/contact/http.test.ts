@@ -533,6 +533,8 @@ describe('POST /api/contact', () => {
       submit: () =>
         Promise.reject(new TypeError('Cannot read properties of undefined at /work/main/src/x.ts:1:1')),
       content: () => contactContent(),
+      storeDescription: 'a store that fails',
+      health: async () => ({email: 'off', store: 'notOpen'}),
       flush: async () => {},
       deleteExpired: async () => 0,
       close: async () => {},

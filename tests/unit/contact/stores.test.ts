@@ -1,15 +1,10 @@
 import {randomUUID} from 'node:crypto'
-import {mkdtempSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {DatabaseSync} from 'node:sqlite'
-import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
-import {SANITY_API_VERSION} from '../../../model/sanityApi'
-import {sanityMessageStore} from '../../../src/contact/sanityStore'
+import {describe, expect, it} from 'vitest'
 import {sqliteMessageStore} from '../../../src/contact/sqliteStore'
-import type {MessageStore, StoredMessage} from '../../../src/contact/store'
-import {memoryStore} from '../../support/memoryStore'
-import {startQueryApiStandIn, type QueryApiStandIn} from '../../support/queryApiStandIn'
+import type {StoredMessage} from '../../../src/contact/store'
+import {storesUnderTest} from '../../support/messageStores'
 import {asRecord, storedMessage} from '../../support/storedMessages'
 
 // What every store promises for requests about personal data (access, erasure) and for retention,
@@ -17,42 +12,12 @@ import {asRecord, storedMessage} from '../../support/storedMessages'
 // in-memory double, so that tests using the double rely on nothing the real stores do not do.
 
 const EVER = '1970-01-01T00:00:00.000Z'
+const {stores, scratch, closeAfter, lake} = storesUnderTest()
 
-let lake: QueryApiStandIn
-let scratch: string
-const opened: MessageStore[] = []
-beforeAll(async () => {
-  lake = await startQueryApiStandIn({documents: []})
-  scratch = mkdtempSync(join(tmpdir(), 'contact-stores-'))
-})
-afterEach(() => {
-  for (const store of opened.splice(0)) store.close()
-})
-afterAll(async () => {
-  await lake?.close()
-  if (scratch) rmSync(scratch, {recursive: true, force: true})
-})
-
-const stores: Record<string, () => MessageStore> = {
-  SQLite: () => sqliteMessageStore(join(scratch, `${randomUUID()}.sqlite`)),
-  Sanity: () => {
-    lake.setDocuments([])
-    return sanityMessageStore({
-      projectId: 'test',
-      dataset: 'production',
-      apiVersion: SANITY_API_VERSION,
-      token: 'write-token-for-tests',
-      apiHost: lake.url,
-    })
-  },
-  'in-memory test': memoryStore,
-}
-
-describe.each(Object.entries(stores))('the %s store', (_, open) => {
+describe.each(stores)('the %s store', (_, open) => {
   /** A new, empty store holding these messages. */
   async function storeWith(...messages: StoredMessage[]) {
-    const store = open()
-    opened.push(store)
+    const store = closeAfter(open())
     for (const message of messages) await store.save(message)
     return store
   }
@@ -237,8 +202,7 @@ describe.each(Object.entries(stores))('the %s store', (_, open) => {
     const later = '2026-03-01T10:01:00.000Z'
     const owed = storedMessage()
     const notOwed = storedMessage()
-    const store = open()
-    opened.push(store)
+    const store = closeAfter(open())
     await store.save(owed, {acknowledge: true})
     await store.save(notOwed)
 
@@ -343,7 +307,7 @@ describe('the SQLite store, opening a file an older server made', () => {
   }
 
   function oldFile() {
-    const path = join(scratch, `first-release-${randomUUID()}.sqlite`)
+    const path = join(scratch(), `first-release-${randomUUID()}.sqlite`)
     const db = new DatabaseSync(path)
     db.exec(FIRST_RELEASE_SCHEMA)
     const insert = db.prepare(`
@@ -371,7 +335,7 @@ describe('the SQLite store, opening a file an older server made', () => {
   }
 
   it('reads a consent stored with a column per box as one row per box', async () => {
-    const path = join(scratch, `columns-${randomUUID()}.sqlite`)
+    const path = join(scratch(), `columns-${randomUUID()}.sqlite`)
     sqliteMessageStore(path).close()
     const db = new DatabaseSync(path)
     db.prepare(
@@ -382,8 +346,7 @@ describe('the SQLite store, opening a file an older server made', () => {
       VALUES (?, ?, '', 'a@b.example', '', '', 'Hello', ?, '2026-08-17', 'I agree.', 'I am 18.', 1, 'Use my health details.')`,
     ).run(sent.id, sent.receivedAt, sent.receivedAt)
     db.close()
-    const store = sqliteMessageStore(path)
-    opened.push(store)
+    const store = closeAfter(sqliteMessageStore(path))
     const [record] = await store.listSince(EVER)
     expect(record!.consent).toEqual({
       givenAt: sent.receivedAt,
@@ -398,8 +361,7 @@ describe('the SQLite store, opening a file an older server made', () => {
 
   it('keeps every message, with an empty consent, and gains the new columns so new messages carry theirs', async () => {
     const path = oldFile()
-    const store = sqliteMessageStore(path)
-    opened.push(store)
+    const store = closeAfter(sqliteMessageStore(path))
     const noConsent = {givenAt: '', privacyPolicyUpdated: '', boxes: []}
     expect(await store.listSince(EVER)).toEqual([
       {...sent, consent: noConsent, notification: {attempts: 0, notifiedAt: '2026-01-10T09:00:02.000Z'}},
@@ -426,8 +388,7 @@ describe('the SQLite store, opening a file an older server made', () => {
     store.close()
 
     // Opened again, there is nothing left to add, and nothing is lost.
-    const again = sqliteMessageStore(path)
-    opened.push(again)
+    const again = closeAfter(sqliteMessageStore(path))
     expect(ids(await again.listSince(EVER))).toEqual([sent.id, unsent.id, fresh.id])
   })
 
@@ -436,10 +397,9 @@ describe('the SQLite store, opening a file an older server made', () => {
 
 describe('the Sanity store, with a message stored with a field per box', () => {
   it('reads its consent as one row per box', async () => {
-    const store = stores.Sanity!()
-    opened.push(store)
+    const store = closeAfter(Object.fromEntries(stores).Sanity!())
     const message = storedMessage()
-    lake.setDocuments([
+    lake().setDocuments([
       {
         _id: `contactMessage.${message.id}`,
         _type: 'contactMessage',

@@ -267,4 +267,13 @@ describe('the Studio', () => {
     expect(document.badges([], {schemaType: 'policy', documentId: POLICY_IDS.privacy})).toEqual([])
     expect(document.badges([], {schemaType: 'homePage', documentId: 'homePage'})).toEqual([])
   })
+
+  it('offers "Mark as handled" on a contact message, which stays read-only, with its e-mail and handled badges', async () => {
+    const {document} = await config()
+    const names = (list: {displayName?: string; action?: string}[]) =>
+      list.map(({displayName, action}) => action ?? displayName)
+    const message = {schemaType: 'contactMessage', documentId: 'contactMessage.0a1b2c3d'}
+    expect(names(document.actions(sanityActions, message))).toEqual(['MarkHandledAction', 'delete'])
+    expect(names(document.badges([], message))).toEqual(['MailStateBadge', 'HandledBadge'])
+  })
 })
