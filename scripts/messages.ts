@@ -118,7 +118,9 @@ function whole(message: MessageRecord): string {
     `Acknowledgement: ${acknowledgementPhrase(message.acknowledgement)}`,
     `Consent:         given ${consent.givenAt ? indiaTime(consent.givenAt) : '(not recorded)'}, to the Privacy Policy of ${consent.privacyPolicyUpdated || '(not recorded)'}`,
     ...(consent.boxes.length > 0
-      ? consent.boxes.map(({box, wording, ticked}) => `  Box ${box} (${ticked ? 'ticked' : 'not ticked'}): ${wording}`)
+      ? consent.boxes.map(
+          ({box, wording, ticked}) => `  Box ${box} (${ticked ? 'ticked' : 'not ticked'}): ${wording}`,
+        )
       : ['  Boxes:         (not recorded)']),
     `Message id:      ${message.id}`,
     '',
