@@ -153,7 +153,7 @@ export const LANGUAGE_SETTINGS = {
   enabled: {
     title: 'Turned on',
     description:
-      'Turned on: its pages are built and listed. A public build refuses a language whose contact notice or consent is unreviewed or a sample.',
+      'Turned on: its pages are built and listed. A page whose translation is missing, awaiting review or older than the English text shows English with the line below; a public build refuses sample translations.',
   },
 } as const
 

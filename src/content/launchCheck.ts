@@ -17,6 +17,8 @@ import {
 import {
   changesPolicy,
   latestVersion,
+  noticeBreaches,
+  noticeDaysIn,
   quotesFor,
   type PolicyVersionDocument,
   type PolicyWording,
@@ -218,19 +220,18 @@ const STATUS_WORDS: Record<Exclude<TranslationStatus, 'shown'>, string> = {
   sample: 'it is a sample translation',
 }
 
-/** A translation a public build cannot launch with: a sample, or an enabled language's missing Contact page. */
+/** A translation a public build cannot launch with: a sample. */
 export interface TranslationProblem {
-  /** The translation's id, or the English document's title when there is none. */
+  /** The translation's id. */
   document: string
   language: string
-  status: Exclude<TranslationStatus, 'shown'>
+  status: 'sample'
 }
 
 const listedTranslations = (problems: readonly TranslationProblem[]) =>
   problems.length === 0
     ? ''
-    : `\nTranslations a public build cannot show (a language is turned on only with its Contact page's ` +
-      `reviewed translation of the current text; a sample is deleted or replaced and reviewed):\n` +
+    : `\nTranslations a public build cannot show (a sample translation is deleted, or replaced and reviewed):\n` +
       problems
         .map(({document, language, status}) => `  - ${document} (${language}): ${STATUS_WORDS[status]}`)
         .join('\n')
@@ -317,26 +318,14 @@ export function translationVerdicts(
 }
 
 /**
- * What a public build refuses: every sample translation, and for each language turned on, its
- * Contact page (the notice and the request for consent) in anything but a reviewed translation
- * of the current text.
+ * What a public build refuses: every sample translation. A translation that is missing, stale or
+ * awaiting review never stops a build (an English comma must not hold back a policy switch): its
+ * page shows English with the language's line, and the build names it (`fallbackWarnings`).
  */
-export function translationProblems(
-  documents: readonly Node[],
-  translations: readonly TranslationDocument[],
-  now: Date,
-): TranslationProblem[] {
-  const problems: TranslationProblem[] = translations
+export function translationProblems(translations: readonly TranslationDocument[]): TranslationProblem[] {
+  return translations
     .filter((translation) => translation.translation?.review === 'sample')
     .map(({_id, language}) => ({document: _id, language, status: 'sample'}))
-  for (const {language, pages} of translationVerdicts(documents, translations, {publicBuild: true, now})) {
-    const contact = pages.find(({id}) => id === SINGLETON_IDS.contactPage)
-    if (!contact || contact.status === 'shown') continue
-    const document = contact.translation?._id ?? `${DOCUMENT_TITLES.contactPage} translation`
-    if (!problems.some((problem) => problem.document === document && problem.language === language.code))
-      problems.push({document, language: language.code, status: contact.status})
-  }
-  return problems
 }
 
 /** One warning per page and language that shows English: what the build fell back on. */
@@ -357,9 +346,9 @@ export function fallbackWarnings(
       ...pages
         .filter(({show}) => !show)
         .map(
-          ({path, id, status}) =>
+          ({path, id, status, translation}) =>
             `${named}: ${path} shows the English ${documentTitle(id) ?? id} with the line that it is not translated: ` +
-            `${STATUS_WORDS[status as 'missing']}.`,
+            `${STATUS_WORDS[status as 'missing']}${translation ? ` (translation ${translation._id})` : ''}.`,
         ),
     ]
   })
@@ -391,6 +380,24 @@ export function unrecordedChanges(documents: readonly Node[]): string[] {
 }
 
 /**
+ * Every recorded version announced with less notice than the rule allows and no reason for it
+ * (model/policyVersions.ts `noticeBreaches`), as one message that fails any build, local or public:
+ * the history readers rely on must keep the promise the Terms make.
+ */
+export function noticeProblem(documents: readonly Node[]): string | undefined {
+  const versions = documents.filter(
+    (document) => document._type === POLICY_VERSION_TYPE,
+  ) as unknown as PolicyVersionDocument[]
+  const figures = documents.find((document) => document._id === SINGLETON_IDS.policyFigures) ?? {}
+  const breaches = noticeBreaches(versions, noticeDaysIn(figures))
+  if (breaches.length === 0) return undefined
+  return (
+    'Notice check: a policy change must be announced at least the notice period (Policy figures) ' +
+    `before it applies, unless it records why it may apply sooner:\n${breaches.map((line) => `  - ${line}`).join('\n')}`
+  )
+}
+
+/**
  * The launch check as a content collection: one query for every document the site is built
  * from, judged together, so a refused build lists every sample at once. The collection holds the
  * samples it found.
@@ -409,8 +416,10 @@ export function launchCheckLoader(content: ContentSource, query: string): Loader
         Array.isArray(answer?.translations) ? answer.translations.filter(isNode) : []
       ) as TranslationDocument[]
       const now = new Date()
+      const notice = noticeProblem(documents)
+      if (notice) throw new Error(notice)
       const samples = samplesIn([...documents, ...translations])
-      const verdict = judgeSamples(samples, config.site, translationProblems(documents, translations, now))
+      const verdict = judgeSamples(samples, config.site, translationProblems(translations))
       if (!verdict.ok) throw new Error(verdict.error)
       if (verdict.warning) logger.warn(verdict.warning)
       for (const warning of unrecordedChanges(documents)) logger.warn(warning)

@@ -217,6 +217,7 @@ export type PolicyVersion = {
   summary: string;
   recordedAt: string;
   shortNotice?: "takesNothingAway" | "requiredByLaw";
+  noticeDays?: number;
   title: string;
   description?: string;
   intro?: PolicyBody;
@@ -1498,6 +1499,7 @@ export type LaunchCheckQueryResult = Array<{
   summary: string;
   recordedAt: string;
   shortNotice?: "requiredByLaw" | "takesNothingAway";
+  noticeDays?: number;
   title: string;
   description?: string;
   intro?: PolicyBody;
