@@ -56,21 +56,34 @@ export interface TranslationRecord {
   reviewedOn?: string
 }
 
-/** Why a translation is not shown, or `shown`. */
-export type TranslationStatus = 'shown' | 'sample' | 'awaitingReview' | 'stale' | 'missing'
+/**
+ * Why a translation is not shown, or `shown`. `upcoming`: it translates a policy version announced
+ * and not yet in force, and goes live with it on its date.
+ */
+export const TRANSLATION_STATUSES = [
+  'shown',
+  'sample',
+  'awaitingReview',
+  'stale',
+  'upcoming',
+  'missing',
+] as const
+export type TranslationStatus = (typeof TRANSLATION_STATUSES)[number]
 
 /**
  * Whether a build shows a translation. A public build shows only a reviewed translation of the
  * current English text; a local build (staff checking their work, the bundled dataset) also shows
- * samples and translations awaiting review, each marked as such on the page.
+ * samples and translations awaiting review, each marked as such on the page. A translation of an
+ * English text still to come (`upcomingEnglish`: a policy's announced versions) waits for it.
  */
 export function translationStatus(
   record: TranslationRecord | undefined,
   currentEnglish: string,
-  {publicBuild}: {publicBuild: boolean},
+  {publicBuild, upcomingEnglish = []}: {publicBuild: boolean; upcomingEnglish?: readonly string[]},
 ): {status: TranslationStatus; show: boolean} {
   if (!record) return {status: 'missing', show: false}
-  if (record.translates !== currentEnglish) return {status: 'stale', show: false}
+  if (record.translates !== currentEnglish)
+    return {status: upcomingEnglish.includes(record.translates) ? 'upcoming' : 'stale', show: false}
   if (record.review === 'reviewed' && record.reviewedBy && record.reviewedOn)
     return {status: 'shown', show: true}
   const status = record.review === 'sample' ? 'sample' : 'awaitingReview'

@@ -1,7 +1,9 @@
 import {defineCollection} from 'astro:content'
 import {z} from 'astro/zod'
 import {launchCheckLoader} from './content/launchCheck'
+import {liveDocumentsLoader} from './content/liveDocuments'
 import {readConfig} from './config'
+import {TRANSLATION_STATUSES} from '../model/translations'
 import {sanityLoader} from './content/loader'
 import {launchCheckQuery} from './content/queries'
 import {SITE_CONTENT, type ContentPart} from './content/siteContent'
@@ -30,5 +32,13 @@ export const collections = {
   launchCheck: defineCollection({
     loader: launchCheckLoader(content, launchCheckQuery),
     schema: z.object({document: z.string(), field: z.string(), value: z.string()}),
+  }),
+  /** The revision of each document the build is made from: what the server reports as live. */
+  liveDocuments: defineCollection({
+    loader: liveDocumentsLoader(content, launchCheckQuery),
+    schema: z.object({
+      rev: z.string(),
+      translation: z.object({language: z.string(), status: z.enum(TRANSLATION_STATUSES)}).optional(),
+    }),
   }),
 }

@@ -32,7 +32,7 @@ import {
   type TranslationRecord,
   type TranslationStatus,
 } from '../../model/translations'
-import {currentEnglishText, offeredLanguages} from './languages'
+import {currentEnglishText, offeredLanguages, upcomingEnglishTexts} from './languages'
 import {TRANSLATION_DOCUMENTS_QUERY, TRANSLATION_PARAMS} from './siteContent'
 import type {ContentSource} from './source'
 
@@ -216,6 +216,7 @@ export type LaunchVerdict = {ok: true; warning?: string} | {ok: false; error: st
 const STATUS_WORDS: Record<Exclude<TranslationStatus, 'shown'>, string> = {
   missing: 'there is no translation',
   stale: 'it translates an older English text',
+  upcoming: 'it translates an announced version, and is shown from the day that version applies',
   awaitingReview: 'it awaits review',
   sample: 'it is a sample translation',
 }
@@ -271,7 +272,7 @@ export function judgeSamples(
 }
 
 /** A translation document as the launch check reads it: whole, with the id of what it translates. */
-type TranslationDocument = Node & {
+export type TranslationDocument = Node & {
   _id: string
   language: string
   englishId: string
@@ -302,7 +303,11 @@ export function translationVerdicts(
     currentEnglishText(id, {versions, now, digest: () => wordsDigest(byId(id) ?? {})})
   const judge = (id: string, language: string) => {
     const translation = translations.find((doc) => doc.englishId === id && doc.language === language)
-    return {translation, ...translationStatus(translation?.translation, english(id), {publicBuild})}
+    const upcomingEnglish = upcomingEnglishTexts(id, {versions, now})
+    return {
+      translation,
+      ...translationStatus(translation?.translation, english(id), {publicBuild, upcomingEnglish}),
+    }
   }
   return offeredLanguages(byId(SINGLETON_IDS.siteSettings)).map((language) => ({
     language,
@@ -402,19 +407,30 @@ export function noticeProblem(documents: readonly Node[]): string | undefined {
  * from, judged together, so a refused build lists every sample at once. The collection holds the
  * samples it found.
  */
+/**
+ * One request for every document the site is built from (`query`, run with their ids), whole,
+ * and every translation with the id of what it translates.
+ */
+export async function readSiteDocuments(content: ContentSource, query: string) {
+  const answer = (await content.fetch(
+    `{"documents": ${query}, "translations": ${TRANSLATION_DOCUMENTS_QUERY}}`,
+    {
+      ids: Object.keys(DOCUMENT_TITLES),
+      ...TRANSLATION_PARAMS,
+    },
+  )) as {documents?: unknown; translations?: unknown} | null
+  const documents = Array.isArray(answer?.documents) ? answer.documents.filter(isNode) : []
+  const translations = (
+    Array.isArray(answer?.translations) ? answer.translations.filter(isNode) : []
+  ) as TranslationDocument[]
+  return {documents, translations}
+}
+
 export function launchCheckLoader(content: ContentSource, query: string): Loader {
   return {
     name: 'launch-check',
     async load({store, logger, config}) {
-      // One request: the site's documents, and every translation with what it translates.
-      const answer = (await content.fetch(
-        `{"documents": ${query}, "translations": ${TRANSLATION_DOCUMENTS_QUERY}}`,
-        {ids: Object.keys(DOCUMENT_TITLES), ...TRANSLATION_PARAMS},
-      )) as {documents?: unknown; translations?: unknown} | null
-      const documents = Array.isArray(answer?.documents) ? answer.documents.filter(isNode) : []
-      const translations = (
-        Array.isArray(answer?.translations) ? answer.translations.filter(isNode) : []
-      ) as TranslationDocument[]
+      const {documents, translations} = await readSiteDocuments(content, query)
       const now = new Date()
       const notice = noticeProblem(documents)
       if (notice) throw new Error(notice)

@@ -11,6 +11,8 @@ export interface BuildRecord {
 
 export interface RebuildStatus {
   building: boolean
+  /** When the build under way started (ISO), or null. */
+  buildingSince: string | null
   followUpQueued: boolean
   liveBuild: string
   builds: number
@@ -49,6 +51,7 @@ export class Rebuilder {
   private readonly options: Required<RebuilderOptions>
   private liveBuild: string
   private builds = 0
+  private buildStarted: number | undefined
   private lastSuccess: RebuildStatus['lastSuccess'] = null
   private lastFailure: RebuildStatus['lastFailure'] = null
 
@@ -60,6 +63,8 @@ export class Rebuilder {
   getStatus(): RebuildStatus {
     return {
       building: this.building,
+      buildingSince:
+        this.building && this.buildStarted !== undefined ? new Date(this.buildStarted).toISOString() : null,
       followUpQueued: this.followUp !== undefined,
       liveBuild: this.liveBuild,
       builds: this.builds,
@@ -107,6 +112,7 @@ export class Rebuilder {
   private async buildOnce(trigger: string) {
     const {buildsDir, log} = this.options
     const started = Date.now()
+    this.buildStarted = started
     const name = `build-${new Date(started).toISOString().replace(/[:.]/g, '-')}`
     const outDir = join(buildsDir, name)
     this.builds++

@@ -56,6 +56,7 @@ function recordingRebuilder() {
   const triggers: string[] = []
   const status: RebuildStatus = {
     building: false,
+    buildingSince: null,
     followUpQueued: false,
     liveBuild: '/srv/site/.builds/build-1',
     builds: 1,
