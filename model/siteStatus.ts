@@ -308,3 +308,25 @@ export function translationsNotShown(status: SiteStatus): string[] {
       : [],
   )
 }
+
+// ---------------------------------------------------------------------------------------------
+// Reading it, from Studio.
+
+/**
+ * What the site at `origin` says of itself. A site that answers without a status (a static host
+ * that builds from a hook: its 404 page, or any page) cannot say what it shows; a site that does
+ * not answer at all is unreachable. Neither is guessed at.
+ */
+export async function readSiteStatus(origin: string, fetchFrom: typeof fetch): Promise<SiteAnswer> {
+  let response: Response
+  try {
+    response = await fetchFrom(new URL(SITE_STATUS_PATH, origin), {cache: 'no-store'})
+  } catch {
+    return {ok: false, why: 'unreachable', origin}
+  }
+  const body: unknown = response.ok ? await response.json().catch(() => undefined) : undefined
+  const status = body as Partial<SiteStatus> | undefined
+  if (!status?.lastAttempt || !Array.isArray(status.documents) || !status.live)
+    return {ok: false, why: 'static', origin}
+  return {ok: true, status: status as SiteStatus}
+}

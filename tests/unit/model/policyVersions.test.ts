@@ -48,6 +48,11 @@ vi.mock('../../../studio/actions/TranslationReview', () => ({
   MarkReviewedAction: () => null,
   TranslationReviewBadge: () => null,
 }))
+vi.mock('../../../studio/siteStatus/DocumentOnSite', () => ({
+  siteStatusBadge: () => Object.assign(() => null, {displayName: 'SiteStatusBadge'}),
+  siteStatusInput: () => (props: {renderDefault: (props: object) => unknown}) => props.renderDefault(props),
+}))
+vi.mock('../../../studio/siteStatus/SiteStatusTool', () => ({SiteStatusTool: () => null}))
 
 const dataset = bundledDocuments()
 const figures = documentById(dataset, 'policyFigures')

@@ -5,6 +5,7 @@ import {
   documentOnSite,
   indiaTime,
   nextSwitchInWords,
+  readSiteStatus,
   refusalInWords,
   translationsNotShown,
   unknownInWords,
@@ -239,6 +240,34 @@ describe('what the server reports as live', () => {
     expect(lastAttempt(idle, '2026-12-01T08:00:00.000Z')).toEqual({
       state: 'live',
       at: '2026-12-01T08:00:00.000Z',
+    })
+  })
+})
+
+describe('reading the site status from Studio', () => {
+  const ORIGIN = 'https://www.example.com'
+  const answering = (response: Response | Error) =>
+    (async () => {
+      if (response instanceof Error) throw response
+      return response
+    }) as unknown as typeof fetch
+
+  it('gives the status the site answers with', async () => {
+    const answer = await readSiteStatus(ORIGIN, answering(Response.json(status())))
+    expect(answer).toEqual({ok: true, status: status()})
+  })
+
+  it('tells a site that does not report its state (a static host) from one that does not answer', async () => {
+    for (const response of [new Response('<h1>Not found</h1>', {status: 404}), new Response('<html></html>')])
+      expect(await readSiteStatus(ORIGIN, answering(response))).toEqual({
+        ok: false,
+        why: 'static',
+        origin: ORIGIN,
+      })
+    expect(await readSiteStatus(ORIGIN, answering(new TypeError('Failed to fetch')))).toEqual({
+      ok: false,
+      why: 'unreachable',
+      origin: ORIGIN,
     })
   })
 })
