@@ -54,6 +54,11 @@ export interface TranslationRecord {
   reviewedBy?: string
   /** The day it was reviewed (YYYY-MM-DD). Required once reviewed. */
   reviewedOn?: string
+  /**
+   * For a document that is not a policy: the English document's revision reviewed against, so
+   * Studio can show what changed in English since (a policy's versions are kept whole).
+   */
+  englishRev?: string
 }
 
 /**

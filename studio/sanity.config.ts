@@ -7,7 +7,11 @@ import {documentTitle, publishedId, SINGLETON_IDS} from '../model/siteDocuments'
 import {ENGLISH, LANGUAGE_FIELD, SETTINGS_LANGUAGES_QUERY, TRANSLATED_TYPES} from '../model/translations'
 import {publishRecordingVersions, RecordVersionAction} from './actions/PublishRecordingVersions'
 import {VERSION_RECORDING_TYPES} from './actions/recordVersions'
-import {MarkReviewedAction, TranslationReviewBadge} from './actions/TranslationReview'
+import {
+  MarkReviewedAction,
+  TranslationChangesInput,
+  TranslationReviewBadge,
+} from './actions/TranslationReview'
 import {previewOrigin, sitePreview} from './presentation'
 import {siteStatus} from './siteStatus'
 import {FIXED_ID_TYPES, IMMUTABLE_TYPES, READ_ONLY_TYPES, schemaTypes} from './schemaTypes'
@@ -65,6 +69,8 @@ export default defineConfig({
   releases: {enabled: false},
   scheduledDrafts: {enabled: false},
   scheduledPublishing: {enabled: false},
+  // A stale translation shows, above its form, what changed in English since its review.
+  form: {components: {input: TranslationChangesInput}},
   schema: {
     types: schemaTypes,
     // No "new document" templates for fixed-id, website-written or publish-recorded types.

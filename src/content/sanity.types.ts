@@ -20,6 +20,7 @@ export type TranslationRecord = {
   translates: string;
   review: "sample" | "awaitingReview" | "reviewed";
   reviewedBy?: string;
+  englishRev?: string;
   reviewedOn?: string;
 };
 

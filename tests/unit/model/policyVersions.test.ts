@@ -47,6 +47,7 @@ vi.mock('../../../studio/actions/PublishRecordingVersions', () => ({
 vi.mock('../../../studio/actions/TranslationReview', () => ({
   MarkReviewedAction: () => null,
   TranslationReviewBadge: () => null,
+  TranslationChangesInput: (props: {renderDefault: (props: object) => unknown}) => props.renderDefault(props),
 }))
 vi.mock('../../../studio/siteStatus/DocumentOnSite', () => ({
   siteStatusBadge: () => Object.assign(() => null, {displayName: 'SiteStatusBadge'}),

@@ -26,6 +26,7 @@ vi.mock('../../../studio/actions/PublishRecordingVersions', () => ({
 vi.mock('../../../studio/actions/TranslationReview', () => ({
   MarkReviewedAction: Object.assign(() => null, {displayName: 'MarkReviewedAction'}),
   TranslationReviewBadge: Object.assign(() => null, {displayName: 'TranslationReviewBadge'}),
+  TranslationChangesInput: (props: {renderDefault: (props: object) => unknown}) => props.renderDefault(props),
 }))
 vi.mock('../../../studio/siteStatus/DocumentOnSite', () => ({
   siteStatusBadge: () => Object.assign(() => null, {displayName: 'SiteStatusBadge'}),
