@@ -229,7 +229,11 @@ export const reviewProblems = (form: ReviewForm, now: Date): string[] =>
  * The `translation` record a review writes. For a document that is not a policy it keeps the
  * English revision reviewed, so Studio can later show what changed in English since.
  */
-export const reviewedRecord = (translates: string, form: ReviewForm, englishRev?: string): TranslationRecord => ({
+export const reviewedRecord = (
+  translates: string,
+  form: ReviewForm,
+  englishRev?: string,
+): TranslationRecord => ({
   translates,
   review: 'reviewed',
   reviewedBy: reviewerName(form.reviewedBy),
@@ -348,5 +352,4 @@ export function englishChangesSince(
 }
 
 export type EnglishChanges =
-  | {kind: 'policy'; diff: ReturnType<typeof policyDiff>}
-  | {kind: 'document'; fields: FieldChange[]}
+  {kind: 'policy'; diff: ReturnType<typeof policyDiff>} | {kind: 'document'; fields: FieldChange[]}
