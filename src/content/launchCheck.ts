@@ -403,11 +403,6 @@ export function noticeProblem(documents: readonly Node[]): string | undefined {
 }
 
 /**
- * The launch check as a content collection: one query for every document the site is built
- * from, judged together, so a refused build lists every sample at once. The collection holds the
- * samples it found.
- */
-/**
  * One request for every document the site is built from (`query`, run with their ids), whole,
  * and every translation with the id of what it translates.
  */
@@ -426,6 +421,13 @@ export async function readSiteDocuments(content: ContentSource, query: string) {
   return {documents, translations}
 }
 
+/**
+ * The launch check as a content collection: one query for every document the site is built
+ * from, judged together, so a refused build lists every sample at once. The collection holds each
+ * document's revision, and for a translation of a language turned on whether its page shows it:
+ * what the server reports as live once this build is (src/pages/server-data/live-content.json.ts),
+ * so Studio can tell staff whether their publish is on the site. Ids and revisions only.
+ */
 export function launchCheckLoader(content: ContentSource, query: string): Loader {
   return {
     name: 'launch-check',
@@ -442,8 +444,22 @@ export function launchCheckLoader(content: ContentSource, query: string): Loader
       const publicBuild = isPublicSiteUrl(config.site)
       for (const warning of fallbackWarnings(documents, translations, {publicBuild, now}))
         logger.warn(warning)
+      const shown = shownTranslations(translationVerdicts(documents, translations, {publicBuild, now}))
       store.clear()
-      samples.forEach((sample, index) => store.set({id: String(index + 1), data: {...sample}}))
+      for (const document of [...documents, ...translations]) {
+        const id = String(document._id)
+        const translation = shown.get(id)
+        store.set({id, data: {rev: String(document._rev ?? ''), ...(translation ? {translation} : {})}})
+      }
     },
   }
+}
+
+/** For each translation a language turned on shows or not: its language and status, by id. */
+function shownTranslations(verdicts: ReturnType<typeof translationVerdicts>) {
+  const shown = new Map<string, {language: string; status: TranslationStatus}>()
+  for (const {language, pages} of verdicts)
+    for (const {translation, status} of pages)
+      if (translation) shown.set(translation._id, {language: language.code, status})
+  return shown
 }

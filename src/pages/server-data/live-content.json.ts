@@ -9,7 +9,7 @@ import {buildDataAnswer} from '../../server/buildData'
  * (src/server/buildData.ts), from where the server reports what is live (GET /api/site-status).
  */
 export const GET: APIRoute = async () => {
-  const entries = await getCollection('liveDocuments')
+  const entries = await getCollection('launchCheck')
   return buildDataAnswer('liveContent', {
     builtAt: BUILD_TIME.toISOString(),
     documents: entries
