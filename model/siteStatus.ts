@@ -123,6 +123,9 @@ const FIELD_LINE = /^\s*[\w.]+(\*\*)?: /
 /** Lines of a build's output that are for developers only: addresses, files, stack frames. */
 const DEVELOPER_LINE = /^\s*(https?:\/\/|\/|[A-Za-z]:\\|at\s|See https?:)|node_modules|\.m?[jt]s:\d+/
 
+/** The first line of a reason that speaks to staff, after the build's progress lines. */
+const STAFF_REASON = /^(Launch check:|Notice check:|No published document with id|Could not read content)/
+
 /** What staff can do about a build that failed for a reason they cannot fix. */
 export const ASK_DEVELOPERS =
   'The site could not be built for a technical reason that is not about your change. The live site is unchanged; ask the developers, who find the details in the server log.'
@@ -147,9 +150,16 @@ export function refusalInWords(message: string): string {
       problems.push(fieldProblemInWords(document, line))
   }
   if (problems.length > 0) return problems.join('\n')
+  // The build's own progress lines ("[content] Syncing content") come before the reason.
   const staffLines = lines.filter((line) => line.trim() && !DEVELOPER_LINE.test(line))
-  const first = staffLines[0]?.trim() ?? ''
-  if (/^(Launch check|Notice check):/.test(first)) return staffLines.join('\n').trim()
+  const start = staffLines.findIndex((line) => STAFF_REASON.test(line.trim()))
+  const first = start === -1 ? '' : staffLines[start]!.trim()
+  if (/^(Launch check|Notice check):/.test(first))
+    return staffLines
+      .slice(start)
+      .filter((line) => !/^\s*(Location|Stack trace|Hint):/.test(line))
+      .join('\n')
+      .trim()
   if (/^No published document with id/.test(first))
     return first
       .replace(/ in .*?\. The "/, '. The "')

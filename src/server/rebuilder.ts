@@ -221,7 +221,9 @@ export class Rebuilder {
 export function buildFailure(output: string): string {
   // eslint-disable-next-line no-control-regex
   const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n')
-  const start = lines.findIndex((line) => /error|could not|no published document/i.test(line))
+  const start = lines.findIndex((line) =>
+    /error|could not|no published document|^(Launch|Notice) check:/i.test(line),
+  )
   const relevant = (start === -1 ? lines.slice(-12) : lines.slice(start))
     .filter(
       (line) =>

@@ -66,6 +66,19 @@ describe("a refused build's reason, in staff's words", () => {
       'Notice check: a policy change must be announced at least the notice period (Policy figures) before it applies, unless it records why it may apply sooner:\n' +
       '  - Refund and Cancellation Policy, version 5: announced on 2026-12-01 and in force from 2026-12-02.'
     expect(refusalInWords(notice)).toBe(notice)
+    // As the rebuilder keeps it from Astro's output: the build's progress first, then the reason.
+    const output = buildFailure(
+      [
+        '00:02:27 [content] Syncing content',
+        '00:02:27 [sanity-groq] Reading "siteSettings" from the bundled dataset (/srv/site/seed.ndjson)',
+        notice,
+        '  Location:',
+        '    /srv/site/src/content/launchCheck.ts:356:22',
+        '  Stack trace:',
+        '    at Object.load (/srv/site/src/content/launchCheck.ts:356:22)',
+      ].join('\n'),
+    )
+    expect(refusalInWords(output)).toBe(notice)
   })
 
   it('never shows a stack, a file or a bug: only that it is for the developers', () => {
