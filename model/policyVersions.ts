@@ -68,6 +68,11 @@ export interface PolicyVersionDocument extends PolicyWording, Quotes {
   recordedAt: string
   /** Why it applies sooner than the notice period after it was announced, when it does. */
   shortNotice?: ShortNoticeReason
+  /**
+   * The notice period (days) in force when it was announced, as the publish judged it: the build
+   * checks the version against it, so a later change of the figure never condemns an older version.
+   */
+  noticeDays?: number
 }
 
 /**
@@ -332,6 +337,44 @@ export function noteAsRecorded(
   return shortNotice && earliest && note.effectiveDate < earliest ? {...rest, shortNotice} : rest
 }
 
+/**
+ * Every recorded version that breaks the notice rule: announced (recorded) fewer days before it
+ * applies than the notice period in force then, with no reason for short notice. A version that
+ * does not record the period it was judged by is judged by `noticeDays`, the figure today. A
+ * policy's first version replaces nothing and needs no notice. One message each, naming the policy
+ * and the version, for a build that refuses them.
+ */
+export function noticeBreaches(
+  versions: readonly (Dated & {
+    policy: string
+    recordedAt: string
+    shortNotice?: string | null
+    noticeDays?: number | null
+  })[],
+  noticeDays: number | undefined,
+): string[] {
+  return [...versions]
+    .sort((a, b) => a.policy.localeCompare(b.policy) || a.number - b.number)
+    .flatMap((version) => {
+      const days = version.noticeDays ?? noticeDays
+      const first = !versions.some(
+        (other) => other.policy === version.policy && other.number < version.number,
+      )
+      const recorded = new Date(version.recordedAt)
+      if (first || version.shortNotice || !days || Number.isNaN(recorded.getTime())) return []
+      const announced = indiaToday(recorded)
+      const earliest = daysAfter(announced, days)
+      if (version.effectiveDate >= earliest) return []
+      const title = documentTitle(version.policy) ?? version.policy
+      return [
+        `${title}, version ${version.number}: announced on ${announced} and in force from ${version.effectiveDate}, ` +
+          `sooner than the notice period of ${days} days allows (${earliest} at the earliest), and it records ` +
+          'no reason for short notice. A version is never edited: delete it and record the change again, ' +
+          'with a date the notice period allows or the reason it may apply sooner.',
+      ]
+    })
+}
+
 /** The notice period a change is held to: the figure as Policy figures give it, if it is a number. */
 export const noticeDaysIn = (figures: Node): number | undefined =>
   typeof figures.policyChangeNoticeDays === 'number' ? figures.policyChangeNoticeDays : undefined
@@ -351,6 +394,8 @@ export function newVersion(input: {
   note: ChangeNote
   previous?: {number: number}
   now: Date
+  /** The notice period in force before the publish, recorded with the version. */
+  noticeDays?: number
 }): PolicyVersionDocument {
   const number = (input.previous?.number ?? 0) + 1
   const {title, description, intro, sections} = input.wording
@@ -363,6 +408,7 @@ export function newVersion(input: {
     summary: input.note.summary.trim(),
     recordedAt: input.now.toISOString(),
     ...(input.note.shortNotice ? {shortNotice: input.note.shortNotice} : {}),
+    ...(input.noticeDays !== undefined ? {noticeDays: input.noticeDays} : {}),
     title,
     description,
     intro: intro?.length ? intro : [],
@@ -383,13 +429,25 @@ export function changesPolicy(
 
 export type PublishPlan = {ok: true; versions: PolicyVersionDocument[]} | {ok: false; problems: string[]}
 
-/** What a publish is planned from: the versions so far, the figures and facts it publishes, the staff's note. */
+/**
+ * What a publish is planned from: the versions so far, the figures and facts it publishes, the
+ * staff's note, and the time of the publish as the Content Lake tells it (never the browser's clock:
+ * it is the day the change is announced on).
+ */
 interface PublishInput {
   versions: readonly PolicyVersionDocument[]
   figures: Node
   facts: CompanyFactsDocument
   note: Partial<ChangeNote>
   now: Date
+}
+
+/**
+ * The figures in force before the publish: the notice period is theirs, never the draft's, so a
+ * draft that shortens the notice period cannot use its own figure for the change it makes.
+ */
+interface InForceBefore {
+  figuresBefore: Node
 }
 
 /** A change to one policy: its new wording or quotes, checked against the version before it. */
@@ -406,9 +464,9 @@ interface Change {
  */
 function planChanges(
   changes: readonly Change[],
-  input: Pick<PublishInput, 'note' | 'figures' | 'now'>,
+  input: Pick<PublishInput, 'note' | 'now'> & InForceBefore,
 ): PublishPlan {
-  const noticeDays = noticeDaysIn(input.figures)
+  const noticeDays = noticeDaysIn(input.figuresBefore)
   const contexts = changes.map(({latest}) => ({now: input.now, latest, noticeDays}))
   const problems = contexts.flatMap((context) => changeNoteProblems(input.note, context))
   if (problems.length > 0) return {ok: false, problems: [...new Set(problems)]}
@@ -422,6 +480,7 @@ function planChanges(
         note: noteAsRecorded(input.note as ChangeNote, contexts[index]!),
         previous: latest,
         now: input.now,
+        noticeDays,
       }),
     ),
   }
@@ -437,7 +496,11 @@ export function planPolicyPublish(
   const latest = latestVersion(input.versions, input.policy)
   const quotes = quotesFor(input.draft, input.figures, input.facts)
   if (!changesPolicy(latest, input.draft, quotes)) return {ok: true, versions: []}
-  return planChanges([{policy: input.policy, wording: input.draft, quotes, latest}], input)
+  // A policy's publish changes no figure: the published figures are the ones in force before it.
+  return planChanges([{policy: input.policy, wording: input.draft, quotes, latest}], {
+    ...input,
+    figuresBefore: input.figures,
+  })
 }
 
 /**
@@ -460,7 +523,7 @@ export function policiesChangedBy(
  * Publishing Policy figures or Company facts: every policy that quotes a changed value gets a
  * version with its latest wording and the new values, all with the one date and summary staff give.
  */
-export function planQuotedValuesPublish(input: PublishInput): PublishPlan {
+export function planQuotedValuesPublish(input: PublishInput & InForceBefore): PublishPlan {
   const changes = policiesChangedBy(input).map(({latest, quotes}) => ({
     policy: latest.policy,
     wording: latest,

@@ -54,23 +54,41 @@ export interface TranslationRecord {
   reviewedBy?: string
   /** The day it was reviewed (YYYY-MM-DD). Required once reviewed. */
   reviewedOn?: string
+  /**
+   * For a document that is not a policy: the English document's revision reviewed against, so
+   * Studio can show what changed in English since (a policy's versions are kept whole).
+   */
+  englishRev?: string
 }
 
-/** Why a translation is not shown, or `shown`. */
-export type TranslationStatus = 'shown' | 'sample' | 'awaitingReview' | 'stale' | 'missing'
+/**
+ * Why a translation is not shown, or `shown`. `upcoming`: it translates a policy version announced
+ * and not yet in force, and goes live with it on its date.
+ */
+export const TRANSLATION_STATUSES = [
+  'shown',
+  'sample',
+  'awaitingReview',
+  'stale',
+  'upcoming',
+  'missing',
+] as const
+export type TranslationStatus = (typeof TRANSLATION_STATUSES)[number]
 
 /**
  * Whether a build shows a translation. A public build shows only a reviewed translation of the
  * current English text; a local build (staff checking their work, the bundled dataset) also shows
- * samples and translations awaiting review, each marked as such on the page.
+ * samples and translations awaiting review, each marked as such on the page. A translation of an
+ * English text still to come (`upcomingEnglish`: a policy's announced versions) waits for it.
  */
 export function translationStatus(
   record: TranslationRecord | undefined,
   currentEnglish: string,
-  {publicBuild}: {publicBuild: boolean},
+  {publicBuild, upcomingEnglish = []}: {publicBuild: boolean; upcomingEnglish?: readonly string[]},
 ): {status: TranslationStatus; show: boolean} {
   if (!record) return {status: 'missing', show: false}
-  if (record.translates !== currentEnglish) return {status: 'stale', show: false}
+  if (record.translates !== currentEnglish)
+    return {status: upcomingEnglish.includes(record.translates) ? 'upcoming' : 'stale', show: false}
   if (record.review === 'reviewed' && record.reviewedBy && record.reviewedOn)
     return {status: 'shown', show: true}
   const status = record.review === 'sample' ? 'sample' : 'awaitingReview'
@@ -153,7 +171,7 @@ export const LANGUAGE_SETTINGS = {
   enabled: {
     title: 'Turned on',
     description:
-      'Turned on: its pages are built and listed. A public build refuses a language whose contact notice or consent is unreviewed or a sample.',
+      'Turned on: its pages are built and listed. A page whose translation is missing, awaiting review or older than the English text shows English with the line below; a public build refuses sample translations.',
   },
 } as const
 

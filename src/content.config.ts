@@ -2,6 +2,7 @@ import {defineCollection} from 'astro:content'
 import {z} from 'astro/zod'
 import {launchCheckLoader} from './content/launchCheck'
 import {readConfig} from './config'
+import {TRANSLATION_STATUSES} from '../model/translations'
 import {sanityLoader} from './content/loader'
 import {launchCheckQuery} from './content/queries'
 import {SITE_CONTENT, type ContentPart} from './content/siteContent'
@@ -26,9 +27,15 @@ export const collections = {
   policyVersions: collection(SITE_CONTENT.policyVersions),
   policyFigures: collection(SITE_CONTENT.policyFigures),
   translations: collection(SITE_CONTENT.translations),
-  /** Sample company facts, and links to reserved domains: a build for the public SITE_URL fails while there are any. */
+  /**
+   * Every document the build is made from, checked at once: a build for the public SITE_URL fails
+   * on samples, any build on a version announced too late. Each entry is a document's revision.
+   */
   launchCheck: defineCollection({
     loader: launchCheckLoader(content, launchCheckQuery),
-    schema: z.object({document: z.string(), field: z.string(), value: z.string()}),
+    schema: z.object({
+      rev: z.string(),
+      translation: z.object({language: z.string(), status: z.enum(TRANSLATION_STATUSES)}).optional(),
+    }),
   }),
 }

@@ -8,8 +8,13 @@ import {ENGLISH, LANGUAGE_FIELD, SETTINGS_LANGUAGES_QUERY, TRANSLATED_TYPES} fro
 import {HandledBadge, MailStateBadge, MarkHandledAction} from './actions/contactMessage'
 import {publishRecordingVersions, RecordVersionAction} from './actions/PublishRecordingVersions'
 import {VERSION_RECORDING_TYPES} from './actions/recordVersions'
-import {MarkReviewedAction, TranslationReviewBadge} from './actions/TranslationReview'
+import {
+  MarkReviewedAction,
+  TranslationChangesInput,
+  TranslationReviewBadge,
+} from './actions/TranslationReview'
 import {previewOrigin, sitePreview} from './presentation'
+import {siteStatus} from './siteStatus'
 import {FIXED_ID_TYPES, IMMUTABLE_TYPES, READ_ONLY_TYPES, schemaTypes} from './schemaTypes'
 import {structure} from './structure'
 
@@ -17,6 +22,8 @@ const CONTACT_MESSAGE_TYPE = 'contactMessage'
 const fixedId = (type: string) => FIXED_ID_TYPES.has(type)
 const readOnly = (type: string) => READ_ONLY_TYPES.has(type)
 const immutable = (type: string) => IMMUTABLE_TYPES.has(type)
+/** The site's own origin: Presentation previews it, and it reports what it shows. */
+const siteOrigin = previewOrigin(process.env.SANITY_STUDIO_PREVIEW_URL)
 /** Types staff never create from Studio: fixed documents, and documents the website or a publish writes. */
 const neverNew = (type: string) => fixedId(type) || readOnly(type) || immutable(type)
 
@@ -45,7 +52,9 @@ export default defineConfig({
   dataset: process.env.SANITY_STUDIO_DATASET || 'production',
   plugins: [
     structureTool({structure}),
-    sitePreview(previewOrigin(process.env.SANITY_STUDIO_PREVIEW_URL)),
+    sitePreview(siteOrigin),
+    // On each document the site is built from: live since when, waiting, or why the site refused it.
+    siteStatus({origin: siteOrigin, isSiteType: fixedId}),
     visionTool({defaultApiVersion: SANITY_API_VERSION}),
     // Whole-document translations (docs/languages.md): the languages are the ones Site settings list.
     documentInternationalization({
@@ -65,6 +74,8 @@ export default defineConfig({
   releases: {enabled: false},
   scheduledDrafts: {enabled: false},
   scheduledPublishing: {enabled: false},
+  // A stale translation shows, above its form, what changed in English since its review.
+  form: {components: {input: TranslationChangesInput}},
   schema: {
     types: schemaTypes,
     // No "new document" templates for fixed-id, website-written or publish-recorded types.

@@ -9,7 +9,7 @@ import {
   type SingletonId,
 } from '../../model/siteDocuments'
 import {DEFAULT_LANGUAGE, translationStatus, type TranslationStatus} from '../../model/translations'
-import {currentEnglishText, offeredLanguages, type SiteLanguage} from './languages'
+import {currentEnglishText, offeredLanguages, upcomingEnglishTexts, type SiteLanguage} from './languages'
 import {isPublicSiteUrl} from './launchCheck'
 import type {PreviewLocals} from './preview'
 import type {Policy, PolicyVersion} from './schemas'
@@ -129,12 +129,17 @@ function inLanguage(english: EnglishContent, language: string, publicBuild: bool
     const translation = (await english.translations()).find(
       (candidate) => candidate.language === language && candidate.type === type && candidate.englishId === id,
     )
+    const versions = await english.policyVersions()
     const current = currentEnglishText(id, {
-      versions: await english.policyVersions(),
+      versions,
       now: english.now,
       digest: () => translation?.englishDigest ?? '',
     })
-    const {status, show} = translationStatus(translation?.translation, current, {publicBuild})
+    const upcomingEnglish = upcomingEnglishTexts(id, {versions, now: english.now})
+    const {status, show} = translationStatus(translation?.translation, current, {
+      publicBuild,
+      upcomingEnglish,
+    })
     return show ? {shown: {language, status}, translation} : {shown: {language: DEFAULT_LANGUAGE, status}}
   }
   return {

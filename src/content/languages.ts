@@ -78,3 +78,19 @@ interface PolicyVersionDates {
   number: number
   effectiveDate: string
 }
+
+/**
+ * The English texts still to come that a translation of `id` may already translate: a policy's
+ * versions announced and not yet in force, by number. A reviewed translation of one goes live
+ * with it, on its date. Other documents have none.
+ */
+export function upcomingEnglishTexts(
+  id: string,
+  {versions, now}: {versions: readonly PolicyVersionDates[]; now: Date},
+): string[] {
+  if (!isPolicyId(id)) return []
+  return timeline(
+    versions.filter((version) => version.policy === id),
+    now,
+  ).upcoming.map((version) => String(version.number))
+}

@@ -16,6 +16,8 @@ import {
 import {
   changesPolicy,
   latestVersion,
+  noticeBreaches,
+  noticeDaysIn,
   quotesFor,
   type PolicyVersionDocument,
   type PolicyWording,
@@ -30,7 +32,7 @@ import {
   type TranslationRecord,
   type TranslationStatus,
 } from '../../model/translations'
-import {currentEnglishText, offeredLanguages} from './languages'
+import {currentEnglishText, offeredLanguages, upcomingEnglishTexts} from './languages'
 import {TRANSLATION_DOCUMENTS_QUERY, TRANSLATION_PARAMS} from './siteContent'
 import type {ContentSource} from './source'
 
@@ -167,23 +169,23 @@ export type LaunchVerdict = {ok: true; warning?: string} | {ok: false; error: st
 const STATUS_WORDS: Record<Exclude<TranslationStatus, 'shown'>, string> = {
   missing: 'there is no translation',
   stale: 'it translates an older English text',
+  upcoming: 'it translates an announced version, and is shown from the day that version applies',
   awaitingReview: 'it awaits review',
   sample: 'it is a sample translation',
 }
 
-/** A translation a public build cannot launch with: a sample, or an enabled language's missing Contact page. */
+/** A translation a public build cannot launch with: a sample. */
 export interface TranslationProblem {
-  /** The translation's id, or the English document's title when there is none. */
+  /** The translation's id. */
   document: string
   language: string
-  status: Exclude<TranslationStatus, 'shown'>
+  status: 'sample'
 }
 
 const listedTranslations = (problems: readonly TranslationProblem[]) =>
   problems.length === 0
     ? ''
-    : `\nTranslations a public build cannot show (a language is turned on only with its Contact page's ` +
-      `reviewed translation of the current text; a sample is deleted or replaced and reviewed):\n` +
+    : `\nTranslations a public build cannot show (a sample translation is deleted, or replaced and reviewed):\n` +
       problems
         .map(({document, language, status}) => `  - ${document} (${language}): ${STATUS_WORDS[status]}`)
         .join('\n')
@@ -223,7 +225,7 @@ export function judgeSamples(
 }
 
 /** A translation document as the launch check reads it: whole, with the id of what it translates. */
-type TranslationDocument = Node & {
+export type TranslationDocument = Node & {
   _id: string
   language: string
   englishId: string
@@ -254,7 +256,11 @@ export function translationVerdicts(
     currentEnglishText(id, {versions, now, digest: () => wordsDigest(byId(id) ?? {})})
   const judge = (id: string, language: string) => {
     const translation = translations.find((doc) => doc.englishId === id && doc.language === language)
-    return {translation, ...translationStatus(translation?.translation, english(id), {publicBuild})}
+    const upcomingEnglish = upcomingEnglishTexts(id, {versions, now})
+    return {
+      translation,
+      ...translationStatus(translation?.translation, english(id), {publicBuild, upcomingEnglish}),
+    }
   }
   return offeredLanguages(byId(SINGLETON_IDS.siteSettings)).map((language) => ({
     language,
@@ -270,26 +276,14 @@ export function translationVerdicts(
 }
 
 /**
- * What a public build refuses: every sample translation, and for each language turned on, its
- * Contact page (the notice and the request for consent) in anything but a reviewed translation
- * of the current text.
+ * What a public build refuses: every sample translation. A translation that is missing, stale or
+ * awaiting review never stops a build (an English comma must not hold back a policy switch): its
+ * page shows English with the language's line, and the build names it (`fallbackWarnings`).
  */
-export function translationProblems(
-  documents: readonly Node[],
-  translations: readonly TranslationDocument[],
-  now: Date,
-): TranslationProblem[] {
-  const problems: TranslationProblem[] = translations
+export function translationProblems(translations: readonly TranslationDocument[]): TranslationProblem[] {
+  return translations
     .filter((translation) => translation.translation?.review === 'sample')
     .map(({_id, language}) => ({document: _id, language, status: 'sample'}))
-  for (const {language, pages} of translationVerdicts(documents, translations, {publicBuild: true, now})) {
-    const contact = pages.find(({id}) => id === SINGLETON_IDS.contactPage)
-    if (!contact || contact.status === 'shown') continue
-    const document = contact.translation?._id ?? `${DOCUMENT_TITLES.contactPage} translation`
-    if (!problems.some((problem) => problem.document === document && problem.language === language.code))
-      problems.push({document, language: language.code, status: contact.status})
-  }
-  return problems
 }
 
 /** One warning per page and language that shows English: what the build fell back on. */
@@ -310,9 +304,9 @@ export function fallbackWarnings(
       ...pages
         .filter(({show}) => !show)
         .map(
-          ({path, id, status}) =>
+          ({path, id, status, translation}) =>
             `${named}: ${path} shows the English ${documentTitle(id) ?? id} with the line that it is not translated: ` +
-            `${STATUS_WORDS[status as 'missing']}.`,
+            `${STATUS_WORDS[status as 'missing']}${translation ? ` (translation ${translation._id})` : ''}.`,
         ),
     ]
   })
@@ -344,34 +338,81 @@ export function unrecordedChanges(documents: readonly Node[]): string[] {
 }
 
 /**
+ * Every recorded version announced with less notice than the rule allows and no reason for it
+ * (model/policyVersions.ts `noticeBreaches`), as one message that fails any build, local or public:
+ * the history readers rely on must keep the promise the Terms make.
+ */
+export function noticeProblem(documents: readonly Node[]): string | undefined {
+  const versions = documents.filter(
+    (document) => document._type === POLICY_VERSION_TYPE,
+  ) as unknown as PolicyVersionDocument[]
+  const figures = documents.find((document) => document._id === SINGLETON_IDS.policyFigures) ?? {}
+  const breaches = noticeBreaches(versions, noticeDaysIn(figures))
+  if (breaches.length === 0) return undefined
+  return (
+    'Notice check: a policy change must be announced at least the notice period (Policy figures) ' +
+    `before it applies, unless it records why it may apply sooner:\n${breaches.map((line) => `  - ${line}`).join('\n')}`
+  )
+}
+
+/**
+ * One request for every document the site is built from (`query`, run with their ids), whole,
+ * and every translation with the id of what it translates.
+ */
+export async function readSiteDocuments(content: ContentSource, query: string) {
+  const answer = (await content.fetch(
+    `{"documents": ${query}, "translations": ${TRANSLATION_DOCUMENTS_QUERY}}`,
+    {
+      ids: Object.keys(DOCUMENT_TITLES),
+      ...TRANSLATION_PARAMS,
+    },
+  )) as {documents?: unknown; translations?: unknown} | null
+  const documents = Array.isArray(answer?.documents) ? answer.documents.filter(isNode) : []
+  const translations = (
+    Array.isArray(answer?.translations) ? answer.translations.filter(isNode) : []
+  ) as TranslationDocument[]
+  return {documents, translations}
+}
+
+/**
  * The launch check as a content collection: one query for every document the site is built
- * from, judged together, so a refused build lists every sample at once. The collection holds the
- * samples it found.
+ * from, judged together, so a refused build lists every sample at once. The collection holds each
+ * document's revision, and for a translation of a language turned on whether its page shows it:
+ * what the server reports as live once this build is (src/pages/server-data/live-content.json.ts),
+ * so Studio can tell staff whether their publish is on the site. Ids and revisions only.
  */
 export function launchCheckLoader(content: ContentSource, query: string): Loader {
   return {
     name: 'launch-check',
     async load({store, logger, config}) {
-      // One request: the site's documents, and every translation with what it translates.
-      const answer = (await content.fetch(
-        `{"documents": ${query}, "translations": ${TRANSLATION_DOCUMENTS_QUERY}}`,
-        {ids: Object.keys(DOCUMENT_TITLES), ...TRANSLATION_PARAMS},
-      )) as {documents?: unknown; translations?: unknown} | null
-      const documents = Array.isArray(answer?.documents) ? answer.documents.filter(isNode) : []
-      const translations = (
-        Array.isArray(answer?.translations) ? answer.translations.filter(isNode) : []
-      ) as TranslationDocument[]
+      const {documents, translations} = await readSiteDocuments(content, query)
       const now = new Date()
+      const notice = noticeProblem(documents)
+      if (notice) throw new Error(notice)
       const samples = samplesIn([...documents, ...translations])
-      const verdict = judgeSamples(samples, config.site, translationProblems(documents, translations, now))
+      const verdict = judgeSamples(samples, config.site, translationProblems(translations))
       if (!verdict.ok) throw new Error(verdict.error)
       if (verdict.warning) logger.warn(verdict.warning)
       for (const warning of unrecordedChanges(documents)) logger.warn(warning)
       const publicBuild = isPublicSiteUrl(config.site)
       for (const warning of fallbackWarnings(documents, translations, {publicBuild, now}))
         logger.warn(warning)
+      const shown = shownTranslations(translationVerdicts(documents, translations, {publicBuild, now}))
       store.clear()
-      samples.forEach((sample, index) => store.set({id: String(index + 1), data: {...sample}}))
+      for (const document of [...documents, ...translations]) {
+        const id = String(document._id)
+        const translation = shown.get(id)
+        store.set({id, data: {rev: String(document._rev ?? ''), ...(translation ? {translation} : {})}})
+      }
     },
   }
+}
+
+/** For each translation a language turned on shows or not: its language and status, by id. */
+function shownTranslations(verdicts: ReturnType<typeof translationVerdicts>) {
+  const shown = new Map<string, {language: string; status: TranslationStatus}>()
+  for (const {language, pages} of verdicts)
+    for (const {translation, status} of pages)
+      if (translation) shown.set(translation._id, {language: language.code, status})
+  return shown
 }

@@ -1,5 +1,6 @@
 import {COMPANY_FACT_KEYS, factText, type CompanyFactKey} from '../../model/companyFacts'
 import {formatFigure, POLICY_FIGURE_KEYS, type PolicyFigureKey} from '../../model/policyFigures'
+import {recordedQuotes} from '../../model/policyDiff'
 import type {CompanyFacts, PolicyFigures, PolicyVersion} from './schemas'
 
 /** Figures and facts as a text prints them. */
@@ -17,7 +18,4 @@ export function liveQuotes(figures: PolicyFigures, facts: CompanyFacts): QuoteTe
 }
 
 /** The figures and facts as a version recorded them. */
-export const versionQuotes = (version: PolicyVersion): QuoteText => ({
-  figures: Object.fromEntries(version.figures.map(({figure, text}) => [figure, text])),
-  facts: Object.fromEntries(version.facts.map(({fact, text}) => [fact, text ?? ''])),
-})
+export const versionQuotes = (version: PolicyVersion): QuoteText => recordedQuotes(version)

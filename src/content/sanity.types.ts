@@ -20,6 +20,7 @@ export type TranslationRecord = {
   translates: string;
   review: "sample" | "awaitingReview" | "reviewed";
   reviewedBy?: string;
+  englishRev?: string;
   reviewedOn?: string;
 };
 
@@ -230,6 +231,7 @@ export type PolicyVersion = {
   summary: string;
   recordedAt: string;
   shortNotice?: "takesNothingAway" | "requiredByLaw";
+  noticeDays?: number;
   title: string;
   description?: string;
   intro?: PolicyBody;
@@ -1524,6 +1526,7 @@ export type LaunchCheckQueryResult = Array<{
   summary: string;
   recordedAt: string;
   shortNotice?: "requiredByLaw" | "takesNothingAway";
+  noticeDays?: number;
   title: string;
   description?: string;
   intro?: PolicyBody;

@@ -9,6 +9,7 @@ import {makeFolders} from '../lib/folders.ts'
 import {CONSENT_BOX_NAMES} from '../../model/contactForm.ts'
 import {isCalendarDate} from '../../model/policyVersions.ts'
 import {POLICY_IDS} from '../../model/siteDocuments.ts'
+import {TRANSLATION_STATUSES} from '../../model/translations.ts'
 
 /**
  * Data a build hands to the production server: written by the pages src/pages/server-data/*,
@@ -100,8 +101,27 @@ const policySchedule = z.object({
   ),
 })
 
+/**
+ * The revision of each document the build was made from (src/content/liveDocuments.ts) and when
+ * the build read them: what the server reports as live once this build is (src/server/siteStatus.ts).
+ */
+const liveContent = z.object({
+  /** When the build rendered its pages, just after it read the content; null for an older build. */
+  builtAt: z.iso.datetime({error: 'expected an instant in ISO form'}).nullable(),
+  documents: z.array(
+    z.object({
+      id: z.string(),
+      rev: z.string(),
+      translation: z.object({language: z.string(), status: z.enum(TRANSLATION_STATUSES)}).optional(),
+    }),
+    {error: 'expected a list'},
+  ),
+})
+
 /** Everything a build hands the server, each part in a file of its own. */
 export const buildData = z.object({
+  /** What the build was made from, for the site's status. */
+  liveContent,
   /** What the contact service takes from the build's content. */
   contact: contactContent,
   /** When the build's policy text stops being the one in force, and the versions still to come. */
@@ -120,12 +140,14 @@ export type SentPageWords = NonNullable<ContactContent['sentPage']>
 /** The acknowledgement's words in the build being served (Studio: Contact page → Acknowledgement e-mail). */
 export type AcknowledgementWords = NonNullable<ContactContent['acknowledgement']>
 export type PolicySchedule = BuildData['policySchedule']
+export type LiveContent = BuildData['liveContent']
 /** A policy version whose date had not come when the build ran. */
 export type UpcomingVersion = PolicySchedule['versions'][number]
 
 type Part = keyof BuildData
 
 const PARTS: Record<Part, {file: string; what: string}> = {
+  liveContent: {file: 'live-content.json', what: 'the list of documents'},
   contact: {file: 'contact.json', what: 'the contact data'},
   policySchedule: {file: 'policy-schedule.json', what: 'the policy schedule'},
 }
@@ -134,6 +156,8 @@ const PARTS: Record<Part, {file: string; what: string}> = {
 const WRITTEN_WHEN_ABSENT: Partial<Record<Part, unknown>> = {
   // Policies had no versions yet: no change to schedule.
   policySchedule: {nextChangeAt: null, versions: []},
+  // Made before the site reported its state: nothing known of what it was built from.
+  liveContent: {builtAt: null, documents: []},
 }
 
 const fileOf = (buildDir: string, part: Part) => join(buildDir, 'server', FOLDER, PARTS[part].file)

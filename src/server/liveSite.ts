@@ -2,7 +2,13 @@ import {existsSync} from 'node:fs'
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
-import {readBuildData, type BuildData, type ContactContent, type PolicySchedule} from './buildData.ts'
+import {
+  readBuildData,
+  type BuildData,
+  type ContactContent,
+  type LiveContent,
+  type PolicySchedule,
+} from './buildData.ts'
 import {serveNotFound, serveStatic} from './staticFiles.ts'
 
 /** The node adapter's handler in middleware mode: server routes, or `next` when none matches. */
@@ -53,6 +59,11 @@ export class LiveSite {
   /** When the live build's policy text stops being the one in force. */
   get policySchedule(): PolicySchedule {
     return this.current.policySchedule
+  }
+
+  /** What the live build was made from: each document's revision. */
+  get liveContent(): LiveContent {
+    return this.current.liveContent
   }
 
   /** Reads the new build first: a build that is incomplete never goes live. */

@@ -12,6 +12,8 @@ export interface BuildRecord {
 
 export interface RebuildStatus {
   building: boolean
+  /** When the build under way started (ISO), or null. */
+  buildingSince: string | null
   followUpQueued: boolean
   liveBuild: string
   builds: number
@@ -50,6 +52,7 @@ export class Rebuilder {
   private readonly options: Required<RebuilderOptions>
   private liveBuild: string
   private builds = 0
+  private buildStarted: number | undefined
   private lastSuccess: RebuildStatus['lastSuccess'] = null
   private lastFailure: RebuildStatus['lastFailure'] = null
 
@@ -61,6 +64,8 @@ export class Rebuilder {
   getStatus(): RebuildStatus {
     return {
       building: this.building,
+      buildingSince:
+        this.building && this.buildStarted !== undefined ? new Date(this.buildStarted).toISOString() : null,
       followUpQueued: this.followUp !== undefined,
       liveBuild: this.liveBuild,
       builds: this.builds,
@@ -108,6 +113,7 @@ export class Rebuilder {
   private async buildOnce(trigger: string) {
     const {buildsDir, log} = this.options
     const started = Date.now()
+    this.buildStarted = started
     const name = `build-${new Date(started).toISOString().replace(/[:.]/g, '-')}`
     const outDir = join(buildsDir, name)
     this.builds++
@@ -217,7 +223,9 @@ export class Rebuilder {
 export function buildFailure(output: string): string {
   // eslint-disable-next-line no-control-regex
   const lines = output.replace(/\u001b\[[0-9;]*m/g, '').split('\n')
-  const start = lines.findIndex((line) => /error|could not|no published document/i.test(line))
+  const start = lines.findIndex((line) =>
+    /error|could not|no published document|^(Launch|Notice) check:/i.test(line),
+  )
   const relevant = (start === -1 ? lines.slice(-12) : lines.slice(start))
     .filter(
       (line) =>

@@ -22,6 +22,8 @@ import {
 import {ACCEPTED_WEBHOOKS_FILE, AcceptedWebhooks, handleRebuildRequest} from './rebuildRoutes.ts'
 import {PolicyChangeSchedule, rebuildThrough, type PolicyChangeScheduleOptions} from './schedule.ts'
 import {applySecurityHeaders} from './securityHeaders.ts'
+import {answerSiteStatus, LiveRevisions} from './siteStatus.ts'
+import {SITE_STATUS_PATH} from '../../model/siteStatus.ts'
 
 /** A reason the server cannot start, in words for whoever started it. */
 export class SiteServerError extends Error {
@@ -41,7 +43,14 @@ export class CannotListen extends SiteServerError {
 /** What the server needs of the build it serves: a LiveSite, or a stand-in for one. */
 export type ServedSite = Pick<
   LiveSite,
-  'dir' | 'codeDir' | 'contactContent' | 'policySchedule' | 'swapTo' | 'handle' | 'renderPreview'
+  | 'dir'
+  | 'codeDir'
+  | 'contactContent'
+  | 'policySchedule'
+  | 'liveContent'
+  | 'swapTo'
+  | 'handle'
+  | 'renderPreview'
 >
 
 export interface SiteServerOptions {
@@ -101,13 +110,18 @@ export async function createSiteServer(
     liveBuild: site.dir,
     keep: [site.codeDir],
     goLive: async (dir) => {
+      const startedAt = new Date(rebuilder.getStatus().buildingSince ?? now())
       await site.swapTo(dir)
+      liveRevisions.wentLive(site.liveContent, {at: new Date(now()), startedAt})
       // A publish can add or withdraw an upcoming policy version: follow the new build's schedule.
       policyChanges.arm(site.policySchedule)
     },
     env: buildEnv,
     log,
   })
+  // What is live, for Studio: each document's revision and since when, kept across rebuilds.
+  const now = clock.now ?? Date.now
+  const liveRevisions = new LiveRevisions(site.liveContent, new Date(now()))
   // Drafts for staff who come from Studio; every other request is served as if it did not exist.
   const staffPreview = new StaffPreview(config.preview, {trustProxy: settings.trustProxy, now: clock.now})
   // A policy version whose date comes becomes the text in force without anyone publishing.
@@ -160,6 +174,10 @@ export async function createSiteServer(
       })
       return
     }
+    if (path === SITE_STATUS_PATH)
+      return answerSiteStatus(request, response, () =>
+        liveRevisions.status(rebuilder.getStatus(), site.policySchedule, policyChanges.getStatus()),
+      )
     const preview = staffPreview.route(request, response)
     if (preview === 'answered') return
     // Locals are the request's own: a route that wrote to them could not reach another visitor's.

@@ -68,7 +68,7 @@ export function publishRecordingVersions(publish: DocumentActionComponent): Docu
       setStep({name: 'reading'})
       try {
         const read = await readNow()
-        const now = new Date()
+        const now = read.now
         const plan = planPublish(draft, read, {}, now)
         if (plan.ok && plan.versions.length === 0) {
           setStep(IDLE)
@@ -93,9 +93,10 @@ export function publishRecordingVersions(publish: DocumentActionComponent): Docu
      */
     const confirm = async (current: Extract<Step, {name: 'dialog'}>, shownDraft: StoredDocument) => {
       setStep({...current, saving: true, message: undefined})
-      const now = new Date()
       try {
+        // The version is announced at the Content Lake's time of this read, just before the commit.
         const read = await readNow()
+        const now = read.now
         const reopen = (message?: string) => setStep({name: 'dialog', read, now, saving: false, message})
         if (!read.draft) return reopen('This draft was published or discarded meanwhile: close this dialog.')
         const plan = planPublish(read.draft, read, note, now)
@@ -216,7 +217,7 @@ export const RecordVersionAction: DocumentActionComponent = (props) => {
     setStep({name: 'reading'})
     try {
       const read = await readNow()
-      const now = new Date()
+      const now = read.now
       const plan = planPublish(published, read, {}, now)
       if (plan.ok && plan.versions.length === 0)
         return setStep({
@@ -233,9 +234,9 @@ export const RecordVersionAction: DocumentActionComponent = (props) => {
 
   const confirm = async (current: Extract<RecordStep, {name: 'dialog'}>) => {
     setStep({...current, saving: true, message: undefined})
-    const now = new Date()
     try {
       const read = await readNow()
+      const now = read.now
       const plan = planPublish(published, read, note, now)
       if (!plan.ok) return setStep({name: 'dialog', read, now, saving: false})
       await client.transaction(recordMutations(plan.versions)).commit({tag: 'policy-versions.record'})

@@ -1,18 +1,27 @@
-import {Stack, Text, TextInput} from '@sanity/ui'
+import {Card, Flex, Radio, Stack, Text, TextInput} from '@sanity/ui'
 import {useEffect, useId, useState} from 'react'
 import {
   useClient,
   useDocumentOperation,
   useDocumentStore,
+  useFormValue,
   type DocumentActionComponent,
   type DocumentActionDialogProps,
   type DocumentBadgeComponent,
+  type InputProps,
 } from 'sanity'
 import {indiaToday} from '../../model/policyVersions'
 import {SANITY_API_VERSION} from '../../model/sanityApi'
-import type {TranslationRecord} from '../../model/translations'
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_FIELD,
+  TRANSLATED_TYPES,
+  type TranslationRecord,
+} from '../../model/translations'
+import {EnglishChangesSince} from './EnglishChanges'
 import {DialogProblems, hintId, Question, RecordChangeFooter} from './RecordChangeDialog'
 import {
+  chosenTarget,
   currentEnglish,
   isTranslationDocument,
   MARK_REVIEWED_TITLE,
@@ -23,6 +32,7 @@ import {
   reviewReadParams,
   reviewTarget,
   reviewedRecord,
+  upcomingEnglish,
   type ReviewForm,
   type ReviewRead,
   type ReviewTarget,
@@ -36,14 +46,56 @@ type Step =
   | {name: 'idle'}
   | {name: 'reading'}
   | {name: 'problem'; message: string}
-  | {name: 'dialog'; target: Extract<ReviewTarget, {ok: true}>; now: Date; saving: boolean; message?: string}
+  | {
+      name: 'dialog'
+      read: ReviewRead | null
+      target: Extract<ReviewTarget, {ok: true}>
+      now: Date
+      saving: boolean
+      message?: string
+    }
 
 const IDLE: Step = {name: 'idle'}
+
+/** Which English text the review is recorded against: the one in force, or a version announced. */
+function ReviewChoices(props: {
+  target: Extract<ReviewTarget, {ok: true}>
+  chosen: string | undefined
+  onChoose: (translates: string) => void
+  busy: boolean
+}) {
+  const {target, chosen, onChoose, busy} = props
+  const name = useId()
+  return (
+    <Stack gap={3}>
+      <Text size={1} weight="medium">
+        Reviewed against
+      </Text>
+      {[target, ...target.later].map((choice) => (
+        <Flex as="label" key={choice.translates} gap={3} align="flex-start">
+          <Radio
+            name={name}
+            value={choice.translates}
+            checked={(chosen ?? target.translates) === choice.translates}
+            disabled={busy}
+            onChange={() => onChoose(choice.translates)}
+          />
+          <Text size={1}>{choice.against}</Text>
+        </Flex>
+      ))}
+    </Stack>
+  )
+}
 
 /** The reviewer's name and day, and which English text the review is recorded against. */
 function MarkReviewedForm(props: {
   language: string
+  type: string
+  read: ReviewRead | null
+  record: Partial<TranslationRecord> | undefined
   target: Extract<ReviewTarget, {ok: true}>
+  chosen: string | undefined
+  onChoose: (translates: string) => void
   form: ReviewForm
   onFormChange: (form: ReviewForm) => void
   today: string
@@ -51,19 +103,38 @@ function MarkReviewedForm(props: {
   message?: string
   busy: boolean
 }) {
-  const {language, target, form, onFormChange, today, problems, message, busy} = props
+  const {
+    language,
+    type,
+    read,
+    record,
+    target,
+    chosen,
+    onChoose,
+    form,
+    onFormChange,
+    today,
+    problems,
+    message,
+    busy,
+  } = props
   const nameId = useId()
   const dayId = useId()
+  const choice = chosenTarget(target, chosen) ?? target
   return (
     <Stack gap={5}>
       <Stack gap={3}>
         <Text size={1}>
           Record that a named person who reads both English and this language ({language}) has checked this
           translation against the English text, sentence by sentence. It is recorded against{' '}
-          <strong>{target.against}</strong>: when that English text changes, the public site shows English
+          <strong>{choice.against}</strong>: when that English text changes, the public site shows English
           again until the translation is brought up to date and reviewed again.
         </Text>
         {target.note && <Text size={1}>{target.note}</Text>}
+        {target.later.length > 0 && (
+          <ReviewChoices target={target} chosen={chosen} onChoose={onChoose} busy={busy} />
+        )}
+        <EnglishChangesSince type={type} read={read} record={record} translates={choice.translates} />
         <Text size={1} muted>
           This changes the draft; publish it for the site to show the translation.
         </Text>
@@ -109,19 +180,18 @@ export const MarkReviewedAction: DocumentActionComponent = (props) => {
   const {patch} = useDocumentOperation(props.id, props.type)
   const [step, setStep] = useState<Step>(IDLE)
   const [form, setForm] = useState<ReviewForm>({reviewedBy: '', reviewedOn: ''})
+  const [chosen, setChosen] = useState<string>()
   const document = props.draft ?? props.published
   if (!document || !isTranslationDocument(document)) return null
 
-  const readTarget = async (now: Date) =>
-    reviewTarget(
-      await client.fetch<ReviewRead | null>(
-        REVIEW_READ_QUERY,
-        reviewReadParams(props.type, props.id),
-        READ_OPTIONS,
-      ),
-      props.type,
-      now,
+  const readTarget = async (now: Date) => {
+    const read = await client.fetch<ReviewRead | null>(
+      REVIEW_READ_QUERY,
+      reviewReadParams(props.type, props.id),
+      READ_OPTIONS,
     )
+    return {read, target: reviewTarget(read, props.type, now)}
+  }
   const failed = (error: unknown) =>
     `The English text could not be read (${error instanceof Error ? error.message : String(error)}). Nothing was recorded; try again.`
 
@@ -129,10 +199,11 @@ export const MarkReviewedAction: DocumentActionComponent = (props) => {
     setStep({name: 'reading'})
     try {
       const now = new Date()
-      const target = await readTarget(now)
+      const {read, target} = await readTarget(now)
       if (!target.ok) return setStep({name: 'problem', message: target.problem})
       setForm({reviewedBy: '', reviewedOn: indiaToday(now)})
-      setStep({name: 'dialog', target, now, saving: false})
+      setChosen(undefined)
+      setStep({name: 'dialog', read, target, now, saving: false})
     } catch (error) {
       setStep({name: 'problem', message: failed(error)})
     }
@@ -142,17 +213,21 @@ export const MarkReviewedAction: DocumentActionComponent = (props) => {
     setStep({...current, saving: true, message: undefined})
     try {
       const now = new Date()
-      const target = await readTarget(now)
+      const {read, target} = await readTarget(now)
       if (!target.ok) return setStep({name: 'problem', message: target.problem})
-      if (target.translates !== current.target.translates)
+      const choice = chosenTarget(target, chosen)
+      if (!choice || choice.translates !== chosenTarget(current.target, chosen)?.translates) {
+        setChosen(undefined)
         return setStep({
           name: 'dialog',
+          read,
           target,
           now,
           saving: false,
           message: `The English text changed while this dialog was open: the review is now recorded against ${target.against}. Check the translation against it, then confirm again.`,
         })
-      patch.execute([{set: {translation: reviewedRecord(target.translates, form)}}])
+      }
+      patch.execute([{set: {translation: reviewedRecord(choice.translates, form, target.englishRev)}}])
       setStep(IDLE)
       props.onComplete()
     } catch (error) {
@@ -180,7 +255,12 @@ export const MarkReviewedAction: DocumentActionComponent = (props) => {
       content: (
         <MarkReviewedForm
           language={String(document.language)}
+          type={props.type}
+          read={step.read}
+          record={document.translation as Partial<TranslationRecord> | undefined}
           target={step.target}
+          chosen={chosen}
+          onChoose={setChosen}
           form={form}
           onFormChange={setForm}
           today={indiaToday(step.now)}
@@ -215,25 +295,70 @@ MarkReviewedAction.displayName = 'MarkReviewedAction'
  * its review state. Follows the English document, its versions and the metadata as they change.
  */
 export const TranslationReviewBadge: DocumentBadgeComponent = (props) => {
-  const documentStore = useDocumentStore()
-  const [read, setRead] = useState<ReviewRead | null>(null)
   const document = props.draft ?? props.published
   const translation = isTranslationDocument(document)
+  const read = useReviewRead(props.type, props.id, translation)
+  if (!document || !translation) return null
+  const now = new Date()
+  return reviewBadge(
+    document.translation as Partial<TranslationRecord> | undefined,
+    currentEnglish(read, props.type, now),
+    upcomingEnglish(read, props.type, now),
+  )
+}
+
+/** The English document, its id and its versions, followed as they change, for a translation. */
+function useReviewRead(type: string, id: string, translation: boolean): ReviewRead | null {
+  const documentStore = useDocumentStore()
+  const [read, setRead] = useState<ReviewRead | null>(null)
   useEffect(() => {
     if (!translation) return undefined
     const subscription = documentStore
-      .listenQuery(
-        {fetch: REVIEW_READ_QUERY, listen: REVIEW_LISTEN_QUERY},
-        reviewReadParams(props.type, props.id),
-        {...READ_OPTIONS, apiVersion: SANITY_API_VERSION, throttleTime: 1000},
-      )
+      .listenQuery({fetch: REVIEW_READ_QUERY, listen: REVIEW_LISTEN_QUERY}, reviewReadParams(type, id), {
+        ...READ_OPTIONS,
+        apiVersion: SANITY_API_VERSION,
+        throttleTime: 1000,
+      })
       .subscribe({next: (answer: ReviewRead | null) => setRead(answer), error: () => setRead(null)})
     return () => subscription.unsubscribe()
-  }, [documentStore, props.id, props.type, translation])
-  if (!document || !translation) return null
-  return reviewBadge(
-    document.translation as Partial<TranslationRecord> | undefined,
-    currentEnglish(read, props.type, new Date()),
+  }, [documentStore, id, type, translation])
+  return read
+}
+
+/** Above a stale translation's form: that it is stale, and what changed in English since its review. */
+function StaleTranslation({type}: {type: string}) {
+  const id = useFormValue(['_id']) as string | undefined
+  const record = useFormValue(['translation']) as Partial<TranslationRecord> | undefined
+  const language = useFormValue([LANGUAGE_FIELD])
+  const translation = typeof language === 'string' && language !== DEFAULT_LANGUAGE
+  const read = useReviewRead(type, id ?? '', translation && Boolean(id))
+  const now = new Date()
+  const badge = reviewBadge(record, currentEnglish(read, type, now), upcomingEnglish(read, type, now))
+  if (!translation || badge.label !== 'Stale') return null
+  return (
+    <Stack gap={3}>
+      <Card tone="critical" padding={3} radius={2} border>
+        <Text size={1}>Stale: {badge.title}</Text>
+      </Card>
+      <EnglishChangesSince
+        type={type}
+        read={read}
+        record={record}
+        translates={currentEnglish(read, type, now)}
+      />
+    </Stack>
   )
 }
+
+/** A translation's form, with what changed in English above it while the translation is stale. */
+export function TranslationChangesInput(props: InputProps) {
+  if (props.path.length > 0 || !TRANSLATED.has(props.schemaType.name)) return props.renderDefault(props)
+  return (
+    <Stack gap={4}>
+      <StaleTranslation type={props.schemaType.name} />
+      {props.renderDefault(props)}
+    </Stack>
+  )
+}
+const TRANSLATED = new Set<string>(TRANSLATED_TYPES)
 TranslationReviewBadge.displayName = 'TranslationReviewBadge'

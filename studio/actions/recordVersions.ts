@@ -43,6 +43,11 @@ export interface PublishContext {
 
 /** What a publish reads from the Content Lake: the context, and the draft and published document it replaces. */
 export interface PublishRead extends PublishContext {
+  /**
+   * The Content Lake's time when it answered (GROQ `now()`): the publish that follows is announced
+   * on its day, never on the day of the browser's clock, which may be wrong.
+   */
+  now: Date
   /** The draft as the Content Lake holds it; null once it was published or discarded. */
   draft: StoredDocument | null
   /** The published document's revision, locked so a publish never overwrites one it did not see. */
@@ -55,6 +60,7 @@ const latestOf = (policy: PolicyId) =>
 
 /** Asked with the raw perspective, so the draft is found by its own id and everything else is the published document. */
 export const PUBLISH_READ_QUERY = `{
+  "now": now(),
   "draft": *[_id == $draftId][0],
   "published": *[_id == $publishedId][0]{_rev},
   "versions": [${Object.values(POLICY_IDS).map(latestOf).join(', ')}][defined(@)],
@@ -64,15 +70,22 @@ export const PUBLISH_READ_QUERY = `{
 
 export const publishReadParams = (publishedId: string) => ({draftId: `drafts.${publishedId}`, publishedId})
 
-/** The answer to PUBLISH_READ_QUERY; Policy figures or Company facts not yet published read as empty. */
+/**
+ * The answer to PUBLISH_READ_QUERY; Policy figures or Company facts not yet published read as
+ * empty. An answer without the Content Lake's time is refused: no version is announced on a guess.
+ */
 export function publishRead(answer: {
+  now?: string | null
   draft?: StoredDocument | null
   published?: {_rev?: string} | null
   versions?: PolicyVersionDocument[] | null
   figures?: Record<string, unknown> | null
   facts?: CompanyFactsDocument | null
 }): PublishRead {
+  const now = new Date(answer.now ?? '')
+  if (Number.isNaN(now.getTime())) throw new Error('the Content Lake did not say what time it is')
   return {
+    now,
     draft: answer.draft ?? null,
     published: answer.published ?? null,
     versions: answer.versions ?? [],
@@ -107,7 +120,13 @@ export function planPublish(
   now: Date,
 ): PublishPlan {
   if (quotesValues(draft))
-    return planQuotedValuesPublish({versions: context.versions, ...valuesAfter(draft, context), note, now})
+    return planQuotedValuesPublish({
+      versions: context.versions,
+      ...valuesAfter(draft, context),
+      figuresBefore: context.figures,
+      note,
+      now,
+    })
   const policy = policyOf(draft)
   if (!policy) return {ok: true, versions: []}
   const {versions, figures, facts} = context
@@ -146,11 +165,8 @@ export function versionsToRecord(
 export function noticeFrom(draft: StoredDocument, context: PublishContext, now: Date): string | undefined {
   const replacesText = versionsToRecord(draft, context).some(({number}) => number > 1)
   if (!replacesText) return undefined
-  return earliestWithNotice({
-    now,
-    latest: true,
-    noticeDays: noticeDaysIn(valuesAfter(draft, context).figures),
-  })
+  // The notice period in force before the publish, never the draft's own figure.
+  return earliestWithNotice({now, latest: true, noticeDays: noticeDaysIn(context.figures)})
 }
 
 /** A reference to a document that was a draft when it was chosen becomes a strong one on publish, as in Sanity's own publish. */

@@ -8,7 +8,8 @@
  * number of the English version in force, as the build judges it; for any other document, the
  * digest of the published English document's words. Staff never type either: the action reads it.
  */
-import {indiaToday, isCalendarDate, timeline} from '../../model/policyVersions'
+import {documentChanges, policyDiff, versionText, type FieldChange} from '../../model/policyDiff'
+import {indiaToday, isCalendarDate, timeline, type PolicyVersionDocument} from '../../model/policyVersions'
 import {
   DOCUMENT_TYPE_TITLES,
   documentTitle,
@@ -79,18 +80,29 @@ export interface ReviewRead {
   versions?: {policy?: string; number: number; effectiveDate: string}[] | null
 }
 
+/** An English text a review can be recorded against. */
+export interface ReviewChoice {
+  /** What `translation.translates` records: a policy's version number, else a digest. */
+  translates: string
+  /** Which English text, in staff's words. */
+  against: string
+}
+
 /** The English text a review is recorded against, or why there is none to record against. */
 export type ReviewTarget =
-  | {
+  | (ReviewChoice & {
       ok: true
       englishId: string
-      /** What `translation.translates` records: a policy's version number, else a digest. */
-      translates: string
-      /** Which English text, in staff's words. */
-      against: string
+      /** The published English document's revision, for a document that is not a policy. */
+      englishRev?: string
       /** For a policy with a version still to come: what happens when it applies. */
       note?: string
-    }
+      /**
+       * A policy's versions announced and not yet in force, soonest first: a review against one
+       * goes live with it, on its date, so a translation never falls back to English that day.
+       */
+      later: ReviewChoice[]
+    })
   | {ok: false; problem: string}
 
 /** The English text a translation of `type` is reviewed against now. */
@@ -116,9 +128,13 @@ export function reviewTarget(read: ReviewRead | null | undefined, type: string, 
       englishId,
       translates: String(current.number),
       against: `version ${current.number} of the English ${title}, in force since ${current.effectiveDate}`,
+      later: upcoming.map((version) => ({
+        translates: String(version.number),
+        against: `version ${version.number} of the English ${title}, announced to apply from ${version.effectiveDate}`,
+      })),
       ...(next
         ? {
-            note: `Version ${next.number} applies from ${next.effectiveDate}. From that day this translation is shown as stale, and the site shows English, until it is brought up to date and reviewed again.`,
+            note: `Version ${next.number} applies from ${next.effectiveDate}. A review against the version in force is shown until then; from that day the site shows English until the translation is brought up to date and reviewed again. Translate version ${next.number} and review it against that version instead, and the translation goes live with it on that day.`,
           }
         : {}),
     }
@@ -133,7 +149,17 @@ export function reviewTarget(read: ReviewRead | null | undefined, type: string, 
     englishId,
     translates: wordsDigest(read.english),
     against: `the English ${title} as published now`,
+    ...(typeof read.english._rev === 'string' ? {englishRev: read.english._rev} : {}),
+    later: [],
   }
+}
+
+/** The choice a review records: the one staff picked, if it is still offered, else none. */
+export function chosenTarget(
+  target: Extract<ReviewTarget, {ok: true}>,
+  translates: string | undefined,
+): ReviewChoice | undefined {
+  return [target, ...target.later].find((choice) => choice.translates === (translates ?? target.translates))
 }
 
 /** What the reviewer fills in. */
@@ -199,12 +225,20 @@ export const reviewProblems = (form: ReviewForm, now: Date): string[] =>
     (problem): problem is string => problem !== undefined,
   )
 
-/** The `translation` record a review writes. */
-export const reviewedRecord = (translates: string, form: ReviewForm): TranslationRecord => ({
+/**
+ * The `translation` record a review writes. For a document that is not a policy it keeps the
+ * English revision reviewed, so Studio can later show what changed in English since.
+ */
+export const reviewedRecord = (
+  translates: string,
+  form: ReviewForm,
+  englishRev?: string,
+): TranslationRecord => ({
   translates,
   review: 'reviewed',
   reviewedBy: reviewerName(form.reviewedBy),
   reviewedOn: form.reviewedOn,
+  ...(englishRev ? {englishRev} : {}),
 })
 
 /** A badge as Studio shows it (sanity's DocumentBadgeDescription). */
@@ -222,6 +256,7 @@ export interface ReviewBadge {
 export function reviewBadge(
   record: Partial<TranslationRecord> | null | undefined,
   currentEnglish: string | undefined,
+  upcoming: readonly {number: number; effectiveDate: string}[] = [],
 ): ReviewBadge {
   if (!record?.review)
     return {
@@ -233,9 +268,20 @@ export function reviewBadge(
   const {status} = translationStatus(
     {...record, review: record.review, translates},
     currentEnglish ?? translates,
-    {publicBuild: true},
+    {publicBuild: true, upcomingEnglish: upcoming.map(({number}) => String(number))},
   )
   switch (status) {
+    case 'upcoming': {
+      const version = upcoming.find(({number}) => String(number) === translates)
+      return {
+        label:
+          record.review === 'reviewed'
+            ? `Reviewed for version ${translates}`
+            : `Translates version ${translates}, not reviewed`,
+        title: `Translates version ${translates} of the English text, announced to apply from ${version?.effectiveDate}: the public site shows it from that day, with its English. Until then the page shows English.`,
+        color: record.review === 'reviewed' ? 'success' : 'warning',
+      }
+    }
     case 'stale':
       return {
         label: 'Stale',
@@ -274,3 +320,36 @@ export function currentEnglish(read: ReviewRead | null | undefined, type: string
   if (type === POLICY_TYPE) return String(timeline(read.versions ?? [], now).current?.number ?? '')
   return read.english ? wordsDigest(read.english) : ''
 }
+
+/** A policy's versions announced and not yet in force, as the build judges them; none for other documents. */
+export function upcomingEnglish(read: ReviewRead | null | undefined, type: string, now: Date) {
+  if (!read?.englishId || type !== POLICY_TYPE) return []
+  return timeline(read.versions ?? [], now).upcoming
+}
+
+/**
+ * The English text a translation was reviewed against, to compare with the text it is reviewed
+ * against now: for a policy, both recorded versions (asked by number); for another document, the
+ * English document at the revision the review recorded (Sanity's history).
+ */
+export const REVIEWED_VERSIONS_QUERY = `*[_type == "${POLICY_VERSION_TYPE}" && policy == $policy && number in $numbers]`
+
+/**
+ * What changed in English between the text a translation records and `translates` (the text in
+ * force, or a later version staff review against): the change pages' word-by-word differences for
+ * a policy; for another document, its texts compared one by one. Undefined when nothing is known
+ * to compare (never reviewed, or the earlier English text is not at hand).
+ */
+export function englishChangesSince(
+  input:
+    | {kind: 'policy'; from?: PolicyVersionDocument; to?: PolicyVersionDocument}
+    | {kind: 'document'; from?: Record<string, unknown> | null; to?: Record<string, unknown> | null},
+): EnglishChanges | undefined {
+  if (!input.from || !input.to) return undefined
+  if (input.kind === 'policy')
+    return {kind: 'policy', diff: policyDiff(versionText(input.from), versionText(input.to))}
+  return {kind: 'document', fields: documentChanges(input.from, input.to)}
+}
+
+export type EnglishChanges =
+  {kind: 'policy'; diff: ReturnType<typeof policyDiff>} | {kind: 'document'; fields: FieldChange[]}

@@ -89,6 +89,13 @@ export const policyVersion = defineType({
         'Set when the change applies sooner than the notice period in Policy figures after it was recorded; shown with the version.',
       options: entryChoice(SHORT_NOTICE_REASONS),
     }),
+    defineField({
+      name: 'noticeDays',
+      title: 'Notice period when announced (days)',
+      type: 'number',
+      description:
+        'The notice period in Policy figures before the publish that recorded this version. The build checks the version against it.',
+    }),
     defineField({name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required()}),
     defineField({name: 'description', title: 'Search description', type: 'text', rows: 3}),
     defineField({name: 'intro', title: 'Introduction', type: 'policyBody'}),

@@ -53,6 +53,14 @@ export const translationRecord = defineType({
       validation: (rule) => rule.custom(neededOnceReviewed('the name of who reviewed it')),
     }),
     defineField({
+      name: 'englishRev' satisfies RecordField,
+      title: 'English revision reviewed',
+      type: 'string',
+      readOnly: true,
+      description:
+        'Filled in by "Mark as reviewed" for pages other than policies: which revision of the English document was reviewed against, so Studio can show what changed in English since.',
+    }),
+    defineField({
       name: 'reviewedOn' satisfies RecordField,
       title: 'Reviewed on',
       type: 'date',

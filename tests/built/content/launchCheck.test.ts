@@ -6,6 +6,7 @@ import {COMPANY_FACTS, sampleFacts, type CompanyFactsDocument} from '../../../mo
 import {telHref} from '../../../model/addresses'
 import {POLICY_PATHS} from '../../../model/routes'
 import {newVersion, POLICY_VERSION_TYPE, quotesFor, type PolicyWording} from '../../../model/policyVersions'
+import {wordsDigest} from '../../../model/translations'
 import {astroBuild, type BuildResult} from '../../support/astroBuild'
 import {realShapedCompanyFacts} from '../../support/companyFacts'
 import {bundledDocuments, documentById} from '../../support/dataset'
@@ -209,20 +210,35 @@ describe('the launch check in a build', () => {
     expect(htmlFiles(result.outDir)).toEqual([])
   })
 
-  it('a build for the public address refuses a language turned on without its Contact page translation', async () => {
+  it('an English edit of the Contact page leaves a public build passing: the stale translation shows English with its line, and the build names it', async () => {
     const documents = documentsWithRealFacts()
-    const hindi = documentById(documents, 'siteSettings').languages.find(
-      (language: {code: string}) => language.code === 'hi',
-    )
+    const english = documentById(documents, 'contactPage')
+    const settings = documentById(documents, 'siteSettings')
+    const hindi = settings.languages.find((language: {code: string}) => language.code === 'hi')
     hindi.enabled = true
+    // A reviewed Hindi Contact page of the English text as it was...
+    const translation: SanityDocumentLike = {
+      ...(structuredClone(documentById(bundledDocuments(), 'contactPage__i18n_hi')) as SanityDocumentLike),
+      translation: {
+        translates: wordsDigest(english),
+        review: 'reviewed',
+        reviewedBy: 'Priya Raman',
+        reviewedOn: '2026-11-20',
+      },
+    }
+    // ...then one comma changes in English.
+    english.reachUsHeading = `${english.reachUsHeading},`
 
-    const result = await buildFrom(documents, {SITE_URL: PUBLIC_SITE})
+    const result = await buildFrom([...documents, translation], {SITE_URL: PUBLIC_SITE})
 
-    expect(result.code, result.output).not.toBe(0)
+    expect(result.code, result.output).toBe(0)
     expect(result.output).toContain(
-      `  - ${DOCUMENT_TITLES.contactPage} translation (hi): there is no translation`,
+      `/hi/contact-us shows the English ${DOCUMENT_TITLES.contactPage} with the line that it is not translated: ` +
+        'it translates an older English text (translation contactPage__i18n_hi).',
     )
-    expect(htmlFiles(result.outDir)).toEqual([])
+    const page = decode(readFileSync(join(result.outDir, 'hi/contact-us.html'), 'utf8'))
+    expect(page).toContain(hindi.notTranslatedLine)
+    expect(page).toContain(english.reachUsHeading)
   })
 
   it('a local build from the sample company facts succeeds and warns with the same list', async () => {

@@ -32,6 +32,7 @@ const standInBuild: ServedSite = {
   codeDir: 'the stand-in build',
   contactContent: contactContent(),
   policySchedule: {versions: []},
+  liveContent: {builtAt: null, documents: []},
   swapTo: async () => {},
   handle: (_request, response) => void response.writeHead(200, {'content-type': 'text/plain'}).end('public'),
   renderPreview: (request, response, {preview}) =>

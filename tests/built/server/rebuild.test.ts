@@ -142,6 +142,21 @@ describe('publishing in Studio rebuilds the live site', () => {
 
     expect(after.lastFailure?.message).toMatch(/privacyPolicy[\s\S]*sections\.2\.heading/)
     expect(await page(REFUND)).toBe(liveBefore)
+
+    // Studio reads the same refusal from the public status, in staff's words and never cached.
+    const response = await fetch(`${base()}/api/site-status`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    const text = await response.text()
+    expect(JSON.parse(text).lastAttempt).toMatchObject({
+      state: 'refused',
+      reason: 'Privacy Policy, section 3: the heading is missing',
+    })
+    expect(JSON.parse(text).documents.map(({id}: {id: string}) => id)).toContain('privacyPolicy')
+    // No stack, no file, no secret, no e-mail address or message of anyone.
+    for (const leak of [' at ', 'node_modules', '.mjs', SECRET, '@', 'contactMessage'])
+      expect(text, leak).not.toContain(leak)
   })
 
   it('a build that cannot reach the Content Lake leaves the live site as it was and the status says why', async () => {

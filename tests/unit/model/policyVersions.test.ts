@@ -47,7 +47,13 @@ vi.mock('../../../studio/actions/PublishRecordingVersions', () => ({
 vi.mock('../../../studio/actions/TranslationReview', () => ({
   MarkReviewedAction: () => null,
   TranslationReviewBadge: () => null,
+  TranslationChangesInput: (props: {renderDefault: (props: object) => unknown}) => props.renderDefault(props),
 }))
+vi.mock('../../../studio/siteStatus/DocumentOnSite', () => ({
+  siteStatusBadge: () => Object.assign(() => null, {displayName: 'SiteStatusBadge'}),
+  siteStatusInput: () => (props: {renderDefault: (props: object) => unknown}) => props.renderDefault(props),
+}))
+vi.mock('../../../studio/siteStatus/SiteStatusTool', () => ({SiteStatusTool: () => null}))
 
 const dataset = bundledDocuments()
 const figures = documentById(dataset, 'policyFigures')
@@ -241,6 +247,7 @@ describe('publishing a changed policy', () => {
 
     it('holds for a changed figure or fact too, for every policy that quotes it', () => {
       const plan = planQuotedValuesPublish({
+        figuresBefore: figures,
         versions: recorded,
         figures: {...figures, cancellationFeePercent: 25},
         facts,
@@ -249,6 +256,7 @@ describe('publishing a changed policy', () => {
       })
       expect(problemsOf(plan).join()).toMatch(new RegExp(`choose ${firstNoticedDay} or later`))
       const lower = planQuotedValuesPublish({
+        figuresBefore: figures,
         versions: recorded,
         figures: {...figures, cancellationFeePercent: 15},
         facts,
@@ -306,6 +314,7 @@ describe('publishing Policy figures', () => {
     expect(feeQuoters.length).toBeGreaterThan(0)
     expect(feeQuoters.length).toBeLessThan(POLICIES.length)
     const plan = planQuotedValuesPublish({
+      figuresBefore: figures,
       versions: recorded,
       figures: changedFigures,
       facts,
@@ -326,6 +335,7 @@ describe('publishing Policy figures', () => {
 
   it('is refused without a summary, like any change to a policy', () => {
     const plan = planQuotedValuesPublish({
+      figuresBefore: figures,
       versions: recorded,
       figures: changedFigures,
       facts,
@@ -361,7 +371,16 @@ describe('publishing Policy figures', () => {
       ...figures,
       [figure]: figure === 'governingLaw' || figure === 'jurisdictionCity' ? 'Elsewhere' : 99,
     }
-    expect(planQuotedValuesPublish({versions, figures: changed, facts, note: {}, now: NOW})).toEqual({
+    expect(
+      planQuotedValuesPublish({
+        figuresBefore: figures,
+        versions,
+        figures: changed,
+        facts,
+        note: {},
+        now: NOW,
+      }),
+    ).toEqual({
       ok: true,
       versions: [],
     })
@@ -400,6 +419,7 @@ describe('publishing Company facts', () => {
     )
     expect(expected.length).toBeGreaterThan(0)
     const plan = planQuotedValuesPublish({
+      figuresBefore: figures,
       versions: recorded,
       figures,
       facts: changedFacts,
@@ -431,6 +451,7 @@ describe('an earlier version', () => {
   it('keeps the figure as it was printed after the figure changes', () => {
     const before = structuredClone(recorded)
     const plan = planQuotedValuesPublish({
+      figuresBefore: figures,
       versions: recorded,
       figures: {...figures, cancellationFeePercent: 25},
       facts,
@@ -446,6 +467,7 @@ describe('an earlier version', () => {
     expect(printed(latest, 'cancellationFeePercent')).toBe('25%')
     // Published again with the same figures, nothing more is recorded.
     const again = planQuotedValuesPublish({
+      figuresBefore: figures,
       versions: [...recorded, ...plan.versions],
       figures: {...figures, cancellationFeePercent: 25},
       facts,
@@ -633,6 +655,18 @@ describe('publishing against the Content Lake', () => {
     )
   const stored = (id: string): Promise<Record<string, any> | null> =>
     client().fetch('*[_id == $id][0]', {id}, {perspective: 'raw'})
+
+  it("reads the Content Lake's time, which a publish is announced on, not the browser's clock", async () => {
+    start()
+    const before = Date.now()
+    const answer = await client().fetch(PUBLISH_READ_QUERY, publishReadParams('refundPolicy'), {
+      perspective: 'raw',
+    })
+    expect(answer.now).toEqual(expect.any(String))
+    const {now} = publishRead(answer)
+    expect(now.toISOString()).toBe(new Date(answer.now).toISOString())
+    expect(now.getTime()).toBeGreaterThanOrEqual(before - 1000)
+  })
 
   it('reads the draft, the latest version of each policy and the published values', async () => {
     start()

@@ -36,6 +36,7 @@ describe("a build's contact data, as the server reads it", () => {
     await expect(readBuildData(buildWithContact(before))).resolves.toEqual({
       contact: {...CONTACT, shown: []},
       policySchedule: {versions: []},
+      liveContent: {builtAt: null, documents: []},
     })
   })
 
@@ -61,12 +62,20 @@ describe("a build's data, as the build writes it", () => {
       nextChangeAt: new Date('2026-11-30T18:30:00.000Z'),
       versions: [{policy: 'privacyPolicy', number: 4, effectiveDate: '2026-12-01'}],
     },
+    liveContent: {
+      builtAt: '2026-11-30T10:00:00.000Z',
+      documents: [
+        {id: 'contactPage', rev: 'rev-7'},
+        {id: 'contactPage__i18n_hi', rev: 'rev-8', translation: {language: 'hi', status: 'stale'}},
+      ],
+    },
   }
 
   it('is what the server reads back', async () => {
     const files = {
       'contact.json': await buildDataAnswer('contact', written.contact).json(),
       'policy-schedule.json': await buildDataAnswer('policySchedule', written.policySchedule).json(),
+      'live-content.json': await buildDataAnswer('liveContent', written.liveContent).json(),
     }
     expect(files['policy-schedule.json']).toMatchObject({nextChangeAt: '2026-11-30T18:30:00.000Z'})
     await expect(readBuildData(buildWith(files))).resolves.toEqual(written)

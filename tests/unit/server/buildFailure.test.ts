@@ -40,6 +40,16 @@ describe('the reason a failed rebuild gives in its status', () => {
     )
   })
 
+  it("starts at the launch or notice check's message, after the build's progress lines", () => {
+    const output = [
+      '00:02:27 [content] Syncing content',
+      '00:02:27 [sanity-groq] Reading "siteSettings" from the bundled dataset',
+      'Notice check: a policy change must be announced at least the notice period (Policy figures) before it applies.',
+      '  - Privacy Policy, version 3: announced on 2026-11-18 and in force from 2026-11-20.',
+    ].join('\n')
+    expect(buildFailure(output)).toBe(output.split('\n').slice(2).join('\n'))
+  })
+
   it('keeps at most twelve lines', () => {
     const output = [
       'error: many things went wrong',

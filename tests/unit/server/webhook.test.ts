@@ -59,6 +59,7 @@ function recordingRebuilder() {
   const triggers: string[] = []
   const status: RebuildStatus = {
     building: false,
+    buildingSince: null,
     followUpQueued: false,
     liveBuild: '/srv/site/.builds/build-1',
     builds: 1,

@@ -29,7 +29,13 @@ vi.mock('../../../studio/actions/PublishRecordingVersions', () => ({
 vi.mock('../../../studio/actions/TranslationReview', () => ({
   MarkReviewedAction: () => null,
   TranslationReviewBadge: () => null,
+  TranslationChangesInput: (props: {renderDefault: (props: object) => unknown}) => props.renderDefault(props),
 }))
+vi.mock('../../../studio/siteStatus/DocumentOnSite', () => ({
+  siteStatusBadge: () => Object.assign(() => null, {displayName: 'SiteStatusBadge'}),
+  siteStatusInput: () => (props: {renderDefault: (props: object) => unknown}) => props.renderDefault(props),
+}))
+vi.mock('../../../studio/siteStatus/SiteStatusTool', () => ({SiteStatusTool: () => null}))
 
 const POLICIES = Object.values(POLICY_IDS) as PolicyId[]
 const MAIN_PAGES = [
@@ -250,6 +256,17 @@ describe('the Studio', () => {
     config.plugins
       .flatMap((plugin: any) => plugin.tools ?? [])
       .find((tool: any) => tool.name === 'presentation')
+
+  it('shows the live site where staff publish: a "Live site" tool, and a badge on the documents the site is built from', async () => {
+    const config = await loadConfig('https://www.medistay.example/anything')
+    const plugin = config.plugins.find((candidate: any) => candidate.name === 'site-status')
+    expect(plugin.tools.map((tool: any) => tool.title)).toEqual(['Live site'])
+    const badges = (schemaType: string) =>
+      plugin.document.badges([], {schemaType}).map((badge: any) => badge.displayName)
+    for (const schemaType of ['policy', 'contactPage', 'siteSettings'])
+      expect(badges(schemaType)).toEqual(['SiteStatusBadge'])
+    for (const schemaType of ['contactMessage', 'policyVersion']) expect(badges(schemaType)).toEqual([])
+  })
 
   it("registers Presentation after the structure tool, previewing the site's origin through its preview-mode routes", async () => {
     const config = await loadConfig('https://www.medistay.example/anything')

@@ -26,7 +26,13 @@ vi.mock('../../../studio/actions/PublishRecordingVersions', () => ({
 vi.mock('../../../studio/actions/TranslationReview', () => ({
   MarkReviewedAction: Object.assign(() => null, {displayName: 'MarkReviewedAction'}),
   TranslationReviewBadge: Object.assign(() => null, {displayName: 'TranslationReviewBadge'}),
+  TranslationChangesInput: (props: {renderDefault: (props: object) => unknown}) => props.renderDefault(props),
 }))
+vi.mock('../../../studio/siteStatus/DocumentOnSite', () => ({
+  siteStatusBadge: () => Object.assign(() => null, {displayName: 'SiteStatusBadge'}),
+  siteStatusInput: () => (props: {renderDefault: (props: object) => unknown}) => props.renderDefault(props),
+}))
+vi.mock('../../../studio/siteStatus/SiteStatusTool', () => ({SiteStatusTool: () => null}))
 
 const dataset = bundledDocuments()
 /** The published documents: what the Studio client reads with the published perspective. */

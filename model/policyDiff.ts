@@ -1,7 +1,7 @@
 import {diffArrays, diffWords} from 'diff'
-import {GRIEVANCE_CARD_FACTS} from '../../model/policyVersions.ts'
-import type {CompanyFactKey} from '../../model/companyFacts.ts'
-import type {PolicyFigureKey} from '../../model/policyFigures.ts'
+import {GRIEVANCE_CARD_FACTS} from './policyVersions.ts'
+import type {CompanyFactKey} from './companyFacts.ts'
+import type {PolicyFigureKey} from './policyFigures.ts'
 
 /**
  * The differences between two versions of a policy, word by word, as the "what changed" page
@@ -222,4 +222,71 @@ export function policyDiff(before: Text, after: Text): PolicyDiff {
       sections.filter((section) => section.change !== 'same').length +
       (intro && intro.change !== 'same' ? 1 : 0),
   }
+}
+
+/** The figures and facts as a recorded version printed them. */
+export const recordedQuotes = (version: {
+  figures: readonly {figure: PolicyFigureKey; text: string}[]
+  facts: readonly {fact: CompanyFactKey; text?: string | null}[]
+}): DiffQuotes => ({
+  figures: Object.fromEntries(version.figures.map(({figure, text}) => [figure, text])),
+  facts: Object.fromEntries(version.facts.map(({fact, text}) => [fact, text ?? ''])),
+})
+
+/** A recorded version's text as `policyDiff` compares it. */
+export const versionText = (version: {
+  title: string
+  intro?: readonly unknown[] | null
+  sections: Text['sections']
+  figures: readonly {figure: PolicyFigureKey; text: string}[]
+  facts: readonly {fact: CompanyFactKey; text?: string | null}[]
+}): Text => ({
+  title: version.title,
+  intro: version.intro ?? [],
+  sections: version.sections,
+  quotes: recordedQuotes(version),
+})
+
+/** One changed text of a document that is not a policy: where it is, and its words compared. */
+export interface FieldChange {
+  /** Its place as staff find it: "reach us heading", "form → consent wording". */
+  field: string
+  words: Words[]
+}
+
+/** Every text in a document, by its place: strings, and Portable Text paragraphs as read. */
+function textsOf(value: unknown, place: string[] = [], found = new Map<string, string>()) {
+  if (typeof value === 'string') {
+    if (place.length > 0) found.set(place.join(' → '), value)
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      if (isNode(item) && item._type === 'block' && Array.isArray(item.children)) {
+        const text = item.children
+          .filter(isNode)
+          .map((child) => (typeof child.text === 'string' ? child.text : ''))
+          .join('')
+        found.set([...place, `paragraph ${index + 1}`].join(' → '), text)
+      } else textsOf(item, [...place, String(index + 1)], found)
+    })
+  } else if (isNode(value)) {
+    for (const [key, child] of Object.entries(value))
+      if (!key.startsWith('_') && key !== 'language' && key !== 'translation')
+        textsOf(child, [...place, key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()], found)
+  }
+  return found
+}
+
+/**
+ * The words that changed between two revisions of a document that is not a policy (the Contact
+ * page, Site settings), text by text, compared as the change pages compare a policy's paragraphs.
+ */
+export function documentChanges(before: unknown, after: unknown): FieldChange[] {
+  const old = textsOf(before)
+  const now = textsOf(after)
+  const places = [...new Set([...now.keys(), ...old.keys()])]
+  return places.flatMap((field) => {
+    const was = old.get(field) ?? ''
+    const is = now.get(field) ?? ''
+    return was === is ? [] : [{field, words: words(was, is)}]
+  })
 }

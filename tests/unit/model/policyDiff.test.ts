@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {policyDiff, type Words} from '../../../src/lib/policyDiff'
+import {policyDiff, type Words} from '../../../model/policyDiff'
 
 const block = (key: string, ...children: unknown[]) => ({
   _type: 'block',
