@@ -67,7 +67,10 @@ export interface ContactService {
   submit(submission: Submission, clientKey: string): Promise<Outcome>
   /** Whether the store answers, and how many messages may be going unseen. */
   health(): Promise<ContactHealth>
-  /** The content of the build being served, as each message is recorded with it. */
+  /**
+   * The content of the build being served, as each message is recorded with it. Asking for it
+   * also remembers the pages that build served: the server asks when a new build goes live.
+   */
   content(): ContactContent
   /** Deletes the messages older than the retention period; says how many. */
   deleteExpired(): Promise<number>
@@ -183,6 +186,13 @@ export function createContactService({
   for (const timer of timers) timer?.unref()
   // Each build's pages, as the service meets them: the live build's at each message.
   const served = new ServedConsents(shownBefore)
+  const current = () => {
+    const built = content()
+    served.add(built.shown)
+    return built
+  }
+  // The build live now is the first met.
+  current()
 
   /**
    * Whether a message to this address may be acknowledged now: within the cap for the address and
@@ -229,8 +239,7 @@ export function createContactService({
       // No minimum fill time: the page is static and a plain form post carries nothing the server
       // issued, so any time would be the client's own claim (docs/contact-api.md, "What refuses robots").
 
-      const built = content()
-      served.add(built.shown)
+      const built = current()
       // The page the visitor saw: its words are what they agreed to, and nothing else is recorded.
       // A pairing of words, notice and language no recent build served is refused, never guessed.
       const page = served.find(submission.wordings, submission.privacyVersion, submission.language)
@@ -285,7 +294,7 @@ export function createContactService({
         return {kind: 'unavailable'}
       }
     },
-    content,
+    content: current,
     flush,
     deleteExpired,
     async close() {

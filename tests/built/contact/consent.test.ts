@@ -1,7 +1,15 @@
 import {describe, expect, inject, it} from 'vitest'
 import {bundledDocuments, documentById} from '../../support/dataset'
 import {versionInForce} from '../../support/site'
-import {consentBoxes, islandBody, postJson, rowById, rowsWith, validFields} from '../../support/contact'
+import {
+  consentBoxes,
+  islandBody,
+  postJson,
+  rowById,
+  rowsWith,
+  sentFromPage,
+  validFields,
+} from '../../support/contact'
 
 // The consent the production server records with each message; what the service does with each
 // box is in tests/unit/contact/consent.test.ts.
@@ -55,7 +63,8 @@ describe('the consent on the production server', () => {
     const form = await fetch(`${base}/api/contact`, {
       method: 'POST',
       headers: {'content-type': 'application/x-www-form-urlencoded', origin: base},
-      body: new URLSearchParams({...withoutJs, website: ''}).toString(),
+      // The page's hidden fields, and no box ticked.
+      body: new URLSearchParams({...withoutJs, website: '', ...(await sentFromPage(base))}).toString(),
       redirect: 'manual',
     })
     expect(form.status).toBe(303)

@@ -132,6 +132,16 @@ describe('the consent the visitor gives', () => {
     expect(store.messages.size).toBe(BUILDS_REMEMBERED + 2)
   })
 
+  it('remembers a build that went live with no message under it, as the server tells it when one goes live', async () => {
+    let content = contactContent()
+    const {service} = serviceWith(() => content)
+    content = contactContent({shown: [REVISED_PAGE]})
+    service.content()
+    content = contactContent({shown: []})
+    expect((await post(service, island(), JSON_TYPE)).status).toBe(201)
+    expect((await post(service, island({}, REVISED_PAGE), JSON_TYPE)).status).toBe(201)
+  })
+
   // Issue 25 (b): privacyVersion 1 with language "te" was recorded with version 4's Telugu words.
   describe('claiming a pairing no page showed, refuses the message (409) and stores nothing', () => {
     const TELUGU_PAGE = shownConsent({
