@@ -9,7 +9,8 @@ import {contentSource} from './content/source'
 
 // The build starts here for content (astro.config.mjs is its other entry): the configuration is
 // read once and one source serves every collection.
-const content = contentSource(readConfig(process.env).content)
+const config = readConfig(process.env)
+const content = contentSource(config.content)
 
 /** A collection of one part of the content: its query runs once per build. */
 const collection = <S extends z.ZodType>({query, params, schema, requiredIds}: ContentPart<S>) =>
@@ -28,7 +29,8 @@ export const collections = {
   translations: collection(SITE_CONTENT.translations),
   /** Sample company facts, and links to reserved domains: a build for the public SITE_URL fails while there are any. */
   launchCheck: defineCollection({
-    loader: launchCheckLoader(content, launchCheckQuery),
+    // The contact settings too: the notice names where messages go, and must match the server.
+    loader: launchCheckLoader(content, launchCheckQuery, config.contact),
     schema: z.object({document: z.string(), field: z.string(), value: z.string()}),
   }),
 }

@@ -9,7 +9,9 @@ import {
 } from '../../model/siteDocuments'
 import {
   COMPANY_FACTS,
+  INDIAN_PHONE_RULE,
   isSampleFact,
+  type ProcessorPurpose,
   sampleFacts,
   type CompanyFactKey,
   type CompanyFactsDocument,
@@ -21,7 +23,7 @@ import {
   type PolicyVersionDocument,
   type PolicyWording,
 } from '../../model/policyVersions'
-import {isReservedDomain, isSampleEmail, isSampleUrl} from '../../model/samples'
+import {isIndianPhone, isReservedDomain, isSampleEmail, isSampleUrl} from '../../model/samples'
 import {PAGE_PATHS, POLICY_PATHS} from '../../model/routes'
 import {
   pathIn,
@@ -33,6 +35,7 @@ import {
 import {currentEnglishText, offeredLanguages} from './languages'
 import {TRANSLATION_DOCUMENTS_QUERY, TRANSLATION_PARAMS} from './siteContent'
 import type {ContentSource} from './source'
+import type {ContactConfig} from '../config/index.ts'
 
 /**
  * The launch check: a site built for its public address must not show sample company facts
@@ -208,6 +211,53 @@ const listed = (samples: Sample[]) =>
 const counted = (samples: Sample[]) =>
   samples.length === 1 ? 'one value that is a sample' : `${samples.length} values that are samples`
 
+/**
+ * What Company facts must hold before launch besides real values: customer care on an Indian
+ * number, and a Data processors table that matches what this server does with a message (the
+ * notice and the Privacy Policy are written from it, so a public build must not say one thing
+ * while the server does another). One sentence per problem, saying what to change.
+ */
+export function companyFactProblems(
+  facts: CompanyFactsDocument,
+  contact: Pick<ContactConfig, 'mail'> & {store: {kind: ContactConfig['store']['kind']}},
+): string[] {
+  const rows = facts.processors ?? []
+  const doing = (...purposes: ProcessorPurpose[]) =>
+    rows.some((row) => purposes.every((purpose) => row.purposes?.includes(purpose)))
+  const problems: string[] = []
+  if (!doing('messageStore'))
+    problems.push(
+      'no row keeps the messages (tick “Message store” on the row of the provider that keeps them).',
+    )
+  else if (contact.store.kind === 'sqlite' && !doing('messageStore', 'hosting'))
+    problems.push(
+      'the server keeps messages in a database on its own machine (no SANITY_API_WRITE_TOKEN), so the hosting provider’s row must also be the message store’s.',
+    )
+  else if (contact.store.kind === 'sanity' && !doing('messageStore', 'content'))
+    problems.push(
+      'the server keeps messages in the Sanity project (SANITY_API_WRITE_TOKEN is set), so the content provider’s row must also be the message store’s.',
+    )
+  if (contact.mail && !doing('email'))
+    problems.push('the server e-mails each message (SMTP_URL is set), but no row is the e-mail provider’s.')
+  if (!contact.mail && doing('email'))
+    problems.push(
+      'a row says each message is e-mailed, but the server sends no e-mail (SMTP_URL is not set): untick “E-mail”, or set SMTP_URL.',
+    )
+  if (!doing('logs'))
+    problems.push('no row keeps the request logs (tick “Request logs” on that provider’s row).')
+  const phone = facts.customerCare?.phone
+  if (phone && !isIndianPhone(phone))
+    problems.push(
+      `Customer care → Phone ${JSON.stringify(phone)} is not an Indian number. ${INDIAN_PHONE_RULE}`,
+    )
+  return problems
+}
+
+const listedFactProblems = (problems: readonly string[]) =>
+  problems.length === 0
+    ? ''
+    : `\nCompany facts that a public build refuses (Data processors must match what this server does):\n${problems.map((p) => `  - ${p}`).join('\n')}`
+
 export type LaunchVerdict = {ok: true; warning?: string} | {ok: false; error: string}
 
 /** What a translation problem says: which document, in which language, and why. */
@@ -236,36 +286,39 @@ const listedTranslations = (problems: readonly TranslationProblem[]) =>
         .join('\n')
 
 /**
- * Refuses samples, and translations that cannot be shown, in a build for a public SITE_URL;
- * otherwise passes, with the list as a warning.
+ * Refuses samples, translations that cannot be shown, and Company facts that do not fit the law
+ * or the server (companyFactProblems), in a build for a public SITE_URL; otherwise passes, with the list as a warning.
  */
 export function judgeSamples(
   samples: Sample[],
   site: string | undefined,
   translations: readonly TranslationProblem[] = [],
+  facts: readonly string[] = [],
 ): LaunchVerdict {
-  if (samples.length === 0 && translations.length === 0) return {ok: true}
-  const values = samples.length === 0 ? '' : `holds ${counted(samples)}, which can belong to no one`
-  const both = values && translations.length > 0 ? ' and ' : ''
-  const words = translations.length === 0 ? '' : 'has translations it cannot show'
+  if (samples.length === 0 && translations.length === 0 && facts.length === 0) return {ok: true}
+  const found = [
+    samples.length === 0 ? '' : `holds ${counted(samples)}, which can belong to no one`,
+    translations.length === 0 ? '' : 'has translations it cannot show',
+    facts.length === 0 ? '' : 'has Company facts that do not fit the law or this server',
+  ].filter(Boolean)
+  const what = found.length < 2 ? (found[0] ?? '') : `${found.slice(0, -1).join(', ')} and ${found.at(-1)}`
+  const details =
+    listed(samples) + advice(samples) + listedTranslations(translations) + listedFactProblems(facts)
   if (isPublicSiteUrl(site)) {
     return {
       ok: false,
       error:
         `Launch check: this build is for ${site}, a public address, but the published content still ` +
-        `${values}${both}${words}. Enter the company's real value for each in Studio, publish, and ` +
-        `build again:\n${listed(samples)}${advice(samples)}${listedTranslations(translations)}`,
+        `${what}. Enter the company's real value for each in Studio, publish, and ` +
+        `build again:\n${details}`,
     }
   }
   return {
     ok: true,
     warning:
-      `Launch check: the content ${samples.length === 0 ? '' : `holds ${counted(samples)}`}${both}${words}. ` +
+      `Launch check: the content ${what}. ` +
       `That is fine for ${site ?? 'a local build'}, but a build for the public address refuses them. ` +
-      `Enter the real values in Studio before launch:\n` +
-      listed(samples) +
-      advice(samples) +
-      listedTranslations(translations),
+      `Enter the real values in Studio before launch:\n${details}`,
   }
 }
 
@@ -395,7 +448,11 @@ export function unrecordedChanges(documents: readonly Node[]): string[] {
  * from, judged together, so a refused build lists every sample at once. The collection holds the
  * samples it found.
  */
-export function launchCheckLoader(content: ContentSource, query: string): Loader {
+export function launchCheckLoader(
+  content: ContentSource,
+  query: string,
+  contact: Parameters<typeof companyFactProblems>[1],
+): Loader {
   return {
     name: 'launch-check',
     async load({store, logger, config}) {
@@ -410,7 +467,14 @@ export function launchCheckLoader(content: ContentSource, query: string): Loader
       ) as TranslationDocument[]
       const now = new Date()
       const samples = samplesIn([...documents, ...translations])
-      const verdict = judgeSamples(samples, config.site, translationProblems(documents, translations, now))
+      const facts = (documents.find((document) => document._id === SINGLETON_IDS.companyFacts) ??
+        {}) as CompanyFactsDocument
+      const verdict = judgeSamples(
+        samples,
+        config.site,
+        translationProblems(documents, translations, now),
+        companyFactProblems(facts, contact),
+      )
       if (!verdict.ok) throw new Error(verdict.error)
       if (verdict.warning) logger.warn(verdict.warning)
       for (const warning of unrecordedChanges(documents)) logger.warn(warning)
