@@ -68,6 +68,8 @@ function listProcessors(facts: CompanyFactsDocument, purposes: readonly Processo
   const clauses = processorsFor(facts, purposes).map((row) => {
     const country = row.country!.trim()
     const where = isAbroad(country) ? `in ${country}, outside ${HOME_COUNTRY}` : `in ${country}`
+    // A list for one purpose ("who keeps the request logs") says who and where; the sentence says what.
+    if (purposes.length === 1) return `${row.name!.trim()}, ${where}`
     const does = purposes
       .filter((purpose) => row.purposes!.includes(purpose))
       .map((purpose) => PROCESSOR_PURPOSES[purpose].does)
