@@ -211,8 +211,8 @@ describe('the contact page', () => {
         // The send button's accessible description is the notice, paragraph by paragraph.
         await expect(sendButtonDescription(page)).resolves.toBe(squash(NOTICE_TEXTS.join(' ')))
 
-        // The consent box is never ticked in advance; its words cover keeping what is written,
-        // health details included, only to reply; using health details is the health box's.
+        // The consent box is never ticked in advance; its words cover keeping the message, health
+        // details included, where the notice says, and reading it to reply; planning care is the health box's.
         const box = consentBox(page)
         await expect(box.isVisible()).resolves.toBe(true)
         await expect(box.isChecked()).resolves.toBe(false)
@@ -220,9 +220,9 @@ describe('the contact page', () => {
         await expect(box.getAttribute('value')).resolves.toBe('yes')
         expect(contactPage.form.consentLabel).toMatch(/health details/i)
         expect(contactPage.form.consentLabel).toContain(
-          'may keep what I write here, including any health details I choose to include',
+          'may keep my message, including any health details in it, with the providers and in the countries named there',
         )
-        expect(contactPage.form.consentLabel).toContain('use it only to reply to me')
+        expect(contactPage.form.consentLabel).toContain('its staff may read it to reply to me')
         expect(contactPage.form.consentLabel).not.toContain('apart from any health details')
 
         // Read before sending: the notice, then the box, then the button, all on screen.
