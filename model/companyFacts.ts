@@ -25,9 +25,17 @@ export const PROCESSOR_PURPOSES = {
     title: 'Message store (keeps contact-form messages)',
     does: 'keeps contact-form messages in our message store',
   },
+  backups: {
+    title: 'Backups of the message store',
+    does: 'keeps the backups of our message store',
+  },
   email: {
-    title: 'E-mail (carries and holds the e-mailed copy of each message)',
-    does: 'carries the e-mailed copy of each message and holds it in our customer care mailbox',
+    title: 'Website e-mail (sends the copy of each message and the acknowledgement)',
+    does: 'sends the e-mailed copy of each message and the acknowledgement',
+  },
+  mailbox: {
+    title: 'Mailboxes (customer care, Grievance Officer)',
+    does: 'hosts our mailboxes, where the e-mailed copies and the e-mails you send us are kept',
   },
   content: {title: 'Content (the website’s content management)', does: 'holds the content of our website'},
   hosting: {title: 'Hosting (the website and its server)', does: 'hosts our website and its server'},
@@ -46,7 +54,11 @@ export interface Processor {
 
 /** The country the notice says is not a transfer abroad. */
 export const HOME_COUNTRY = 'India'
-const isAbroad = (country: string) => country.trim().toLowerCase() !== HOME_COUNTRY.toLowerCase()
+export const isHomeCountry = (country: string) => country.trim().toLowerCase() === HOME_COUNTRY.toLowerCase()
+const isAbroad = (country: string) => !isHomeCountry(country)
+
+/** What a provider may do with a contact message: where a message is kept and sent. */
+export const MESSAGE_PURPOSES: readonly ProcessorPurpose[] = ['messageStore', 'backups', 'email', 'mailbox']
 
 /**
  * A row the bundled dataset ships: a name carrying the "(sample)" mark or a name on a domain
@@ -108,8 +120,8 @@ export interface CompanyFactsDocument {
   processors?: readonly Processor[] | null
   /** How soon data about a child that no parent or guardian has confirmed is deleted: "within 30 days". */
   unverifiedChildDataDeletion?: string | null
-  /** How long the content provider's document history keeps an earlier copy of a document. */
-  contentHistoryPeriod?: string | null
+  /** How soon after a message is deleted its last copy (backups, a provider's history, deleted items) is gone. */
+  lastCopyGoneWithin?: string | null
 }
 
 /** How a fact is shown and how a sample of it is recognised. */
@@ -215,7 +227,7 @@ export const COMPANY_FACTS = {
   messageProcessors: {
     title: 'Data processors → who keeps and sends contact messages',
     kind: 'processors',
-    read: (f) => listProcessors(f, ['messageStore', 'email']),
+    read: (f) => listProcessors(f, MESSAGE_PURPOSES),
   },
   dataProcessors: {
     title: 'Data processors → all, with what each does',
@@ -232,10 +244,10 @@ export const COMPANY_FACTS = {
     kind: 'text',
     read: (f) => text(f.unverifiedChildDataDeletion),
   },
-  contentHistoryPeriod: {
-    title: 'Content provider’s history kept for',
+  lastCopyGoneWithin: {
+    title: 'Last copy of a deleted message gone within',
     kind: 'text',
-    read: (f) => text(f.contentHistoryPeriod),
+    read: (f) => text(f.lastCopyGoneWithin),
   },
 } satisfies Record<string, FactDefinition>
 

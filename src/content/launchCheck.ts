@@ -10,7 +10,9 @@ import {
 import {
   COMPANY_FACTS,
   INDIAN_PHONE_RULE,
+  isHomeCountry,
   isSampleFact,
+  MESSAGE_PURPOSES,
   type ProcessorPurpose,
   sampleFacts,
   type CompanyFactKey,
@@ -220,6 +222,8 @@ const counted = (samples: Sample[]) =>
 export function companyFactProblems(
   facts: CompanyFactsDocument,
   contact: Pick<ContactConfig, 'mail'> & {store: {kind: ContactConfig['store']['kind']}},
+  /** The English words of the contact form's first box; left out, the box is not checked. */
+  consentLabel?: string,
 ): string[] {
   const rows = facts.processors ?? []
   const doing = (...purposes: ProcessorPurpose[]) =>
@@ -245,12 +249,45 @@ export function companyFactProblems(
     )
   if (!doing('logs'))
     problems.push('no row keeps the request logs (tick “Request logs” on that provider’s row).')
-  const phone = facts.customerCare?.phone
-  if (phone && !isIndianPhone(phone))
-    problems.push(
-      `Customer care → Phone ${JSON.stringify(phone)} is not an Indian number. ${INDIAN_PHONE_RULE}`,
-    )
+  if (!doing('mailbox'))
+    problems.push('no row hosts the mailboxes (tick “Mailboxes” on the row of the provider that hosts them).')
+  for (const country of messageCountriesAbroad(facts))
+    if (consentLabel !== undefined && !mentions(consentLabel, country))
+      problems.push(
+        `a message is kept or sent in ${country}, but the contact form’s first box (Contact page → Consent box) does not name it: the box is the visitor’s consent to that transfer.`,
+      )
+  const samePerson = facts.privacyContact?.sameAsGrievanceOfficer !== false
+  const phones: [string, string | null | undefined][] = [
+    ['Customer care → Phone', facts.customerCare?.phone],
+    ['Grievance Officer → Phone', facts.grievanceOfficer?.phone],
+    ['Questions about personal data → Phone', samePerson ? undefined : facts.privacyContact?.phone],
+  ]
+  for (const [field, phone] of phones)
+    if (phone && !isIndianPhone(phone))
+      problems.push(`${field} ${JSON.stringify(phone)} is not an Indian number. ${INDIAN_PHONE_RULE}`)
   return problems
+}
+
+/** The countries outside India where a contact message is kept or sent, as the table names them. */
+function messageCountriesAbroad(facts: CompanyFactsDocument): string[] {
+  const rows = (facts.processors ?? []).filter((row) =>
+    row.purposes?.some((purpose) => MESSAGE_PURPOSES.includes(purpose as ProcessorPurpose)),
+  )
+  const abroad = rows
+    .map((row) => row.country?.trim() ?? '')
+    .filter((country) => country && !isHomeCountry(country))
+  return [...new Set(abroad)]
+}
+
+/** "the United States" is named by a box that says "United States". */
+const mentions = (text: string, country: string) =>
+  text.toLowerCase().includes(country.toLowerCase().replace(/^the\s+/, ''))
+
+/** The English Contact page's first box, as published. */
+function consentLabelIn(documents: readonly Node[]): string | undefined {
+  const page = documents.find((document) => document._id === SINGLETON_IDS.contactPage)
+  const label = (page?.form as {consentLabel?: unknown} | undefined)?.consentLabel
+  return typeof label === 'string' ? label : undefined
 }
 
 const listedFactProblems = (problems: readonly string[]) =>
@@ -473,7 +510,7 @@ export function launchCheckLoader(
         samples,
         config.site,
         translationProblems(documents, translations, now),
-        companyFactProblems(facts, contact),
+        companyFactProblems(facts, contact, consentLabelIn(documents)),
       )
       if (!verdict.ok) throw new Error(verdict.error)
       if (verdict.warning) logger.warn(verdict.warning)

@@ -130,7 +130,7 @@ export const companyFactsQuery = defineQuery(`*[_id == $companyFactsId][0]{
   appUrl,
   processors[]{name, purposes, country},
   unverifiedChildDataDeletion,
-  contentHistoryPeriod
+  lastCopyGoneWithin
 }`)
 
 /**

@@ -106,7 +106,7 @@ export type CompanyFactsReference = {
 
 export type FactRef = {
   _type: "factRef";
-  fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "requestLogProcessors" | "unverifiedChildDataDeletion" | "contentHistoryPeriod";
+  fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "requestLogProcessors" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin";
   facts: CompanyFactsReference;
 };
 
@@ -231,7 +231,7 @@ export type PolicyVersion = {
     _key: string;
   }>;
   facts?: Array<{
-    fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "requestLogProcessors" | "unverifiedChildDataDeletion" | "contentHistoryPeriod";
+    fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "requestLogProcessors" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin";
     text?: string;
     _type: "quotedFact";
     _key: string;
@@ -276,7 +276,7 @@ export type CompanyFacts = {
     _key: string;
   }>;
   unverifiedChildDataDeletion: string;
-  contentHistoryPeriod: string;
+  lastCopyGoneWithin: string;
 };
 
 export type PolicyFigures = {
@@ -1213,7 +1213,7 @@ export type PolicyVersionsQueryResult = Array<{
     text: string;
   }> | Array<never>;
   facts: Array<{
-    fact: "appUrl" | "cin" | "contentHistoryPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "legalName" | "messageProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
+    fact: "appUrl" | "cin" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
     text: string | null;
   }> | Array<never>;
 }>;
@@ -1259,7 +1259,7 @@ export type PolicyFiguresQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: companyFactsQuery
-// Query: *[_id == $companyFactsId][0]{  _id,  legalName,  cin,  gstin,  registeredOffice{streetAddress, city, state, pinCode},  customerCare{email, phone, hours},  grievanceOfficer{name, designation, email, phone, postalAddress{streetAddress, city, state, pinCode}},  privacyContact{"sameAsGrievanceOfficer": coalesce(sameAsGrievanceOfficer, true), name, designation, email, phone},  appUrl,  processors[]{name, purposes, country},  unverifiedChildDataDeletion,  contentHistoryPeriod}
+// Query: *[_id == $companyFactsId][0]{  _id,  legalName,  cin,  gstin,  registeredOffice{streetAddress, city, state, pinCode},  customerCare{email, phone, hours},  grievanceOfficer{name, designation, email, phone, postalAddress{streetAddress, city, state, pinCode}},  privacyContact{"sameAsGrievanceOfficer": coalesce(sameAsGrievanceOfficer, true), name, designation, email, phone},  appUrl,  processors[]{name, purposes, country},  unverifiedChildDataDeletion,  lastCopyGoneWithin}
 export type CompanyFactsQueryResult = {
   _id: string;
   legalName: null;
@@ -1272,7 +1272,7 @@ export type CompanyFactsQueryResult = {
   appUrl: null;
   processors: null;
   unverifiedChildDataDeletion: null;
-  contentHistoryPeriod: null;
+  lastCopyGoneWithin: null;
 } | {
   _id: string;
   legalName: string;
@@ -1315,7 +1315,7 @@ export type CompanyFactsQueryResult = {
     country: string;
   }>;
   unverifiedChildDataDeletion: string;
-  contentHistoryPeriod: string;
+  lastCopyGoneWithin: string;
 } | null;
 
 // Source: ../src/content/queries.ts
@@ -1369,7 +1369,7 @@ export type LaunchCheckQueryResult = Array<{
     _key: string;
   }>;
   unverifiedChildDataDeletion: string;
-  contentHistoryPeriod: string;
+  lastCopyGoneWithin: string;
 } | {
   _id: string;
   _type: "contactMessage";
@@ -1532,7 +1532,7 @@ export type LaunchCheckQueryResult = Array<{
     _key: string;
   }>;
   facts?: Array<{
-    fact: "appUrl" | "cin" | "contentHistoryPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "legalName" | "messageProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
+    fact: "appUrl" | "cin" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
     text?: string;
     _type: "quotedFact";
     _key: string;

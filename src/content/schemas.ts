@@ -322,7 +322,7 @@ export const companyFactsSchema = z.object({
     )
     .min(1),
   unverifiedChildDataDeletion: text(60),
-  contentHistoryPeriod: text(60),
+  lastCopyGoneWithin: text(60),
 })
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>

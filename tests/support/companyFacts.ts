@@ -38,9 +38,10 @@ export function realShapedCompanyFacts() {
       {
         _key: 'hosting',
         name: 'Deccan Cloud Services Private Limited',
-        purposes: ['hosting', 'messageStore', 'logs'],
+        purposes: ['hosting', 'messageStore', 'backups', 'logs'],
         country: 'India',
       },
+      {_key: 'mailbox', name: 'Nimbus Workspace Inc.', purposes: ['mailbox'], country: 'the United States'},
       {
         _key: 'content',
         name: 'Nimbus Content Systems Inc.',
@@ -49,6 +50,6 @@ export function realShapedCompanyFacts() {
       },
     ],
     unverifiedChildDataDeletion: '30 days',
-    contentHistoryPeriod: '90 days',
+    lastCopyGoneWithin: '35 days',
   } satisfies CompanyFactsDocument
 }

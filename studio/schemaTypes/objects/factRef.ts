@@ -42,7 +42,7 @@ export const factRef = defineType({
       appUrl: 'facts.appUrl',
       processors: 'facts.processors',
       unverifiedChildDataDeletion: 'facts.unverifiedChildDataDeletion',
-      contentHistoryPeriod: 'facts.contentHistoryPeriod',
+      lastCopyGoneWithin: 'facts.lastCopyGoneWithin',
     },
     prepare: ({fact, ...facts}: {fact?: string} & CompanyFactsDocument) => {
       if (!fact || !(fact in COMPANY_FACTS)) return {title: 'Choose a company fact'}

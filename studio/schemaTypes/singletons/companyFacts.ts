@@ -280,7 +280,7 @@ export const companyFacts = defineType({
       type: 'array',
       group: 'data',
       description:
-        'Every provider that processes personal data for the company through this website, one row each: who, for what, and in which country. The notice beside the contact form and the Privacy Policy name them from here, so a row must say what the provider really does. A build for the public address refuses a sample row, and a table that does not match the server (the message store it uses, whether it sends e-mail).',
+        'Every provider that processes personal data for the company through this website, one row each: who (its legal name), for what, and in which country. The notice beside the contact form and the Privacy Policy name them from here, so a row must say what the provider really does. A build for the public address refuses a sample row, and a table that does not match the server (the message store it uses, whether it sends e-mail).',
       of: [
         defineArrayMember({
           type: 'object',
@@ -344,12 +344,12 @@ export const companyFacts = defineType({
       validation: requiredText(60),
     }),
     defineField({
-      name: 'contentHistoryPeriod',
-      title: 'Content provider’s history kept for',
+      name: 'lastCopyGoneWithin',
+      title: 'Last copy of a deleted message gone within',
       type: 'string',
       group: 'data',
       description:
-        'How long the content provider’s document history keeps an earlier copy of a document, as our plan with it sets, for example "90 days". The Privacy Policy says messages kept there may stay in that history for this long.',
+        'How soon after a contact message is deleted its last copy is gone: the backups of the message store, the content provider’s document history (when messages are kept there) and the mailboxes’ deleted items, as it reads in "gone at the latest … after that", for example "35 days". Only the company can set this; the notice and the Privacy Policy quote it.',
       validation: requiredText(60),
     }),
   ],

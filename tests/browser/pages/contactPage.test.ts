@@ -1,7 +1,13 @@
 import {describe, expect, inject} from 'vitest'
 import type {Page} from 'playwright-core'
 import {headingAnchors} from '../../../src/lib/anchors'
-import {factText, type CompanyFactKey, type CompanyFactsDocument} from '../../../model/companyFacts'
+import {
+  factText,
+  MESSAGE_PURPOSES,
+  type CompanyFactKey,
+  type CompanyFactsDocument,
+  type ProcessorPurpose,
+} from '../../../model/companyFacts'
 import {formatFigure, type PolicyFigureKey} from '../../../model/policyFigures'
 import {DESKTOP, PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
@@ -220,7 +226,7 @@ describe('the contact page', () => {
         await expect(box.getAttribute('value')).resolves.toBe('yes')
         expect(contactPage.form.consentLabel).toMatch(/health details/i)
         expect(contactPage.form.consentLabel).toContain(
-          'may keep my message, including any health details in it, with the providers and in the countries named there',
+          'may keep my message, including any health details in it, with the providers named there, in India and the United States',
         )
         expect(contactPage.form.consentLabel).toContain('its staff may read it to reply to me')
         expect(contactPage.form.consentLabel).not.toContain('apart from any health details')
@@ -262,10 +268,10 @@ describe('the contact page', () => {
         expect(form.healthDetailsLabel).toMatch(/^Optional\b.*health details/)
         // Box 1 to keep, read and reply, where the notice says; box 2 to plan care and share with providers.
         expect(form.consentLabel).toContain(
-          'with the providers and in the countries named there, and its staff may read it to reply to me',
+          'with the providers named there, in India and the United States, and its staff may read it to reply to me',
         )
         expect(form.healthDetailsLabel).toContain(
-          'to plan my care, and share them for that with the doctors, hospitals and hotels I choose',
+          'to arrange my care with the doctors and hospitals I choose, and share them with those doctors and hospitals for it',
         )
         expect(form.healthDetailsLabel).toContain('Without this tick, MediStay India only replies to me')
         const places = []
@@ -302,14 +308,17 @@ describe('the contact page', () => {
   it('the privacy notice says where a message goes and in which country, how long every copy is kept, what the two boxes cover, children, and where to complain', () => {
     const text = squash(NOTICE_TEXTS.join(' '))
     for (const said of [
-      `Where it is kept and sent. Your message goes only to these providers, in these countries: ${factText(companyFacts, 'messageProcessors')}.`,
+      `Where it is kept and sent. ${factText(companyFacts, 'legalName')}, ${factText(companyFacts, 'registeredOffice')}, collects and keeps your message.`,
+      `It goes only to these providers, in these countries: ${factText(companyFacts, 'messageProcessors')}.`,
       'The first box below agrees to this, including the transfer to any country outside India named here.',
-      'We delete your message, with every copy of it, 12 months after it reaches us;',
-      `our content management provider's document history keeps an earlier copy of a deleted document for ${factText(companyFacts, 'contentHistoryPeriod')}.`,
+      'We delete your message, and its copies in our mailboxes, including replies that quote it, 12 months after it reaches us;',
+      `backup copies, a provider's document history and deleted items are gone at the latest ${factText(companyFacts, 'lastCopyGoneWithin')} after that.`,
       'Under the first box, our customer care staff read your message, including any health details in it, and reply to you; we use it for nothing else.',
-      'Planning your care with those details, and sharing them with the doctors, hospitals and hotels you choose, needs the second, optional box',
+      'Arranging your care with those details, and sharing them with the doctors and hospitals you choose for it, needs the second, optional box',
+      'Hotels never receive health details from your message.',
       'we first ask that adult, or their lawful representative, to confirm directly.',
-      `If it is about a child (anyone under 18), we use it only to ask for, and verify, the consent of the child's parent or lawful guardian, and we delete it within ${factText(companyFacts, 'unverifiedChildDataDeletion')} of receipt when that consent is not verified.`,
+      `If it is about or from a child (anyone under 18), we use it only to ask for, and verify, the consent of the child's parent or lawful guardian, and we delete it within ${factText(companyFacts, 'unverifiedChildDataDeletion')} of receipt when that consent is not verified.`,
+      "Please do not write a child's health details until we ask for them.",
       "An acknowledgement e-mail from us carries your message's reference and repeats nothing you wrote.",
       'Every complaint is redressed within one month of receipt',
     ])
@@ -318,8 +327,8 @@ describe('the contact page', () => {
     const where = squash(NOTICE_TEXTS.find((line) => line.startsWith('Where it is kept and sent.'))!)
     expect(where).not.toMatch(/\b(if|or)\b/i)
     const rows = (companyFacts as CompanyFactsDocument).processors!
-    for (const row of rows.filter(
-      ({purposes}) => purposes?.includes('messageStore') || purposes?.includes('email'),
+    for (const row of rows.filter(({purposes}) =>
+      purposes?.some((purpose) => MESSAGE_PURPOSES.includes(purpose as ProcessorPurpose)),
     ))
       expect(where).toContain(`${row.name}, in ${row.country}`)
     // Figures and facts come from their documents, never typed into the notice.
@@ -330,8 +339,10 @@ describe('the contact page', () => {
       'grievanceResolutionMonths',
     ])
     expect(inline.filter((child) => child.fact).map((child) => child.fact)).toEqual([
+      'legalName',
+      'registeredOffice',
       'messageProcessors',
-      'contentHistoryPeriod',
+      'lastCopyGoneWithin',
       'unverifiedChildDataDeletion',
       'privacyContactEmail',
     ])

@@ -121,19 +121,19 @@ describe('the Refund and Cancellation Policy', () => {
 
   it('states refund timing as a latest day only, with no waiting period and no verification when a customer cancels or we do', () => {
     const page = text.refund
-    const rule = sentenceOf('refund', 'Every refund reaches you within')
+    const rule = sentenceOf('refund', 'Every refund reaches you by the latest day below')
     expect(rule).toContain(
-      `Every refund reaches you within ${figure('refundProcessingWeeks')}, and usually within ${figure('refundUsualBusinessDays')}.`,
+      `Every refund reaches you by the latest day below, and usually within ${figure('refundUsualBusinessDays')}.`,
     )
     expect(rule).toContain('never a waiting period')
     expect(rule).toContain('This is our own commitment')
     expect(page).toContain(rule)
     expect(page).toContain(
-      'when you cancel before the service starts, cancel a part that has not started, or we cancel: from the cancellation, with no verification;',
+      `when you cancel before the service starts, cancel a part that has not started, or we cancel: within ${figure('refundProcessingWeeks')} of the cancellation, with no verification;`,
     )
     expect(page).toContain('There is no verification step: your cancellation is all we need.')
     expect(text.terms).toContain(
-      `Every refund reaches you within ${figure('refundProcessingWeeks')} (usually within ${figure('refundUsualBusinessDays')})`,
+      `Every refund of a cancellation, yours or ours, reaches you within ${figure('refundProcessingWeeks')} of it, with no verification step.`,
     )
     // No page states a minimum: no floor, no earliest day.
     for (const key of ['privacy', 'terms', 'refund'])
@@ -211,9 +211,15 @@ describe('the Refund and Cancellation Policy', () => {
       expect(text[key], key).toContain(redress)
       expect(text[key], key).not.toContain('our decision on it')
     }
+    // A refund request, a review, a second look: each is a complaint, answered and paid within the month.
     expect(text.refund).toContain(
-      `when a refund follows from a complaint to our Grievance Officer: it reaches you within ${figure('grievanceResolutionMonths')} of our receiving the complaint`,
+      `when you ask for a refund or a "Not Satisfied" review, ask for a decision to be looked at again, or complain: within ${figure('grievanceResolutionMonths')} of the day our customer care team or our Grievance Officer first received it;`,
     )
+    expect(text.refund).toContain('asking does not restart any time in this policy')
+    expect(text.terms).toContain(
+      `is answered, and paid, within ${figure('grievanceResolutionMonths')} of the day we receive the request.`,
+    )
+    expect(text.terms).toContain('A complaint counts from the day customer care first receives it')
   })
 
   it('says who receives money paid for providers, and refunds what we collected on our own clock', () => {
@@ -337,10 +343,10 @@ describe('the Privacy Policy', () => {
       `Required: you confirm that you are ${figure('minorAge')} or over, or the parent or lawful guardian of the person the message is about.`,
     )
     expect(page).toContain(
-      'Optional, and separate: you allow us to use the health details in your message to plan your care, and to share them for that with the doctors, hospitals and hotels you choose.',
+      'Optional, and separate: you allow us to use the health details in your message to arrange your care with the doctors and hospitals you choose, and to share them with those doctors and hospitals for it.',
     )
     expect(page).toContain(
-      'For each box you tick, we record with your message the exact wording of the box, the time, and the version of this Privacy Policy shown beside the form.',
+      'With your message we record the exact wording of each box on our website when your message arrived, whether you ticked the optional one, the time, the language of the page and the version of this Privacy Policy then in force.',
     )
   })
 
@@ -350,7 +356,7 @@ describe('the Privacy Policy', () => {
       'Under the first box, our staff read your message, including any health details in it, and reply to you; we use it for nothing else.',
     )
     expect(page).toContain(
-      'Planning your care with those details, and sharing them with a doctor, hospital or hotel, needs the optional box: without it, we reply to you and ask you before doing either.',
+      'Arranging your care with those details, and sharing them with a doctor or hospital for it, needs the optional box: without it, we reply to you and ask you before doing either. Hotels never receive health details from a contact message.',
     )
     // The age box is the sender's word: verification comes before any use, and an unverified child's data goes.
     const deletion = fact('unverifiedChildDataDeletion')
@@ -375,7 +381,7 @@ describe('the Privacy Policy', () => {
   it('says where a message goes from the Data processors table, with countries, and the acknowledgement', () => {
     const page = text.privacy
     expect(page).toContain(
-      `It is kept and sent only by these providers, in these countries: ${fact('messageProcessors')}.`,
+      `${fact('legalName')} collects and keeps it, and it is kept and sent only by these providers, in these countries: ${fact('messageProcessors')}.`,
     )
     expect(fact('messageProcessors')).toMatch(
       /, in India, which keeps contact-form messages in our message store/,
@@ -384,20 +390,22 @@ describe('the Privacy Policy', () => {
     expect(page).not.toMatch(/if we keep messages there|may be outside India \(see/)
     expect(page).toContain('Once your message is stored, the page shows its reference.')
     expect(page).toContain(
-      'we also send you an automatic acknowledgement with that reference; it repeats nothing you wrote.',
+      'that provider also sends you an automatic acknowledgement with that reference; it repeats nothing you wrote.',
     )
   })
 
   it('says what the logs hold and who keeps them, 180 days now and a year once the DPDP Rules require it', () => {
     const page = text.privacy
     expect(page).toContain(
-      `Logs of the requests your browser makes to our website (your IP address, the time, the address requested and your browser type) are kept by ${fact('requestLogProcessors')}.`,
+      `The reverse proxy in front of our website, and our hosting provider, log the requests your browser makes (your IP address, the time, the address requested and your browser type). These logs are kept by ${fact('requestLogProcessors')}.`,
     )
     expect(page).toContain(
       'so until 12 May 2027 they are kept for a rolling 180 days; from 13 May 2027, when rule 8(3) of the DPDP Rules requires one year, for a rolling year.',
     )
     expect(page).toContain('CERT-In Directions of 2022')
-    expect(page).toContain("Our website's own server keeps no log of requests.")
+    expect(page).toContain(
+      "The website's own program writes no log of requests; the request logs below are kept in front of it.",
+    )
     expect(page).toContain(
       "When you send the form, our server uses your device's IP address briefly, in memory, to limit repeated messages from the same connection. We do not store it with your message.",
     )
@@ -407,11 +415,15 @@ describe('the Privacy Policy', () => {
     const page = text.privacy
     const months = figure('contactMessageRetentionMonths')
     expect(page).toContain(`deleted from our message store ${months} after we receive them`)
-    expect(page).toContain(`every e-mailed copy in our customer care mailbox within the same ${months}`)
     expect(page).toContain(
-      `Our content management provider's document history keeps an earlier copy of a deleted document for ${fact('contentHistoryPeriod')}, and then it is gone.`,
+      `their copies in our mailboxes, including replies that quote them, within the same ${months}`,
     )
-    expect(page).toContain('the adjudicating officer appointed under section 46 of that Act')
+    expect(page).toContain(
+      `Backup copies, a provider's document history and deleted items are gone at the latest ${fact('lastCopyGoneWithin')} after that.`,
+    )
+    expect(page).toContain(
+      'up to ₹5 crore before the adjudicating officer appointed under section 46 of that Act',
+    )
     expect(page).toContain(
       "from 13 May 2027, when the duties and the complaint process of the DPDP law start, you may complain through the Data Protection Board of India's online complaint process",
     )
@@ -421,10 +433,10 @@ describe('the Privacy Policy', () => {
   it("names only this website's own security practices", () => {
     const page = text.privacy
     expect(page).toContain(
-      'the contact form accepts messages only from our own pages, and limits how many messages one connection can send;',
+      'the contact form accepts messages only from our own pages, and limits how many messages one IP address can send;',
     )
     expect(page).toContain(
-      "a message kept in the database on our own server is in a file that only the website's server can read, and a deleted message is overwritten in it;",
+      'a message kept in the database on our own server is in a file that only the website\'s server can read, and a deleted message is overwritten in it (for its backups, see "How Long We Keep Data");',
     )
   })
 

@@ -6,6 +6,7 @@ import {companyFactsSchema, policyFiguresSchema, type CompanyFacts} from '../../
 import {DEFAULT_BUNDLED_DATASET} from '../../../src/config'
 import {bundledDatasetSource} from '../../../src/content/source'
 import {liveQuotes} from '../../../src/content/quotes'
+import {factText} from '../../../model/companyFacts'
 import {companyFactProblems, companyFactSamples, judgeSamples} from '../../../src/content/launchCheck'
 import {readPart} from '../../support/contentParts'
 import {realShapedCompanyFacts} from '../../support/companyFacts'
@@ -34,28 +35,31 @@ describe('where a contact message goes, as the notice beside the form says', () 
   it('names every provider that keeps or sends a message, with its country, without "if" or "or"', () => {
     const passage = wherePassage(bundledFacts)
     expect(passage).toContain(
-      'hosting.example (sample hosting provider), in India, which keeps contact-form messages in our message store',
+      `${bundledFacts.legalName}, ${factText(bundledFacts, 'registeredOffice')}, collects and keeps your message.`,
     )
     expect(passage).toContain(
-      'mail.example (sample e-mail provider), in the United States, outside India, which carries the e-mailed copy of each message',
+      'hosting.example (sample hosting provider), in India, which keeps contact-form messages in our message store and keeps the backups of our message store',
+    )
+    expect(passage).toContain(
+      'mail.example (sample e-mail provider), in the United States, outside India, which sends the e-mailed copy of each message and the acknowledgement and hosts our mailboxes',
     )
     // The content provider keeps no message with this table, so the passage does not name it.
     expect(passage).not.toContain('cms.example')
     expect(passage).not.toMatch(/\b(if|or)\b/i)
   })
 
-  it('changes when the rows change: another provider, another country, no e-mail', () => {
+  it('changes when the rows change: another provider, another country, e-mail sent or not', () => {
     const facts = realFacts()
     const before = wherePassage(facts)
     expect(before).toContain(
-      'Deccan Cloud Services Private Limited, in India, which keeps contact-form messages in our message store.',
+      'Deccan Cloud Services Private Limited, in India, which keeps contact-form messages in our message store and keeps the backups of our message store; and Nimbus Workspace Inc., in the United States, outside India, which hosts our mailboxes',
     )
-    expect(before).not.toMatch(/e-mailed copy|, outside India/)
+    expect(before).not.toContain('sends the e-mailed copy')
 
     facts.processors.push({name: 'Kestrel Mail Limited', purposes: ['email'], country: 'Ireland'})
     const after = wherePassage(facts)
     expect(after).toContain(
-      'Deccan Cloud Services Private Limited, in India, which keeps contact-form messages in our message store; and Kestrel Mail Limited, in Ireland, outside India, which carries the e-mailed copy of each message',
+      'Nimbus Workspace Inc., in the United States, outside India, which hosts our mailboxes, where the e-mailed copies and the e-mails you send us are kept; and Kestrel Mail Limited, in Ireland, outside India, which sends the e-mailed copy of each message and the acknowledgement',
     )
     expect(after).not.toMatch(/\b(if|or)\b/i)
   })

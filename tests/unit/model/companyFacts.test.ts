@@ -258,7 +258,7 @@ describe('how a sample company fact is recognised', () => {
         }),
       appUrl: (facts) => (facts.appUrl = 'https://app.arogyastays.example/login'),
       unverifiedChildDataDeletion: (facts) => (facts.unverifiedChildDataDeletion = '30 days (sample)'),
-      contentHistoryPeriod: (facts) => (facts.contentHistoryPeriod = '90 days (Sample)'),
+      lastCopyGoneWithin: (facts) => (facts.lastCopyGoneWithin = '90 days (Sample)'),
       processors: (facts) =>
         (facts.processors = [
           ...facts.processors!,

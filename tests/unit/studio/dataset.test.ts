@@ -563,7 +563,7 @@ describe('production.ndjson', () => {
         [
           'appUrl',
           'cin',
-          'contentHistoryPeriod',
+          'lastCopyGoneWithin',
           'processors.0.name',
           'processors.1.name',
           'processors.2.name',
@@ -821,10 +821,10 @@ describe('the words the legal review changed', () => {
       for (const [index, json] of current.entries()) expect(json, `${old} (${index})`).not.toContain(old)
     // Box 1 covers keeping and reading to reply, where the notice says; box 2 planning care and sharing.
     expect(documents.contactPage!.form.consentLabel).toContain(
-      'with the providers and in the countries named there, and its staff may read it to reply to me',
+      'with the providers named there, in India and the United States, and its staff may read it to reply to me',
     )
     expect(documents.contactPage!.form.healthDetailsLabel).toContain(
-      'to plan my care, and share them for that with the doctors, hospitals and hotels I choose',
+      'to arrange my care with the doctors and hospitals I choose, and share them with those doctors and hospitals for it',
     )
   })
 
