@@ -314,9 +314,9 @@ export function sampleFacts(facts: CompanyFactsDocument): SampleFact[] {
   return [...single, ...rows]
 }
 
-/** Consumer Protection (E-Commerce) Rules 2020 r.4(2): customer care is reachable on an Indian number. */
+/** Consumer Protection (E-Commerce) Rules 2020 r.4: customer care and the Grievance Officer on Indian numbers. */
 export const INDIAN_PHONE_RULE =
-  'Give an Indian number (+91): the E-Commerce Rules ask for customer care to be reachable on one.'
+  'Give an Indian number (+91): the E-Commerce Rules ask for customer care and the Grievance Officer to be reachable on one.'
 
 export const SAMPLE_WARNING =
   'This is a sample from the bundled dataset, not a fact about the company. Replace it before the site goes live: a build for the public address refuses samples.'
