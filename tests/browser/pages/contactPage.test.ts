@@ -295,10 +295,17 @@ describe('the contact page', () => {
           await words.click()
           await expect(box.isChecked(), name).resolves.toBe(true)
           await words.click()
-          places.push((await box.boundingBox())!.y)
+          // In page coordinates: clicking the words may scroll the page on a phone.
+          places.push(
+            await box.evaluate(
+              (input: HTMLInputElement) => input.getBoundingClientRect().top + window.scrollY,
+            ),
+          )
         }
         // In the order the notice describes them, above the send button.
-        const button = (await sendButton(page).boundingBox())!.y
+        const button = await sendButton(page).evaluate(
+          (element: HTMLElement) => element.getBoundingClientRect().top + window.scrollY,
+        )
         expect([...places].sort((a, b) => a - b)).toEqual(places)
         expect(places.at(-1)!).toBeLessThan(button)
       })
