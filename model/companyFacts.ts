@@ -6,6 +6,7 @@
  * judged a sample the same way in both.
  */
 import {
+  isReservedDomain,
   isSampleCin,
   isSampleEmail,
   isSampleGstin,
@@ -13,6 +14,85 @@ import {
   isSampleText,
   isSampleUrl,
 } from './samples.ts'
+
+/**
+ * What a provider does with personal data for us (a Data Processor's purpose). The contact
+ * notice and the Privacy Policy say who does each, and where, from the rows staff enter; the
+ * launch check holds the rows against what the server is configured to do.
+ */
+export const PROCESSOR_PURPOSES = {
+  messageStore: {
+    title: 'Message store (keeps contact-form messages)',
+    does: 'keeps contact-form messages in our message store',
+  },
+  backups: {
+    title: 'Backups of the message store',
+    does: 'keeps the backups of our message store',
+  },
+  email: {
+    title: 'Website e-mail (sends the copy of each message and the acknowledgement)',
+    does: 'sends the e-mailed copy of each message and the acknowledgement',
+  },
+  mailbox: {
+    title: 'Mailboxes (customer care, Grievance Officer)',
+    does: 'hosts our mailboxes, where the e-mailed copies and the e-mails you send us are kept',
+  },
+  content: {title: 'Content (the website’s content management)', does: 'holds the content of our website'},
+  hosting: {title: 'Hosting (the website and its server)', does: 'hosts our website and its server'},
+  logs: {title: 'Request logs', does: 'keeps the logs of requests to our website'},
+} as const satisfies Record<string, {title: string; does: string}>
+export type ProcessorPurpose = keyof typeof PROCESSOR_PURPOSES
+export const PROCESSOR_PURPOSE_KEYS = Object.keys(PROCESSOR_PURPOSES) as ProcessorPurpose[]
+
+/** One provider that processes personal data for us: who, for what, and in which country. */
+export interface Processor {
+  _key?: string
+  name?: string | null
+  purposes?: readonly string[] | null
+  country?: string | null
+}
+
+/** The country the notice says is not a transfer abroad. */
+export const HOME_COUNTRY = 'India'
+export const isHomeCountry = (country: string) => country.trim().toLowerCase() === HOME_COUNTRY.toLowerCase()
+const isAbroad = (country: string) => !isHomeCountry(country)
+
+/** What a provider may do with a contact message: where a message is kept and sent. */
+export const MESSAGE_PURPOSES: readonly ProcessorPurpose[] = ['messageStore', 'backups', 'email', 'mailbox']
+
+/**
+ * A row the bundled dataset ships: a name carrying the "(sample)" mark or a name on a domain
+ * reserved for examples ("mail.example"), never a real provider's.
+ */
+/** Text carrying the sample mark, or a name on a domain reserved for examples. */
+const namesSample = (text: string) =>
+  isSampleText(text) || text.split(/[\s,;()]+/).some((word) => word.includes('.') && isReservedDomain(word))
+
+export const isSampleProcessor = (row: Processor): boolean => namesSample(row.name ?? '')
+
+const processorsFor = (facts: CompanyFactsDocument, purposes: readonly ProcessorPurpose[]) =>
+  (facts.processors ?? []).filter(
+    (row) => row.name && row.country && row.purposes?.some((p) => purposes.includes(p as ProcessorPurpose)),
+  )
+
+/** "A, in India, which …; and B, in the United States, outside India, which …": one clause per row. */
+function listProcessors(facts: CompanyFactsDocument, purposes: readonly ProcessorPurpose[]) {
+  const clauses = processorsFor(facts, purposes).map((row) => {
+    const country = row.country!.trim()
+    const where = isAbroad(country) ? `in ${country}, outside ${HOME_COUNTRY}` : `in ${country}`
+    // A list for one purpose ("who keeps the request logs") says who and where; the sentence says what.
+    if (purposes.length === 1) return `${row.name!.trim()}, ${where}`
+    const does = purposes
+      .filter((purpose) => row.purposes!.includes(purpose))
+      .map((purpose) => PROCESSOR_PURPOSES[purpose].does)
+    return `${row.name!.trim()}, ${where}, which ${joinAnd(does, ' and ')}`
+  })
+  return clauses.length ? joinAnd(clauses, '; and ', '; ') : undefined
+}
+
+function joinAnd(items: string[], last: string, between = ', '): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(between)}${last}${items.at(-1)}`
+}
 
 export interface PostalAddress {
   streetAddress?: string | null
@@ -37,10 +117,15 @@ export interface CompanyFactsDocument {
   grievanceOfficer?: (Person & {postalAddress?: PostalAddress | null}) | null
   privacyContact?: (Person & {sameAsGrievanceOfficer?: boolean | null}) | null
   appUrl?: string | null
+  processors?: readonly Processor[] | null
+  /** How soon data about a child that no parent or guardian has confirmed is deleted: "within 30 days". */
+  unverifiedChildDataDeletion?: string | null
+  /** How soon after a message is deleted its last copy (backups, a provider's history, deleted items) is gone. */
+  lastCopyGoneWithin?: string | null
 }
 
 /** How a fact is shown and how a sample of it is recognised. */
-export type FactKind = 'text' | 'address' | 'email' | 'phone' | 'url' | 'cin' | 'gstin'
+export type FactKind = 'text' | 'address' | 'email' | 'phone' | 'url' | 'cin' | 'gstin' | 'processors'
 
 export interface FactDefinition {
   /** As staff see it in Studio, with its group: "Grievance Officer → E-mail". */
@@ -139,6 +224,31 @@ export const COMPANY_FACTS = {
     read: (f) => text(privacyContact(f).phone),
   },
   appUrl: {title: 'App address (Login link)', kind: 'url', read: (f) => text(f.appUrl)},
+  messageProcessors: {
+    title: 'Data processors → who keeps and sends contact messages',
+    kind: 'processors',
+    read: (f) => listProcessors(f, MESSAGE_PURPOSES),
+  },
+  dataProcessors: {
+    title: 'Data processors → all, with what each does',
+    kind: 'processors',
+    read: (f) => listProcessors(f, PROCESSOR_PURPOSE_KEYS),
+  },
+  requestLogProcessors: {
+    title: 'Data processors → who keeps the request logs',
+    kind: 'processors',
+    read: (f) => listProcessors(f, ['logs']),
+  },
+  unverifiedChildDataDeletion: {
+    title: 'Unconfirmed data about a child deleted within',
+    kind: 'text',
+    read: (f) => text(f.unverifiedChildDataDeletion),
+  },
+  lastCopyGoneWithin: {
+    title: 'Last copy of a deleted message gone within',
+    kind: 'text',
+    read: (f) => text(f.lastCopyGoneWithin),
+  },
 } satisfies Record<string, FactDefinition>
 
 export type CompanyFactKey = keyof typeof COMPANY_FACTS
@@ -157,6 +267,8 @@ const SAMPLE_TESTS: Record<FactKind, (value: string) => boolean> = {
   url: isSampleUrl,
   cin: isSampleCin,
   gstin: isSampleGstin,
+  // The rows are judged one by one (sampleFacts); their printed list is a sample if any row is.
+  processors: namesSample,
 }
 
 /** Whether a fact's value (a postal address as its object or its printed line) is a sample. */
@@ -167,21 +279,44 @@ export function isSampleFact(kind: FactKind, value: unknown): boolean {
 }
 
 export interface SampleFact {
-  key: CompanyFactKey
+  /** The fact, or `processors` for a row of the Data processors table. */
+  key: CompanyFactKey | 'processors'
   title: string
   value: string
 }
 
+/** How staff find a row of the table: "Data processors → row 2". */
+export const processorRowTitle = (index: number) => `Data processors → row ${index + 1}`
+
 /**
  * Every fact that is still a sample. A fact shown twice (the Grievance Officer answering questions
- * about personal data too) is listed once, under the field staff edit.
+ * about personal data too) is listed once, under the field staff edit; the processors are listed
+ * by row, not by the sentences made from them.
  */
 export function sampleFacts(facts: CompanyFactsDocument): SampleFact[] {
   const samePerson = facts.privacyContact?.sameAsGrievanceOfficer !== false
-  return COMPANY_FACT_KEYS.filter((key) => !(samePerson && key.startsWith('privacyContact')))
+  const single: SampleFact[] = COMPANY_FACT_KEYS.filter(
+    (key) => !(samePerson && key.startsWith('privacyContact')) && COMPANY_FACTS[key].kind !== 'processors',
+  )
     .map((key) => ({key, title: COMPANY_FACTS[key].title, value: factText(facts, key)}))
     .filter(({key, value}) => isSampleFact(COMPANY_FACTS[key].kind, value))
+  const rows: SampleFact[] = (facts.processors ?? []).flatMap((row, index) =>
+    isSampleProcessor(row)
+      ? [
+          {
+            key: 'processors',
+            title: processorRowTitle(index),
+            value: `${row.name ?? ''}, ${row.country ?? ''}`,
+          },
+        ]
+      : [],
+  )
+  return [...single, ...rows]
 }
+
+/** Consumer Protection (E-Commerce) Rules 2020 r.4: customer care and the Grievance Officer on Indian numbers. */
+export const INDIAN_PHONE_RULE =
+  'Give an Indian number (+91): the E-Commerce Rules ask for customer care and the Grievance Officer to be reachable on one.'
 
 export const SAMPLE_WARNING =
   'This is a sample from the bundled dataset, not a fact about the company. Replace it before the site goes live: a build for the public address refuses samples.'

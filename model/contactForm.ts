@@ -41,9 +41,10 @@ export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[number]
 
 /**
  * The boxes beside the privacy notice, in page order, each recorded with its words. The first two
- * must be ticked to send (DPDP Act s.6 consent to the notice; s.9, no child's data without a parent
- * or guardian). The health box never blocks sending: without it, staff answer without the health
- * details and ask first.
+ * must be ticked to send (DPDP Act s.6 consent to the notice: keeping a message where the notice
+ * says, and reading it to reply; s.9, no child's data without a parent or guardian). The health box
+ * (planning care, sharing with providers) never blocks sending: without it, staff only reply, and
+ * ask first.
  */
 export const CONSENT_BOXES = {
   consent: {requiredError: 'consentRequired'},

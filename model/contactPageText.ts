@@ -41,7 +41,7 @@ export const CONTACT_FORM_WORDS = {
   consentLabel: {
     title: 'Consent box',
     description:
-      'The words beside the box visitors must tick before sending: what they agree to (a reply, and planning their visit if they ask). Health details have a box of their own, so leave them out here. The box is never ticked in advance. Each message records these words.',
+      'The words beside the first box visitors must tick before sending: that we keep their message, with any health details in it, with the providers and in the countries the notice names (a transfer abroad included), and read it to reply. Planning care and sharing with providers have a box of their own, so leave them out here. The box is never ticked in advance. Each message records these words.',
     max: 300,
   },
   ageConfirmationLabel: {
@@ -53,7 +53,7 @@ export const CONTACT_FORM_WORDS = {
   healthDetailsLabel: {
     title: 'Health box (optional)',
     description:
-      'The words beside the box that allows us to use the health details in a message to answer it. Ticking it is optional and never stops a message being sent: say so, and what happens without it. Each message records these words and whether the box was ticked.',
+      'The words beside the box that allows us to use the health details in a message to plan care, and to share them for that with the doctors, hospitals and hotels the visitor chooses. Ticking it is optional and never stops a message being sent: say so, and what happens without it (we only reply, and ask first). Each message records these words and whether the box was ticked.',
     max: 300,
   },
   submitLabel: {title: 'Send button', description: 'The words on the send button.', max: 40},

@@ -3,7 +3,7 @@
  * every policy sentence that references it through a figure reference follows. The site and the
  * Studio preview format a figure with the same function, so what an editor sees is what visitors read.
  */
-export type FigureValue = number | string | {min?: number; max?: number} | undefined
+export type FigureValue = number | string | undefined
 
 export interface FigureDefinition {
   title: string
@@ -30,16 +30,15 @@ export const POLICY_FIGURES = {
     format: (v) => plural(asNumber(v), 'day', 'days'),
   },
   refundProcessingWeeks: {
-    title: 'Refund processing time (weeks, from and to)',
-    description: 'How long an approved refund takes after verification. Shown as "3–5 weeks".',
-    format: (v) => {
-      const range = typeof v === 'object' && v ? v : {}
-      return `${range.min}–${range.max} weeks`
-    },
+    title: 'Refund deadline (weeks)',
+    description:
+      'The longest an approved refund takes to reach the customer: after verification, or after a cancellation before the service starts or by us. A promise of "at most", never a waiting time. Shown as "5 weeks".',
+    format: (v) => plural(asNumber(v), 'week', 'weeks'),
   },
-  refundMinimumBusinessDays: {
-    title: 'Minimum refund time (business days)',
-    description: 'The minimum time a refund needs to reach the customer. Shown as "15 business days".',
+  refundUsualBusinessDays: {
+    title: 'Usual refund time (business days)',
+    description:
+      'How long a refund usually takes to reach the customer, said as "usually within"; never a minimum. Shown as "15 business days".',
     format: (v) => plural(asNumber(v), 'business day', 'business days'),
   },
   serviceChangeWindowHours: {

@@ -57,3 +57,6 @@ export const isSampleGstin = (gstin: string) => gstin.slice(7, 11) === '0000'
 export const SAMPLE_MARK = '(sample)'
 
 export const isSampleText = (text: string) => text.toLowerCase().includes(SAMPLE_MARK)
+
+/** A number in India's plan (+91), as customer care's must be (E-Commerce Rules 2020 r.4(2)). */
+export const isIndianPhone = (phone: string) => phone.replace(/[\s()-]/g, '').startsWith('+91')

@@ -159,6 +159,7 @@ export interface LanguageEntry {
   enabled: boolean
   notTranslatedLine: string
   sampleLine: string
+  englishTextLink: string
 }
 
 /** The list's fields that are not words: how Studio titles and explains them. */
@@ -197,9 +198,15 @@ export const LANGUAGE_WORDS = {
   sampleLine: {
     title: 'Line for a translation not reviewed',
     description:
-      "In this language: shown above a translation not yet reviewed. Only staff's local builds show such a translation; the public site shows English instead.",
+      "In this language: shown above a translation not yet reviewed; say that the English text prevails. Only staff's local builds show such a translation; the public site shows English instead.",
     max: 200,
     rows: 2,
+  },
+  englishTextLink: {
+    title: 'Link to the English text',
+    description:
+      'In this language: the words of the link after that line, which opens the same page in English, e.g. "Read the English text".',
+    max: 60,
   },
 } satisfies TextFields
 

@@ -10,7 +10,8 @@ import {contentSource} from './content/source'
 
 // The build starts here for content (astro.config.mjs is its other entry): the configuration is
 // read once and one source serves every collection.
-const content = contentSource(readConfig(process.env).content)
+const config = readConfig(process.env)
+const content = contentSource(config.content)
 
 /** A collection of one part of the content: its query runs once per build. */
 const collection = <S extends z.ZodType>({query, params, schema, requiredIds}: ContentPart<S>) =>
@@ -32,7 +33,8 @@ export const collections = {
    * on samples, any build on a version announced too late. Each entry is a document's revision.
    */
   launchCheck: defineCollection({
-    loader: launchCheckLoader(content, launchCheckQuery),
+    // The contact settings too: the notice names where messages go, and must match the server.
+    loader: launchCheckLoader(content, launchCheckQuery, config.contact),
     schema: z.object({
       rev: z.string(),
       translation: z.object({language: z.string(), status: z.enum(TRANSLATION_STATUSES)}).optional(),

@@ -82,9 +82,10 @@ function mailText(message: StoredMessage, languageName: string | undefined): str
     '',
     // What the notice beside the form promised about health details (the health box).
     isTicked(message.consent, 'healthDetails')
-      ? 'Health details may be used: yes (the visitor ticked the box allowing us to use them to answer).'
-      : 'Health details may be used: no. Answer without them, and ask the visitor before using any.',
+      ? 'Health details may be used: yes. The visitor ticked the box allowing us to arrange their care with the doctors and hospitals they choose, and to share the details with them for it; never with hotels.'
+      : 'Health details may be used: no. Read the message and reply; ask the visitor before arranging care with its health details or sharing them.',
     "If the message is about another adult's health, ask that person or their lawful representative before acting on it.",
+    "If the message is about or from a child (under 18), use it only to ask for, and verify, a parent's or lawful guardian's consent; if that is not verified, erase it with every copy within the time the Privacy Policy gives.",
     '',
     `Reference:  ${referenceOf(message.id)}`,
     `Message id: ${message.id}`,

@@ -15,8 +15,10 @@ export interface SiteLanguage {
   name: string
   /** One line in the language: this page is shown in English, not yet translated. */
   notTranslatedLine: string
-  /** One line in the language: this translation is a sample or awaits review. */
+  /** One line in the language: this translation is a sample or awaits review, and the English text prevails. */
   sampleLine: string
+  /** The words of the link to the English text after that line. */
+  englishTextLink: string
 }
 
 const line = z.string().trim().min(1)
@@ -26,6 +28,7 @@ const languageEntry = z.object({
   enabled: z.boolean(),
   notTranslatedLine: line,
   sampleLine: line,
+  englishTextLink: line,
 })
 
 /**
@@ -40,8 +43,8 @@ export function offeredLanguages(settings: unknown): SiteLanguage[] {
     const entry = languageEntry.safeParse(item)
     if (!entry.success || !entry.data.enabled || entry.data.code === DEFAULT_LANGUAGE) continue
     if (offered.some(({code}) => code === entry.data.code)) continue
-    const {code, name, notTranslatedLine, sampleLine} = entry.data
-    offered.push({code, name, notTranslatedLine, sampleLine})
+    const {code, name, notTranslatedLine, sampleLine, englishTextLink} = entry.data
+    offered.push({code, name, notTranslatedLine, sampleLine, englishTextLink})
   }
   return offered
 }

@@ -8,7 +8,11 @@ import {
 } from '../../model/siteDocuments'
 import {
   COMPANY_FACTS,
+  INDIAN_PHONE_RULE,
+  isHomeCountry,
   isSampleFact,
+  MESSAGE_PURPOSES,
+  type ProcessorPurpose,
   sampleFacts,
   type CompanyFactKey,
   type CompanyFactsDocument,
@@ -23,7 +27,7 @@ import {
   type PolicyWording,
 } from '../../model/policyVersions'
 import {isPublicSiteUrl} from '../../model/publicAddress'
-import {isSampleEmail, isSampleUrl} from '../../model/samples'
+import {isIndianPhone, isReservedDomain, isSampleEmail, isSampleUrl} from '../../model/samples'
 import {PAGE_PATHS, POLICY_PATHS} from '../../model/routes'
 import {
   pathIn,
@@ -35,6 +39,7 @@ import {
 import {currentEnglishText, offeredLanguages, upcomingEnglishTexts} from './languages'
 import {TRANSLATION_DOCUMENTS_QUERY, TRANSLATION_PARAMS} from './siteContent'
 import type {ContentSource} from './source'
+import type {ContactConfig} from '../config/index.ts'
 
 /**
  * The launch check: a site built for its public address must not show sample company facts
@@ -163,6 +168,89 @@ const listed = (samples: Sample[]) =>
 const counted = (samples: Sample[]) =>
   samples.length === 1 ? 'one value that is a sample' : `${samples.length} values that are samples`
 
+/**
+ * What Company facts must hold before launch besides real values: customer care on an Indian
+ * number, and a Data processors table that matches what this server does with a message (the
+ * notice and the Privacy Policy are written from it, so a public build must not say one thing
+ * while the server does another). One sentence per problem, saying what to change.
+ */
+export function companyFactProblems(
+  facts: CompanyFactsDocument,
+  /** What the server does with a message: where it keeps it, and whether it e-mails it (SMTP_URL). */
+  contact: {mail?: object; store: {kind: ContactConfig['store']['kind']}},
+  /** The English words of the contact form's first box; left out, the box is not checked. */
+  consentLabel?: string,
+): string[] {
+  const rows = facts.processors ?? []
+  const doing = (...purposes: ProcessorPurpose[]) =>
+    rows.some((row) => purposes.every((purpose) => row.purposes?.includes(purpose)))
+  const problems: string[] = []
+  if (!doing('messageStore'))
+    problems.push(
+      'no row keeps the messages (tick “Message store” on the row of the provider that keeps them).',
+    )
+  else if (contact.store.kind === 'sqlite' && !doing('messageStore', 'hosting'))
+    problems.push(
+      'the server keeps messages in a database on its own machine (no SANITY_API_WRITE_TOKEN), so the hosting provider’s row must also be the message store’s.',
+    )
+  else if (contact.store.kind === 'sanity' && !doing('messageStore', 'content'))
+    problems.push(
+      'the server keeps messages in the Sanity project (SANITY_API_WRITE_TOKEN is set), so the content provider’s row must also be the message store’s.',
+    )
+  if (contact.mail && !doing('email'))
+    problems.push('the server e-mails each message (SMTP_URL is set), but no row is the e-mail provider’s.')
+  if (!contact.mail && doing('email'))
+    problems.push(
+      'a row says each message is e-mailed, but the server sends no e-mail (SMTP_URL is not set): untick “E-mail”, or set SMTP_URL.',
+    )
+  if (!doing('logs'))
+    problems.push('no row keeps the request logs (tick “Request logs” on that provider’s row).')
+  if (!doing('mailbox'))
+    problems.push('no row hosts the mailboxes (tick “Mailboxes” on the row of the provider that hosts them).')
+  for (const country of messageCountriesAbroad(facts))
+    if (consentLabel !== undefined && !mentions(consentLabel, country))
+      problems.push(
+        `a message is kept or sent in ${country}, but the contact form’s first box (Contact page → Consent box) does not name it: the box is the visitor’s consent to that transfer.`,
+      )
+  const samePerson = facts.privacyContact?.sameAsGrievanceOfficer !== false
+  const phones: [string, string | null | undefined][] = [
+    ['Customer care → Phone', facts.customerCare?.phone],
+    ['Grievance Officer → Phone', facts.grievanceOfficer?.phone],
+    ['Questions about personal data → Phone', samePerson ? undefined : facts.privacyContact?.phone],
+  ]
+  for (const [field, phone] of phones)
+    if (phone && !isIndianPhone(phone))
+      problems.push(`${field} ${JSON.stringify(phone)} is not an Indian number. ${INDIAN_PHONE_RULE}`)
+  return problems
+}
+
+/** The countries outside India where a contact message is kept or sent, as the table names them. */
+function messageCountriesAbroad(facts: CompanyFactsDocument): string[] {
+  const rows = (facts.processors ?? []).filter((row) =>
+    row.purposes?.some((purpose) => MESSAGE_PURPOSES.includes(purpose as ProcessorPurpose)),
+  )
+  const abroad = rows
+    .map((row) => row.country?.trim() ?? '')
+    .filter((country) => country && !isHomeCountry(country))
+  return [...new Set(abroad)]
+}
+
+/** "the United States" is named by a box that says "United States". */
+const mentions = (text: string, country: string) =>
+  text.toLowerCase().includes(country.toLowerCase().replace(/^the\s+/, ''))
+
+/** The English Contact page's first box, as published. */
+function consentLabelIn(documents: readonly Node[]): string | undefined {
+  const page = documents.find((document) => document._id === SINGLETON_IDS.contactPage)
+  const label = (page?.form as {consentLabel?: unknown} | undefined)?.consentLabel
+  return typeof label === 'string' ? label : undefined
+}
+
+const listedFactProblems = (problems: readonly string[]) =>
+  problems.length === 0
+    ? ''
+    : `\nCompany facts that a public build refuses (Data processors must match what this server does):\n${problems.map((p) => `  - ${p}`).join('\n')}`
+
 export type LaunchVerdict = {ok: true; warning?: string} | {ok: false; error: string}
 
 /** What a translation problem says: which document, in which language, and why. */
@@ -191,36 +279,39 @@ const listedTranslations = (problems: readonly TranslationProblem[]) =>
         .join('\n')
 
 /**
- * Refuses samples, and translations that cannot be shown, in a build for a public SITE_URL;
- * otherwise passes, with the list as a warning.
+ * Refuses samples, translations that cannot be shown, and Company facts that do not fit the law
+ * or the server (companyFactProblems), in a build for a public SITE_URL; otherwise passes, with the list as a warning.
  */
 export function judgeSamples(
   samples: Sample[],
   site: string | undefined,
   translations: readonly TranslationProblem[] = [],
+  facts: readonly string[] = [],
 ): LaunchVerdict {
-  if (samples.length === 0 && translations.length === 0) return {ok: true}
-  const values = samples.length === 0 ? '' : `holds ${counted(samples)}, which can belong to no one`
-  const both = values && translations.length > 0 ? ' and ' : ''
-  const words = translations.length === 0 ? '' : 'has translations it cannot show'
+  if (samples.length === 0 && translations.length === 0 && facts.length === 0) return {ok: true}
+  const found = [
+    samples.length === 0 ? '' : `holds ${counted(samples)}, which can belong to no one`,
+    translations.length === 0 ? '' : 'has translations it cannot show',
+    facts.length === 0 ? '' : 'has Company facts that do not fit the law or this server',
+  ].filter(Boolean)
+  const what = found.length < 2 ? (found[0] ?? '') : `${found.slice(0, -1).join(', ')} and ${found.at(-1)}`
+  const details =
+    listed(samples) + advice(samples) + listedTranslations(translations) + listedFactProblems(facts)
   if (isPublicSiteUrl(site)) {
     return {
       ok: false,
       error:
         `Launch check: this build is for ${site}, a public address, but the published content still ` +
-        `${values}${both}${words}. Enter the company's real value for each in Studio, publish, and ` +
-        `build again:\n${listed(samples)}${advice(samples)}${listedTranslations(translations)}`,
+        `${what}. Enter the company's real value for each in Studio, publish, and ` +
+        `build again:\n${details}`,
     }
   }
   return {
     ok: true,
     warning:
-      `Launch check: the content ${samples.length === 0 ? '' : `holds ${counted(samples)}`}${both}${words}. ` +
+      `Launch check: the content ${what}. ` +
       `That is fine for ${site ?? 'a local build'}, but a build for the public address refuses them. ` +
-      `Enter the real values in Studio before launch:\n` +
-      listed(samples) +
-      advice(samples) +
-      listedTranslations(translations),
+      `Enter the real values in Studio before launch:\n${details}`,
   }
 }
 
@@ -381,7 +472,11 @@ export async function readSiteDocuments(content: ContentSource, query: string) {
  * what the server reports as live once this build is (src/pages/server-data/live-content.json.ts),
  * so Studio can tell staff whether their publish is on the site. Ids and revisions only.
  */
-export function launchCheckLoader(content: ContentSource, query: string): Loader {
+export function launchCheckLoader(
+  content: ContentSource,
+  query: string,
+  contact: Parameters<typeof companyFactProblems>[1],
+): Loader {
   return {
     name: 'launch-check',
     async load({store, logger, config}) {
@@ -390,7 +485,14 @@ export function launchCheckLoader(content: ContentSource, query: string): Loader
       const notice = noticeProblem(documents)
       if (notice) throw new Error(notice)
       const samples = samplesIn([...documents, ...translations])
-      const verdict = judgeSamples(samples, config.site, translationProblems(translations))
+      const facts = (documents.find((document) => document._id === SINGLETON_IDS.companyFacts) ??
+        {}) as CompanyFactsDocument
+      const verdict = judgeSamples(
+        samples,
+        config.site,
+        translationProblems(translations),
+        companyFactProblems(facts, contact, consentLabelIn(documents)),
+      )
       if (!verdict.ok) throw new Error(verdict.error)
       if (verdict.warning) logger.warn(verdict.warning)
       for (const warning of unrecordedChanges(documents)) logger.warn(warning)

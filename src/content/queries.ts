@@ -20,7 +20,7 @@ const translatable = `"language": coalesce(language, "en"), translation{translat
 export const siteSettingsQuery = defineQuery(`*[_id == $siteSettingsId][0]{
   _id,
   ${translatable},
-  "languages": coalesce(languages, [])[]{_key, code, "enabled": coalesce(enabled, false), name, englishName, notTranslatedLine, sampleLine},
+  "languages": coalesce(languages, [])[]{_key, code, "enabled": coalesce(enabled, false), name, englishName, notTranslatedLine, sampleLine, englishTextLink},
   companyName,
   tagline,
   loginLabel,
@@ -101,8 +101,8 @@ export const policyFiguresQuery = defineQuery(`*[_id == $policyFiguresId][0]{
   _id,
   cancellationFeePercent,
   refundRequestWindowDays,
-  refundProcessingWeeks{min, max},
-  refundMinimumBusinessDays,
+  refundProcessingWeeks,
+  refundUsualBusinessDays,
   serviceChangeWindowHours,
   minorAge,
   contractAge,
@@ -127,7 +127,10 @@ export const companyFactsQuery = defineQuery(`*[_id == $companyFactsId][0]{
   customerCare{email, phone, hours},
   grievanceOfficer{name, designation, email, phone, postalAddress${postalAddressFields}},
   privacyContact{"sameAsGrievanceOfficer": coalesce(sameAsGrievanceOfficer, true), name, designation, email, phone},
-  appUrl
+  appUrl,
+  processors[]{name, purposes, country},
+  unverifiedChildDataDeletion,
+  lastCopyGoneWithin
 }`)
 
 /**

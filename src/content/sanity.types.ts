@@ -31,6 +31,7 @@ export type SiteLanguage = {
   englishName: string;
   notTranslatedLine: string;
   sampleLine: string;
+  englishTextLink: string;
   enabled: boolean;
 };
 
@@ -106,7 +107,7 @@ export type CompanyFactsReference = {
 
 export type FactRef = {
   _type: "factRef";
-  fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl";
+  fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "requestLogProcessors" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin";
   facts: CompanyFactsReference;
 };
 
@@ -119,7 +120,7 @@ export type PolicyFiguresReference = {
 
 export type FigureRef = {
   _type: "figureRef";
-  figure: "cancellationFeePercent" | "refundRequestWindowDays" | "refundProcessingWeeks" | "refundMinimumBusinessDays" | "serviceChangeWindowHours" | "minorAge" | "contractAge" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "contactMessageRetentionMonths" | "refundVerificationBusinessDays" | "breachReportHours" | "policyChangeNoticeDays" | "governingLaw" | "jurisdictionCity";
+  figure: "cancellationFeePercent" | "refundRequestWindowDays" | "refundProcessingWeeks" | "refundUsualBusinessDays" | "serviceChangeWindowHours" | "minorAge" | "contractAge" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "contactMessageRetentionMonths" | "refundVerificationBusinessDays" | "breachReportHours" | "policyChangeNoticeDays" | "governingLaw" | "jurisdictionCity";
   figures: PolicyFiguresReference;
 };
 
@@ -239,13 +240,13 @@ export type PolicyVersion = {
     _key: string;
   } & PolicySection>;
   figures?: Array<{
-    figure: "cancellationFeePercent" | "refundRequestWindowDays" | "refundProcessingWeeks" | "refundMinimumBusinessDays" | "serviceChangeWindowHours" | "minorAge" | "contractAge" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "contactMessageRetentionMonths" | "refundVerificationBusinessDays" | "breachReportHours" | "policyChangeNoticeDays" | "governingLaw" | "jurisdictionCity";
+    figure: "cancellationFeePercent" | "refundRequestWindowDays" | "refundProcessingWeeks" | "refundUsualBusinessDays" | "serviceChangeWindowHours" | "minorAge" | "contractAge" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "contactMessageRetentionMonths" | "refundVerificationBusinessDays" | "breachReportHours" | "policyChangeNoticeDays" | "governingLaw" | "jurisdictionCity";
     text: string;
     _type: "quotedFigure";
     _key: string;
   }>;
   facts?: Array<{
-    fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl";
+    fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "requestLogProcessors" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin";
     text?: string;
     _type: "quotedFact";
     _key: string;
@@ -282,6 +283,15 @@ export type CompanyFacts = {
     email?: string;
     phone?: string;
   };
+  processors: Array<{
+    name: string;
+    purposes: Array<string>;
+    country: string;
+    _type: "processor";
+    _key: string;
+  }>;
+  unverifiedChildDataDeletion: string;
+  lastCopyGoneWithin: string;
 };
 
 export type PolicyFigures = {
@@ -292,11 +302,8 @@ export type PolicyFigures = {
   _rev: string;
   cancellationFeePercent: number;
   refundRequestWindowDays: number;
-  refundProcessingWeeks: {
-    min: number;
-    max: number;
-  };
-  refundMinimumBusinessDays: number;
+  refundProcessingWeeks: number;
+  refundUsualBusinessDays: number;
   serviceChangeWindowHours: number;
   minorAge: number;
   contractAge: number;
@@ -659,7 +666,7 @@ export type AllSanitySchemaTypes = TranslationRecord | SiteLanguage | RichText |
 
 // Source: ../src/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == $siteSettingsId][0]{  _id,  "language": coalesce(language, "en"), translation{translates, review, reviewedBy, reviewedOn},  "languages": coalesce(languages, [])[]{_key, code, "enabled": coalesce(enabled, false), name, englishName, notTranslatedLine, sampleLine},  companyName,  tagline,  loginLabel,  navItems[]{_key, label, sectionId, "mobileOnly": coalesce(mobileOnly, false)},  bookAppointment{label, subject},  companyLinksTitle,  companyLinks[]{_key, label, href},  footerGroups[]{_key, title, links[]{_key, label, href}},  comingSoonLabel,  copyrightYear,  seo{titleSuffix, description},  interfaceText{skipToContent, mainNavigation, menu, contents, rightsReserved, homeLink, registeredOffice, cin, gstin, workingHours},  policyHistory,  notFound{title, body}}
+// Query: *[_id == $siteSettingsId][0]{  _id,  "language": coalesce(language, "en"), translation{translates, review, reviewedBy, reviewedOn},  "languages": coalesce(languages, [])[]{_key, code, "enabled": coalesce(enabled, false), name, englishName, notTranslatedLine, sampleLine, englishTextLink},  companyName,  tagline,  loginLabel,  navItems[]{_key, label, sectionId, "mobileOnly": coalesce(mobileOnly, false)},  bookAppointment{label, subject},  companyLinksTitle,  companyLinks[]{_key, label, href},  footerGroups[]{_key, title, links[]{_key, label, href}},  comingSoonLabel,  copyrightYear,  seo{titleSuffix, description},  interfaceText{skipToContent, mainNavigation, menu, contents, rightsReserved, homeLink, registeredOffice, cin, gstin, workingHours},  policyHistory,  notFound{title, body}}
 export type SiteSettingsQueryResult = {
   _id: string;
   language: string | "en";
@@ -769,6 +776,7 @@ export type SiteSettingsQueryResult = {
     englishName: string;
     notTranslatedLine: string;
     sampleLine: string;
+    englishTextLink: string;
   }> | Array<never>;
   companyName: string;
   tagline: string;
@@ -1216,24 +1224,24 @@ export type PolicyVersionsQueryResult = Array<{
     body: PolicyBody;
   }>;
   figures: Array<{
-    figure: "breachReportHours" | "cancellationFeePercent" | "contactMessageRetentionMonths" | "contractAge" | "governingLaw" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "jurisdictionCity" | "minorAge" | "policyChangeNoticeDays" | "refundMinimumBusinessDays" | "refundProcessingWeeks" | "refundRequestWindowDays" | "refundVerificationBusinessDays" | "serviceChangeWindowHours";
+    figure: "breachReportHours" | "cancellationFeePercent" | "contactMessageRetentionMonths" | "contractAge" | "governingLaw" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "jurisdictionCity" | "minorAge" | "policyChangeNoticeDays" | "refundProcessingWeeks" | "refundRequestWindowDays" | "refundUsualBusinessDays" | "refundVerificationBusinessDays" | "serviceChangeWindowHours";
     text: string;
   }> | Array<never>;
   facts: Array<{
-    fact: "appUrl" | "cin" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "legalName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice";
+    fact: "appUrl" | "cin" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
     text: string | null;
   }> | Array<never>;
 }>;
 
 // Source: ../src/content/queries.ts
 // Variable: policyFiguresQuery
-// Query: *[_id == $policyFiguresId][0]{  _id,  cancellationFeePercent,  refundRequestWindowDays,  refundProcessingWeeks{min, max},  refundMinimumBusinessDays,  serviceChangeWindowHours,  minorAge,  contractAge,  grievanceAcknowledgementHours,  grievanceResolutionMonths,  contactMessageRetentionMonths,  refundVerificationBusinessDays,  breachReportHours,  policyChangeNoticeDays,  governingLaw,  jurisdictionCity}
+// Query: *[_id == $policyFiguresId][0]{  _id,  cancellationFeePercent,  refundRequestWindowDays,  refundProcessingWeeks,  refundUsualBusinessDays,  serviceChangeWindowHours,  minorAge,  contractAge,  grievanceAcknowledgementHours,  grievanceResolutionMonths,  contactMessageRetentionMonths,  refundVerificationBusinessDays,  breachReportHours,  policyChangeNoticeDays,  governingLaw,  jurisdictionCity}
 export type PolicyFiguresQueryResult = {
   _id: string;
   cancellationFeePercent: null;
   refundRequestWindowDays: null;
   refundProcessingWeeks: null;
-  refundMinimumBusinessDays: null;
+  refundUsualBusinessDays: null;
   serviceChangeWindowHours: null;
   minorAge: null;
   contractAge: null;
@@ -1249,11 +1257,8 @@ export type PolicyFiguresQueryResult = {
   _id: string;
   cancellationFeePercent: number;
   refundRequestWindowDays: number;
-  refundProcessingWeeks: {
-    min: number;
-    max: number;
-  };
-  refundMinimumBusinessDays: number;
+  refundProcessingWeeks: number;
+  refundUsualBusinessDays: number;
   serviceChangeWindowHours: number;
   minorAge: number;
   contractAge: number;
@@ -1269,7 +1274,7 @@ export type PolicyFiguresQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: companyFactsQuery
-// Query: *[_id == $companyFactsId][0]{  _id,  legalName,  cin,  gstin,  registeredOffice{streetAddress, city, state, pinCode},  customerCare{email, phone, hours},  grievanceOfficer{name, designation, email, phone, postalAddress{streetAddress, city, state, pinCode}},  privacyContact{"sameAsGrievanceOfficer": coalesce(sameAsGrievanceOfficer, true), name, designation, email, phone},  appUrl}
+// Query: *[_id == $companyFactsId][0]{  _id,  legalName,  cin,  gstin,  registeredOffice{streetAddress, city, state, pinCode},  customerCare{email, phone, hours},  grievanceOfficer{name, designation, email, phone, postalAddress{streetAddress, city, state, pinCode}},  privacyContact{"sameAsGrievanceOfficer": coalesce(sameAsGrievanceOfficer, true), name, designation, email, phone},  appUrl,  processors[]{name, purposes, country},  unverifiedChildDataDeletion,  lastCopyGoneWithin}
 export type CompanyFactsQueryResult = {
   _id: string;
   legalName: null;
@@ -1280,6 +1285,9 @@ export type CompanyFactsQueryResult = {
   grievanceOfficer: null;
   privacyContact: null;
   appUrl: null;
+  processors: null;
+  unverifiedChildDataDeletion: null;
+  lastCopyGoneWithin: null;
 } | {
   _id: string;
   legalName: string;
@@ -1316,6 +1324,13 @@ export type CompanyFactsQueryResult = {
     phone: string | null;
   };
   appUrl: string;
+  processors: Array<{
+    name: string;
+    purposes: Array<string>;
+    country: string;
+  }>;
+  unverifiedChildDataDeletion: string;
+  lastCopyGoneWithin: string;
 } | null;
 
 // Source: ../src/content/queries.ts
@@ -1361,6 +1376,15 @@ export type LaunchCheckQueryResult = Array<{
     email?: string;
     phone?: string;
   };
+  processors: Array<{
+    name: string;
+    purposes: Array<string>;
+    country: string;
+    _type: "processor";
+    _key: string;
+  }>;
+  unverifiedChildDataDeletion: string;
+  lastCopyGoneWithin: string;
 } | {
   _id: string;
   _type: "contactMessage";
@@ -1498,11 +1522,8 @@ export type LaunchCheckQueryResult = Array<{
   _rev: string;
   cancellationFeePercent: number;
   refundRequestWindowDays: number;
-  refundProcessingWeeks: {
-    min: number;
-    max: number;
-  };
-  refundMinimumBusinessDays: number;
+  refundProcessingWeeks: number;
+  refundUsualBusinessDays: number;
   serviceChangeWindowHours: number;
   minorAge: number;
   contractAge: number;
@@ -1534,13 +1555,13 @@ export type LaunchCheckQueryResult = Array<{
     _key: string;
   } & PolicySection>;
   figures?: Array<{
-    figure: "breachReportHours" | "cancellationFeePercent" | "contactMessageRetentionMonths" | "contractAge" | "governingLaw" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "jurisdictionCity" | "minorAge" | "policyChangeNoticeDays" | "refundMinimumBusinessDays" | "refundProcessingWeeks" | "refundRequestWindowDays" | "refundVerificationBusinessDays" | "serviceChangeWindowHours";
+    figure: "breachReportHours" | "cancellationFeePercent" | "contactMessageRetentionMonths" | "contractAge" | "governingLaw" | "grievanceAcknowledgementHours" | "grievanceResolutionMonths" | "jurisdictionCity" | "minorAge" | "policyChangeNoticeDays" | "refundProcessingWeeks" | "refundRequestWindowDays" | "refundUsualBusinessDays" | "refundVerificationBusinessDays" | "serviceChangeWindowHours";
     text: string;
     _type: "quotedFigure";
     _key: string;
   }>;
   facts?: Array<{
-    fact: "appUrl" | "cin" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "legalName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice";
+    fact: "appUrl" | "cin" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
     text?: string;
     _type: "quotedFact";
     _key: string;

@@ -3,7 +3,7 @@ import type * as Results from './sanity.types'
 import {HOME_SECTION_IDS, POLICY_ID_LIST} from '../../model/siteDocuments'
 import {EMAIL_PATTERN, followableHref, isInternationalPhone} from '../../model/addresses'
 import {POLICY_FIGURE_KEYS} from '../../model/policyFigures'
-import {COMPANY_FACT_KEYS} from '../../model/companyFacts'
+import {COMPANY_FACT_KEYS, PROCESSOR_PURPOSE_KEYS} from '../../model/companyFacts'
 import {POLICY_TEXT, RICH_TEXT, type TextDefinition} from '../../model/portableText'
 import {gstinProblem, hasCompanyForm, isCin, isPinCode} from '../../model/indianIdentifiers'
 import {SAMPLE_MARK} from '../../model/samples'
@@ -265,10 +265,8 @@ export const policyFiguresSchema = z.object({
   _id: z.string(),
   cancellationFeePercent: z.number().min(0).max(100),
   refundRequestWindowDays: count,
-  refundProcessingWeeks: z
-    .object({min: count, max: count})
-    .refine((range) => range.max >= range.min, {message: '"to" must be at least "from"'}),
-  refundMinimumBusinessDays: count,
+  refundProcessingWeeks: count.min(1),
+  refundUsualBusinessDays: count.min(1),
   serviceChangeWindowHours: count,
   minorAge: count,
   contractAge: count,
@@ -314,6 +312,17 @@ export const companyFactsSchema = z.object({
     z.object({sameAsGrievanceOfficer: z.literal(false), ...person}),
   ]),
   appUrl: z.url({protocol: /^https$/}),
+  processors: z
+    .array(
+      z.object({
+        name: text(120),
+        purposes: z.array(z.enum(PROCESSOR_PURPOSE_KEYS)).min(1),
+        country: text(60),
+      }),
+    )
+    .min(1),
+  unverifiedChildDataDeletion: text(60),
+  lastCopyGoneWithin: text(60),
 })
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>

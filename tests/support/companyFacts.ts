@@ -33,5 +33,23 @@ export function realShapedCompanyFacts() {
     },
     privacyContact: {sameAsGrievanceOfficer: true},
     appUrl: 'https://app.arogyastays.in/login',
+    // What the test server does: messages in a database on its own machine, no e-mail.
+    processors: [
+      {
+        _key: 'hosting',
+        name: 'Deccan Cloud Services Private Limited',
+        purposes: ['hosting', 'messageStore', 'backups', 'logs'],
+        country: 'India',
+      },
+      {_key: 'mailbox', name: 'Nimbus Workspace Inc.', purposes: ['mailbox'], country: 'the United States'},
+      {
+        _key: 'content',
+        name: 'Nimbus Content Systems Inc.',
+        purposes: ['content'],
+        country: 'the United States',
+      },
+    ],
+    unverifiedChildDataDeletion: '30 days',
+    lastCopyGoneWithin: '35 days',
   } satisfies CompanyFactsDocument
 }

@@ -40,6 +40,9 @@ export const factRef = defineType({
       grievanceOfficer: 'facts.grievanceOfficer',
       privacyContact: 'facts.privacyContact',
       appUrl: 'facts.appUrl',
+      processors: 'facts.processors',
+      unverifiedChildDataDeletion: 'facts.unverifiedChildDataDeletion',
+      lastCopyGoneWithin: 'facts.lastCopyGoneWithin',
     },
     prepare: ({fact, ...facts}: {fact?: string} & CompanyFactsDocument) => {
       if (!fact || !(fact in COMPANY_FACTS)) return {title: 'Choose a company fact'}

@@ -1,8 +1,17 @@
 import {CaseIcon} from '@sanity/icons/Case'
-import {defineField, defineType, type Rule, type StringRule, type UrlRule} from 'sanity'
-import {isSampleFact, SAMPLE_WARNING, type FactKind} from '../../../model/companyFacts'
+import {defineArrayMember, defineField, defineType, type Rule, type StringRule, type UrlRule} from 'sanity'
+import {
+  isSampleFact,
+  isSampleProcessor,
+  PROCESSOR_PURPOSE_KEYS,
+  PROCESSOR_PURPOSES,
+  INDIAN_PHONE_RULE,
+  SAMPLE_WARNING,
+  type FactKind,
+  type Processor,
+} from '../../../model/companyFacts'
 import {gstinProblem, hasCompanyForm, isCin, panOfGstin} from '../../../model/indianIdentifiers'
-import {SAMPLE_MARK} from '../../../model/samples'
+import {isIndianPhone, SAMPLE_MARK} from '../../../model/samples'
 import {EMAIL_PATTERN, isInternationalPhone} from '../../../model/addresses'
 import {requiredObject} from '../fields'
 import {requiredFormat} from '../rules'
@@ -22,6 +31,8 @@ const requiredText =
   (rule: StringRule) => [rule.required().max(max), notSample(kind)(rule)]
 
 const EMAIL_HELP = 'Enter an e-mail address such as care@yourcompany.in.'
+const INDIAN_PHONE_HELP = INDIAN_PHONE_RULE
+
 const PHONE_HELP =
   'Enter the number in international form: +, the country code, then the number, such as +91 40 1234 5678 (no 0 after +91).'
 
@@ -33,6 +44,11 @@ const email = (rule: StringRule) => [
 const phone = (rule: StringRule) => [
   requiredFormat(isInternationalPhone, PHONE_HELP)(rule),
   notSample('phone')(rule),
+  // A warning while the site is prepared (the samples are numbers kept for fiction); the launch
+  // check refuses a public build without Indian numbers.
+  rule
+    .custom((value: string | undefined) => (!value || isIndianPhone(value) ? true : INDIAN_PHONE_HELP))
+    .warning(),
 ]
 
 const emailField = (description: string) =>
@@ -43,7 +59,7 @@ const phoneField = () =>
     name: 'phone',
     title: 'Phone',
     type: 'string',
-    description: 'In international form, for example +91 40 1234 5678.',
+    description: `In international form, for example +91 40 1234 5678. ${INDIAN_PHONE_HELP}`,
     validation: phone,
   })
 
@@ -108,6 +124,7 @@ export const companyFacts = defineType({
   groups: [
     {name: 'company', title: 'Company', default: true},
     {name: 'contacts', title: 'Contacts'},
+    {name: 'data', title: 'Personal data'},
   ],
   fields: [
     defineField({
@@ -249,6 +266,84 @@ export const companyFacts = defineType({
         ...otherPerson(),
       ],
     ),
+    defineField({
+      name: 'processors',
+      title: 'Data processors',
+      type: 'array',
+      group: 'data',
+      description:
+        'Every provider that processes personal data for the company through this website, one row each: who (its legal name), for what, and in which country. The notice beside the contact form and the Privacy Policy name them from here, so a row must say what the provider really does. A build for the public address refuses a sample row, and a table that does not match the server (the message store it uses, whether it sends e-mail).',
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'processor',
+          fields: [
+            defineField({
+              name: 'name',
+              title: 'Provider',
+              type: 'string',
+              description:
+                'The company’s legal name as in our contract with it, for example "Example Cloud India Private Limited".',
+              validation: (rule: StringRule) => [
+                rule.required().max(120),
+                rule
+                  .custom((value: string | undefined) =>
+                    value && isSampleProcessor({name: value}) ? SAMPLE_WARNING : true,
+                  )
+                  .warning(),
+              ],
+            }),
+            defineField({
+              name: 'purposes',
+              title: 'What it does for us',
+              type: 'array',
+              of: [{type: 'string'}],
+              options: {
+                list: PROCESSOR_PURPOSE_KEYS.map((value) => ({
+                  value,
+                  title: PROCESSOR_PURPOSES[value].title,
+                })),
+              },
+              validation: (rule) => rule.required().min(1),
+            }),
+            defineField({
+              name: 'country',
+              title: 'Country where it keeps the data',
+              type: 'string',
+              description:
+                'In English, as it should read in "in …", for example "India" or "the United States". A country other than India is named as a transfer outside India.',
+              validation: (rule: StringRule) => rule.required().max(60),
+            }),
+          ],
+          preview: {
+            select: {title: 'name', country: 'country', purposes: 'purposes'},
+            prepare: ({title, country, purposes}: Processor & {title?: string}) => ({
+              title,
+              subtitle: [country, ...(purposes ?? [])].filter(Boolean).join(' · '),
+            }),
+          },
+        }),
+      ],
+      validation: (rule) => rule.required().min(1),
+    }),
+    defineField({
+      name: 'unverifiedChildDataDeletion',
+      title: 'Unconfirmed data about a child deleted within',
+      type: 'string',
+      group: 'data',
+      description:
+        'How soon we delete a message about a child when no parent or lawful guardian has confirmed it, as it reads in "deleted within … of receipt", for example "30 days". Only the company can set this; the policies quote it.',
+      validation: requiredText(60),
+    }),
+    defineField({
+      name: 'lastCopyGoneWithin',
+      title: 'Last copy of a deleted message gone within',
+      type: 'string',
+      group: 'data',
+      description:
+        'How soon after a contact message is deleted its last copy is gone: the backups of the message store, the content provider’s document history (when messages are kept there) and the mailboxes’ deleted items, as it reads in "gone at the latest … after that", for example "35 days". Only the company can set this; the notice and the Privacy Policy quote it.',
+      validation: requiredText(60),
+    }),
   ],
   preview: {prepare: () => ({title: 'Company facts'})},
 })

@@ -24,39 +24,23 @@ export const policyFigures = defineType({
   fields: [
     wholeNumber('cancellationFeePercent', 0, 100),
     wholeNumber('refundRequestWindowDays', 1, 365),
+    wholeNumber('refundProcessingWeeks', 1, 52),
     defineField({
-      ...figure('refundProcessingWeeks'),
-      type: 'object',
-      options: {columns: 2},
-      fields: [
-        defineField({
-          name: 'min',
-          title: 'From (weeks)',
-          type: 'number',
-          description: 'The shortest time, in weeks.',
-          validation: (rule) => rule.required().integer().min(1).max(52),
-        }),
-        defineField({
-          name: 'max',
-          title: 'To (weeks)',
-          type: 'number',
-          description: 'The longest time, in weeks.',
-          validation: (rule) =>
-            rule
-              .required()
-              .integer()
-              .max(52)
-              .custom((max, context) => {
-                const min = (context.parent as {min?: number} | undefined)?.min
-                return typeof max !== 'number' || typeof min !== 'number' || max >= min
-                  ? true
-                  : '"To" must be at least "From".'
-              }),
-        }),
-      ],
-      validation: (rule) => rule.required(),
+      ...wholeNumber('refundUsualBusinessDays', 1, 120),
+      validation: (rule) =>
+        rule
+          .required()
+          .integer()
+          .min(1)
+          .custom((days, context) => {
+            const weeks = (context.document as {refundProcessingWeeks?: number} | undefined)
+              ?.refundProcessingWeeks
+            // Five business days make a week: the usual time must fit inside the deadline.
+            return typeof days !== 'number' || typeof weeks !== 'number' || days <= weeks * 5
+              ? true
+              : 'The usual time must be within the refund deadline.'
+          }),
     }),
-    wholeNumber('refundMinimumBusinessDays', 1, 120),
     wholeNumber('serviceChangeWindowHours', 1, 720),
     wholeNumber('minorAge', 1, 21),
     wholeNumber('contractAge', 16, 21),

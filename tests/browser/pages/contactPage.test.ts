@@ -1,7 +1,13 @@
 import {describe, expect, inject} from 'vitest'
 import type {Page} from 'playwright-core'
 import {headingAnchors} from '../../../src/lib/anchors'
-import {factText, type CompanyFactKey} from '../../../model/companyFacts'
+import {
+  factText,
+  MESSAGE_PURPOSES,
+  type CompanyFactKey,
+  type CompanyFactsDocument,
+  type ProcessorPurpose,
+} from '../../../model/companyFacts'
 import {formatFigure, type PolicyFigureKey} from '../../../model/policyFigures'
 import {DESKTOP, PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
@@ -164,11 +170,11 @@ describe('the contact page', () => {
       await expect(block.locator('[data-figure="grievanceResolutionMonths"]').innerText()).resolves.toBe(
         'one month',
       )
-      // "Resolved" means our decision, within the month; a refund decided is then paid on the refund timeline.
-      expect(squash(text)).toContain('and we give you our decision on it within one month of receipt.')
+      // Redressed within the month, any refund that follows included (E-Commerce Rules r.4(5)).
       expect(squash(text)).toContain(
-        'If we decide to refund you, the refund is then paid on the timelines in our Refund and Cancellation Policy.',
+        'and redressed within one month of receipt: within that time we tell you what we will do about it, and do it, including paying any refund that follows from it.',
       )
+      expect(squash(text)).not.toContain('our decision on it')
       const box = await block.boundingBox()
       expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width)
     })
@@ -211,8 +217,8 @@ describe('the contact page', () => {
         // The send button's accessible description is the notice, paragraph by paragraph.
         await expect(sendButtonDescription(page)).resolves.toBe(squash(NOTICE_TEXTS.join(' ')))
 
-        // The consent box is never ticked in advance; its words cover keeping what is written,
-        // health details included, only to reply; using health details is the health box's.
+        // The consent box is never ticked in advance; its words cover keeping the message, health
+        // details included, where the notice says, and reading it to reply; planning care is the health box's.
         const box = consentBox(page)
         await expect(box.isVisible()).resolves.toBe(true)
         await expect(box.isChecked()).resolves.toBe(false)
@@ -220,9 +226,9 @@ describe('the contact page', () => {
         await expect(box.getAttribute('value')).resolves.toBe('yes')
         expect(contactPage.form.consentLabel).toMatch(/health details/i)
         expect(contactPage.form.consentLabel).toContain(
-          'may keep what I write here, including any health details I choose to include',
+          'may keep my message, including any health details in it, with the providers named there, in India and the United States',
         )
-        expect(contactPage.form.consentLabel).toContain('use it only to reply to me')
+        expect(contactPage.form.consentLabel).toContain('its staff may read it to reply to me')
         expect(contactPage.form.consentLabel).not.toContain('apart from any health details')
 
         // Read before sending: the notice, then the box, then the button, all on screen.
@@ -260,9 +266,14 @@ describe('the contact page', () => {
           'I am 18 or over, or the parent or lawful guardian of the person this message is about.',
         )
         expect(form.healthDetailsLabel).toMatch(/^Optional\b.*health details/)
-        expect(form.healthDetailsLabel).toContain('to answer it and to plan my care')
-        expect(form.healthDetailsLabel).toContain('will not use them unless I agree later')
-        expect(form.healthDetailsLabel).not.toContain('I will be asked first')
+        // Box 1 to keep, read and reply, where the notice says; box 2 to plan care and share with providers.
+        expect(form.consentLabel).toContain(
+          'with the providers named there, in India and the United States, and its staff may read it to reply to me',
+        )
+        expect(form.healthDetailsLabel).toContain(
+          'to arrange my care with the doctors and hospitals I choose, and share them with those doctors and hospitals for it',
+        )
+        expect(form.healthDetailsLabel).toContain('Without this tick, MediStay India only replies to me')
         const places = []
         for (const {label, name, required} of boxes) {
           // Found by its label: the words are tied to the box, for a click and for a screen reader.
@@ -284,43 +295,64 @@ describe('the contact page', () => {
           await words.click()
           await expect(box.isChecked(), name).resolves.toBe(true)
           await words.click()
-          places.push((await box.boundingBox())!.y)
+          // In page coordinates: clicking the words may scroll the page on a phone.
+          places.push(
+            await box.evaluate(
+              (input: HTMLInputElement) => input.getBoundingClientRect().top + window.scrollY,
+            ),
+          )
         }
         // In the order the notice describes them, above the send button.
-        const button = (await sendButton(page).boundingBox())!.y
+        const button = await sendButton(page).evaluate(
+          (element: HTMLElement) => element.getBoundingClientRect().top + window.scrollY,
+        )
         expect([...places].sort((a, b) => a - b)).toEqual(places)
         expect(places.at(-1)!).toBeLessThan(button)
       })
     }
   }
 
-  it('the privacy notice says where a message goes, how long every copy is kept, what the two boxes cover, children, the acknowledgement, and where to complain', () => {
+  it('the privacy notice says where a message goes and in which country, how long every copy is kept, what the two boxes cover, children, and where to complain', () => {
     const text = squash(NOTICE_TEXTS.join(' '))
     for (const said of [
-      /message store/,
-      /a database on our server/,
-      /Sanity, our content management provider/,
-      /e-mailed to our customer care team/,
-      /outside India/,
-      /We delete your message, and the e-mailed copy, 12 months after it reaches us/,
-      /a provider's document history may keep an earlier copy for longer/,
-      /We keep your message, including any health details you choose to write in it, only to reply to you: that is what the first box below agrees to\./,
-      /We use health details to answer you or plan your care only if you tick the separate health box; without it, we reply without using them and ask you first\./,
-      /another adult's health, we do not act on your word alone/,
-      /lawful representative/,
-      /If your message is about a child and you are not the child's parent or lawful guardian, we keep it only to reply to you, and do not use it until a parent or lawful guardian confirms\./,
-      /When our website's e-mail is set up and you give an e-mail address, we send you an automatic acknowledgement with your message's reference\./,
-      /you can complain through the Data Protection Board of India's online complaint process/,
+      `Where it is kept and sent. ${factText(companyFacts, 'legalName')}, ${factText(companyFacts, 'registeredOffice')}, collects and keeps your message.`,
+      `It goes only to these providers, in these countries: ${factText(companyFacts, 'messageProcessors')}.`,
+      'The first box below agrees to this, including the transfer to any country outside India named here.',
+      'We delete your message, and its copies in our mailboxes, including replies that quote it, 12 months after it reaches us;',
+      `backup copies, a provider's document history and deleted items are gone at the latest ${factText(companyFacts, 'lastCopyGoneWithin')} after that.`,
+      'Under the first box, our customer care staff read your message, including any health details in it, and reply to you; we use it for nothing else.',
+      'Arranging your care with those details, and sharing them with the doctors and hospitals you choose for it, needs the second, optional box',
+      'Hotels never receive health details from your message.',
+      'we first ask that adult, or their lawful representative, to confirm directly.',
+      `If it is about or from a child (anyone under 18), we use it only to ask for, and verify, the consent of the child's parent or lawful guardian, and we delete it within ${factText(companyFacts, 'unverifiedChildDataDeletion')} of receipt when that consent is not verified.`,
+      "Please do not write a child's health details until we ask for them.",
+      "An acknowledgement e-mail from us carries your message's reference and repeats nothing you wrote.",
+      'Every complaint is redressed within one month of receipt',
     ])
-      expect(text).toMatch(said)
-    // The acknowledgement is promised only as the Privacy Policy promises it: once e-mail is set up.
-    expect(text).not.toMatch(/(^|\. )If you give an e-mail address, we send you an automatic acknowledgement/)
+      expect(text).toContain(said)
+    // Where a message is kept and sent is stated as fact, with countries: no "if", no "or".
+    const where = squash(NOTICE_TEXTS.find((line) => line.startsWith('Where it is kept and sent.'))!)
+    expect(where).not.toMatch(/\b(if|or)\b/i)
+    const rows = (companyFacts as CompanyFactsDocument).processors!
+    for (const row of rows.filter(({purposes}) =>
+      purposes?.some((purpose) => MESSAGE_PURPOSES.includes(purpose as ProcessorPurpose)),
+    ))
+      expect(where).toContain(`${row.name}, in ${row.country}`)
     // Figures and facts come from their documents, never typed into the notice.
     const inline = NOTICE.flatMap((block) => block.children)
     expect(inline.filter((child) => child.figure).map((child) => child.figure)).toEqual([
       'contactMessageRetentionMonths',
+      'minorAge',
+      'grievanceResolutionMonths',
     ])
-    expect(inline.filter((child) => child.fact).map((child) => child.fact)).toEqual(['privacyContactEmail'])
+    expect(inline.filter((child) => child.fact).map((child) => child.fact)).toEqual([
+      'legalName',
+      'registeredOffice',
+      'messageProcessors',
+      'lastCopyGoneWithin',
+      'unverifiedChildDataDeletion',
+      'privacyContactEmail',
+    ])
   })
 
   it("the privacy notice's link leads to the section on rights of the built privacy policy", async ({

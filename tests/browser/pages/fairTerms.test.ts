@@ -90,10 +90,22 @@ describe('the Refund and Cancellation Policy', () => {
     expect(page).toContain(
       'You may cancel an engagement at any time before its service starts, without our agreement',
     )
-    // The spec's "no cancelling once payment is made", reconciled: not free of charge, and not once started.
+    // The spec's "no cancelling once payment is made", reconciled: not free of charge; once started,
+    // the parts not yet started can still be cancelled (a package's hotel nights, its later appointments).
     expect(page).toContain(
-      'Once payment for an engagement has been made, you cannot cancel it free of charge, and once its service has started you cannot cancel it at all.',
+      'Once payment for an engagement has been made, you cannot cancel it free of charge. Before the service starts, cancelling is your right',
     )
+    expect(page).toContain(
+      'Once the service has started, you may still cancel the parts of it that have not started.',
+    )
+    expect(page).toContain(
+      'After that, you may still cancel any part of your engagement that has not started, such as hotel nights or appointments still to come',
+    )
+    expect(text.terms).toContain(
+      'Once the service has started, you may still cancel the parts of it that have not started, such as hotel nights or appointments still to come',
+    )
+    for (const key of ['refund', 'terms'])
+      expect(text[key], key).not.toMatch(/cannot (cancel it|be cancelled) at all/)
     for (const old of [
       'We consider every request',
       'Where we accept a cancellation',
@@ -107,16 +119,27 @@ describe('the Refund and Cancellation Policy', () => {
     )
   })
 
-  it('states refund timing as one rule with both figures, and gives no reason we cannot stand behind', () => {
+  it('states refund timing as a latest day only, with no waiting period and no verification when a customer cancels or we do', () => {
     const page = text.refund
-    const rule = sentenceOf('refund', 'An approved refund reaches you')
+    const rule = sentenceOf('refund', 'Every refund reaches you by the latest day below')
     expect(rule).toContain(
-      `An approved refund reaches you ${figure('refundProcessingWeeks')} after verification is complete: no sooner than ${figure('refundMinimumBusinessDays')} after verification, and no later than the end of that period.`,
+      `Every refund reaches you by the latest day below, and usually within ${figure('refundUsualBusinessDays')}.`,
     )
+    expect(rule).toContain('never a waiting period')
     expect(rule).toContain('This is our own commitment')
     expect(page).toContain(rule)
-    expect(page).toContain(figure('refundProcessingWeeks'))
-    expect(page).toContain(figure('refundMinimumBusinessDays'))
+    expect(page).toContain(
+      `when you cancel before the service starts, cancel a part that has not started, or we cancel: within ${figure('refundProcessingWeeks')} of the cancellation, with no verification;`,
+    )
+    expect(page).toContain('There is no verification step: your cancellation is all we need.')
+    expect(text.terms).toContain(
+      `Every refund of a cancellation, yours or ours, reaches you within ${figure('refundProcessingWeeks')} of it, with no verification step.`,
+    )
+    // No page states a minimum: no floor, no earliest day.
+    for (const key of ['privacy', 'terms', 'refund'])
+      expect(text[key], key).not.toMatch(
+        /no sooner than|not sooner than|at the earliest|at least \d+ business days/i,
+      )
     expect(page).not.toMatch(/Banks and payment providers need/)
     expect(page).not.toMatch(/which is why a refund never arrives sooner/)
   })
@@ -179,21 +202,24 @@ describe('the Refund and Cancellation Policy', () => {
     )
   })
 
-  it('acknowledges a refund request within the grievance acknowledgement time, and a complaint gets our decision within a month, a refund then paid on the refund timeline', () => {
+  it('acknowledges a refund request within the grievance acknowledgement time, and redresses a complaint within a month, any refund included', () => {
     expect(text.refund).toContain(
       `We will confirm that we have received your request within ${figure('grievanceAcknowledgementHours')} of receipt`,
     )
-    const decision = `Every complaint is acknowledged within ${figure('grievanceAcknowledgementHours')} of receipt, and we give you our decision on it within ${figure('grievanceResolutionMonths')} of receipt.`
+    const redress = `Every complaint is acknowledged within ${figure('grievanceAcknowledgementHours')} of receipt and redressed within ${figure('grievanceResolutionMonths')} of receipt: within that time we tell you what we will do about it, and do it, including paying any refund that follows from it.`
     for (const key of ['privacy', 'terms', 'refund']) {
-      expect(text[key], key).toContain(decision)
-      expect(text[key], key).not.toContain('resolved within')
+      expect(text[key], key).toContain(redress)
+      expect(text[key], key).not.toContain('our decision on it')
     }
+    // A refund request, a review, a second look: each is a complaint, answered and paid within the month.
     expect(text.refund).toContain(
-      'If we decide to refund you, the refund is then paid on the timelines in "Refund Timelines".',
+      `when you ask for a refund or a "Not Satisfied" review, ask for a decision to be looked at again, or complain: within ${figure('grievanceResolutionMonths')} of the day our customer care team or our Grievance Officer first received it;`,
     )
+    expect(text.refund).toContain('asking does not restart any time in this policy')
     expect(text.terms).toContain(
-      'If we decide to refund you, the refund is then paid on the timelines in our Refund and Cancellation Policy.',
+      `is answered, and paid, within ${figure('grievanceResolutionMonths')} of the day we receive the request.`,
     )
+    expect(text.terms).toContain('A complaint counts from the day customer care first receives it')
   })
 
   it('says who receives money paid for providers, and refunds what we collected on our own clock', () => {
@@ -307,88 +333,111 @@ describe('changes announced ahead', () => {
 })
 
 describe('the Privacy Policy', () => {
-  it('names the three boxes of the contact form and what is recorded for each', () => {
+  it('names the three boxes of the contact form, split where the work splits, and what is recorded for each', () => {
     const page = text.privacy
     expect(page).toContain('The form has three boxes')
     expect(page).toContain(
-      'Required: you agree to the notice beside the form: we keep your message, including any health details you choose to write in it, only to reply to you, for the period in "How Long We Keep Data".',
+      'Required: you agree to the notice beside the form: we keep your message, including any health details you write in it, with the providers and in the countries named below, and our staff read it to reply to you, for the period in "How Long We Keep Data".',
     )
     expect(page).toContain(
       `Required: you confirm that you are ${figure('minorAge')} or over, or the parent or lawful guardian of the person the message is about.`,
     )
     expect(page).toContain(
-      'Optional, and separate: you allow us to use the health details in your message to answer it and to plan your care.',
+      'Optional, and separate: you allow us to use the health details in your message to arrange your care with the doctors and hospitals you choose, and to share them with those doctors and hospitals for it.',
     )
     expect(page).toContain(
-      'For each box you tick, we record with your message the exact wording of the box, the time, and the version of this Privacy Policy shown beside the form.',
+      'With your message we record the exact wording of each box on our website when your message arrived, whether you ticked the optional one, the time, the language of the page and the version of this Privacy Policy then in force.',
     )
   })
 
   it('promises what happens to health details without the box, and for a message about someone else or a child', () => {
     const page = text.privacy
-    expect(page).toContain(sentenceOf('privacy', 'If you do not tick the optional box'))
     expect(page).toContain(
-      'Any health details you choose to write in your message are kept with it under the first box, only to reply to you; using them, to answer you or plan your care, needs the optional box.',
+      'Under the first box, our staff read your message, including any health details in it, and reply to you; we use it for nothing else.',
     )
     expect(page).toContain(
-      "If your message is about a child and you are not the child's parent or lawful guardian, we keep it only to reply to you, and do not use it until a parent or lawful guardian confirms.",
+      'Arranging your care with those details, and sharing them with a doctor or hospital for it, needs the optional box: without it, we reply to you and ask you before doing either. Hotels never receive health details from a contact message.',
     )
-    // Health information: written consent, the required box for keeping, the optional box for using.
+    // The age box is the sender's word: verification comes before any use, and an unverified child's data goes.
+    const deletion = fact('unverifiedChildDataDeletion')
+    expect(page).toContain(
+      "That box is the sender's own statement, not a check: the message is stored when it is sent.",
+    )
+    expect(page).toContain(
+      `If that consent is not verified, we delete the message, and every copy we control, within ${deletion} of receipt.`,
+    )
+    expect(page).not.toContain('Before we process the data, we check')
+    // Health information: written consent, the required box for keeping and reading, the optional box for care.
     expect(page).toContain('we collect and use it only with your consent given in writing')
     expect(page).toContain(
-      'the required first box is your consent to our keeping any health details you choose to write in your message, only to reply to you, and the optional health box is your consent to our using them to answer you or plan your care',
+      'the required first box is your consent to our keeping any health details you write in your message and reading them to reply to you',
     )
-    expect(page).not.toContain(
-      'we collect it only with your consent given in writing, for example by ticking',
-    )
+    expect(page).not.toContain('reply without using them')
     expect(page).toContain(
-      'If you do not tick the optional box, our staff answer your message without using any health details you wrote in it, and ask you separately before using them.',
-    )
-    expect(page).toContain(
-      "we do not rest an adult's health data on your word: before we use it, we ask that person, or their lawful representative, to confirm directly.",
+      "we do not rest an adult's health data on your word: before we use it for anything but a reply to you, we ask that person, or their lawful representative, to confirm directly.",
     )
   })
 
-  it('says where a message goes: the message store, the e-mail copy, the content management provider, the acknowledgement', () => {
+  it('says where a message goes from the Data processors table, with countries, and the acknowledgement', () => {
     const page = text.privacy
-    expect(page).toContain("It is stored in our website's message store: a database on our server")
     expect(page).toContain(
-      'with our content management provider (Sanity, the provider of the content management system this website uses)',
+      `${fact('legalName')} collects and keeps it, and it is kept and sent only by these providers, in these countries: ${fact('messageProcessors')}.`,
     )
-    expect(page).toContain(
-      `a copy is also e-mailed to our customer care mailbox, ${fact('customerCareEmail')}`,
+    expect(fact('messageProcessors')).toMatch(
+      /, in India, which keeps contact-form messages in our message store/,
     )
+    expect(page).toContain(`Our Data Processors, for this website: ${fact('dataProcessors')}.`)
+    expect(page).not.toMatch(/if we keep messages there|may be outside India \(see/)
     expect(page).toContain('Once your message is stored, the page shows its reference.')
     expect(page).toContain(
-      'we also send you an automatic acknowledgement with that reference; it repeats nothing you wrote.',
+      'that provider also sends you an automatic acknowledgement with that reference; it repeats nothing you wrote.',
     )
   })
 
-  it('says what the logs hold and keeps them a rolling 180 days; the rate limit holds the address only in memory', () => {
+  it('says what the logs hold and who keeps them, 180 days now and a year once the DPDP Rules require it', () => {
     const page = text.privacy
     expect(page).toContain(
-      'The reverse proxy in front of our website and our hosting provider keep logs of the requests your browser makes: your IP address, the time, the address requested and your browser type.',
+      `The reverse proxy in front of our website, and our hosting provider, log the requests your browser makes (your IP address, the time, the address requested and your browser type). These logs are kept by ${fact('requestLogProcessors')}.`,
     )
-    expect(page).toContain('they are kept for a rolling 180 days, unless a law requires longer')
+    expect(page).toContain(
+      'so until 12 May 2027 they are kept for a rolling 180 days; from 13 May 2027, when rule 8(3) of the DPDP Rules requires one year, for a rolling year.',
+    )
     expect(page).toContain('CERT-In Directions of 2022')
-    expect(page).toContain("Our website's own server keeps no log of requests.")
+    expect(page).toContain(
+      "The website's own program writes no log of requests; the request logs below are kept in front of it.",
+    )
     expect(page).toContain(
       "When you send the form, our server uses your device's IP address briefly, in memory, to limit repeated messages from the same connection. We do not store it with your message.",
     )
   })
 
-  it('covers every copy in its retention, and names the Data Protection Board of India', () => {
+  it('covers every copy in its retention, with the history period, and names where to go next today and from May 2027', () => {
     const page = text.privacy
     const months = figure('contactMessageRetentionMonths')
     expect(page).toContain(`deleted from our message store ${months} after we receive them`)
-    expect(page).toContain(`The copy in our customer care mailbox is deleted within the same ${months}.`)
     expect(page).toContain(
-      'its document history keeps earlier copies of a deleted message for as long as our plan with that provider keeps history',
+      `their copies in our mailboxes, including replies that quote them, within the same ${months}`,
     )
     expect(page).toContain(
-      "you may complain through the Data Protection Board of India's online complaint process",
+      `Backup copies, a provider's document history and deleted items are gone at the latest ${fact('lastCopyGoneWithin')} after that.`,
+    )
+    expect(page).toContain(
+      'up to ₹5 crore before the adjudicating officer appointed under section 46 of that Act',
+    )
+    expect(page).toContain(
+      "from 13 May 2027, when the duties and the complaint process of the DPDP law start, you may complain through the Data Protection Board of India's online complaint process",
     )
     expect(page).toContain('section 16 of the Digital Personal Data Protection Act, 2023')
+  })
+
+  it("names only this website's own security practices", () => {
+    const page = text.privacy
+    expect(page).toContain(
+      'the contact form accepts messages only from our own pages, and limits how many messages one IP address can send;',
+    )
+    expect(page).toContain(
+      'a message kept in the database on our own server is in a file that only the website\'s server can read, and a deleted message is overwritten in it (for its backups, see "How Long We Keep Data");',
+    )
   })
 
   it('lets someone who gave only a phone number withdraw consent by quoting the message reference, by e-mail or by phone', () => {
@@ -485,5 +534,24 @@ describe('only what is true, on the home and About pages', () => {
     expect(href).toMatch(/^\/contact-us\b/)
     await expect(footerBook.getAttribute('href')).resolves.toBe(href)
     expect(new URL(href!, base).searchParams.get('subject')).toBe(settings.bookAppointment.subject)
+  })
+})
+
+describe('acceptance and subscriptions', () => {
+  it('binds no one by browsing: the terms are accepted when an account is created or a booking confirmed', () => {
+    expect(text.terms).toContain(
+      'You accept these terms when you create an account in our app or confirm a booking, by agreeing to them at that step.',
+    )
+    expect(text.terms).not.toContain('By using our website')
+    expect(text.terms).not.toContain('If you continue to use our services after a change takes effect')
+  })
+
+  it('says when a clinic subscription renews, in both texts that describe it', () => {
+    const rule =
+      'A subscription renews at the end of a period only if the clinic chose renewal when it subscribed; otherwise it ends with the period.'
+    for (const key of ['terms', 'refund']) {
+      expect(text[key], key).toContain(rule)
+      expect(text[key], key).not.toContain('Whether a subscription renews is shown')
+    }
   })
 })

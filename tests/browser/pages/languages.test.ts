@@ -13,9 +13,20 @@ interface Language {
   name: string
   notTranslatedLine: string
   sampleLine: string
+  englishTextLink: string
 }
 const LANGUAGES: Language[] = settings.languages.filter((language: {enabled: boolean}) => language.enabled)
 const language = (code: string) => LANGUAGES.find((entry) => entry.code === code)!
+
+/** The line above a sample translation: it says so, that the English text prevails, and links to it. */
+async function expectSampleLine(page: Page, code: string, englishPath: string) {
+  const {sampleLine, englishTextLink} = language(code)
+  const note = page.locator('.translation-note')
+  await expect(note.innerText()).resolves.toBe(`${sampleLine} ${englishTextLink}`)
+  await expect(
+    note.getByRole('link', {name: englishTextLink, exact: true}).getAttribute('href'),
+  ).resolves.toBe(englishPath)
+}
 
 /** The first words of the privacy notice a translation puts beside the consent box. */
 function noticeOpening(contact: Record<string, any>): string {
@@ -33,7 +44,7 @@ describe('the site in Hindi and Telugu', () => {
   })
 
   for (const code of ['hi', 'te']) {
-    const {name, sampleLine} = language(code)
+    const {name} = language(code)
     const translation = documentById(documents, `contactPage__i18n_${code}`)
     const translatedSettings = documentById(documents, `siteSettings__i18n_${code}`)
 
@@ -64,7 +75,7 @@ describe('the site in Hindi and Telugu', () => {
       await expect(
         page.getByRole('checkbox', {name: translation.form.consentLabel, exact: true}).count(),
       ).resolves.toBe(1)
-      await expect(page.getByText(sampleLine, {exact: true}).isVisible()).resolves.toBe(true)
+      await expectSampleLine(page, code, '/contact-us')
       // The header and footer are in the language too, and lead to its pages.
       await expect(
         page
@@ -114,7 +125,7 @@ describe('the site in Hindi and Telugu', () => {
 
     await page.goto(`${base}/hi/privacy-policy`)
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('hi')
-    await expect(page.getByText(language('hi').sampleLine, {exact: true}).isVisible()).resolves.toBe(true)
+    await expectSampleLine(page, 'hi', '/privacy-policy')
     await expect(page.getByText(language('hi').notTranslatedLine, {exact: true}).count()).resolves.toBe(0)
     const heading = page.getByRole('heading', {level: 1})
     await expect(heading.textContent()).resolves.toBe(hindi.title)

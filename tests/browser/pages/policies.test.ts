@@ -16,11 +16,15 @@ import {
 
 const base = inject('siteUrl')
 
-/** Figures of spec section 9 as a visitor reads them on each policy. */
+/**
+ * Figures of spec section 9 as a visitor reads them on each policy. Of the spec's two refund
+ * readings, the 3–5 weeks is now a deadline of 5 weeks and the 15 business days the usual time
+ * (issue 26: a latest day only, never a floor).
+ */
 const FIGURES = {
   privacy: ['18'],
   terms: ['Telangana, India', 'Hyderabad', '18'],
-  refund: ['20%', '30 days', '3–5 weeks', '15 business days', '12 hours', 'Telangana, India', 'Hyderabad'],
+  refund: ['20%', '30 days', '5 weeks', '15 business days', '12 hours', 'Telangana, India', 'Hyderabad'],
 } as const
 
 const KEYS = ['privacy', 'terms', 'refund'] as const

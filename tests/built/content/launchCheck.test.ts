@@ -40,8 +40,7 @@ const bundledFacts = documentById(bundledDocuments(), 'companyFacts') as Company
 
 /** How the build lists each sample of the bundled Company facts, derived from the catalogue. */
 const expectedListing = sampleFacts(bundledFacts).map(
-  ({key, value}) =>
-    `  - ${DOCUMENT_TITLES.companyFacts} → ${COMPANY_FACTS[key].title}: ${JSON.stringify(value)}`,
+  ({title, value}) => `  - ${DOCUMENT_TITLES.companyFacts} → ${title}: ${JSON.stringify(value)}`,
 )
 
 /** What the company enters before launch: the right shapes, nothing reserved for examples. */
@@ -157,8 +156,12 @@ describe('the launch check in a build', () => {
 
     expect(result.code, result.output).not.toBe(0)
     expect(result.output).toContain(`this build is for ${PUBLIC_SITE}, a public address`)
-    expect(expectedListing).toHaveLength(13)
+    expect(expectedListing).toHaveLength(18)
     for (const line of expectedListing) expect(result.output).toContain(line)
+    // Each sample row of the Data processors table is named, as staff find it in Studio.
+    expect(result.output).toContain(
+      `  - ${DOCUMENT_TITLES.companyFacts} → Data processors → row 2: "mail.example (sample e-mail provider), the United States"`,
+    )
     expect(result.output).toContain(
       `  - ${DOCUMENT_TITLES.aboutPage} → paragraph ${paragraph + 1} → link: "mailto:hello@medistay.example"`,
     )
@@ -182,13 +185,34 @@ describe('the launch check in a build', () => {
     for (const page of pages) {
       const html = decode(readFileSync(join(result.outDir, page), 'utf8'))
       for (const {key, value} of sampleFacts(bundledFacts)) {
-        const kind = COMPANY_FACTS[key].kind
-        const forms = kind === 'phone' ? [value, telHref(value)] : [value]
+        // A processor row is listed as "name, country": its name is what a page would show.
+        const kind = key === 'processors' ? 'processors' : COMPANY_FACTS[key].kind
+        const forms =
+          kind === 'phone'
+            ? [value, telHref(value)]
+            : kind === 'processors'
+              ? [value.split(',')[0]!]
+              : [value]
         for (const form of forms) if (html.includes(form)) leftovers.push(`${page}: ${key} "${form}"`)
       }
       if (/\(sample\)/i.test(html)) leftovers.push(`${page}: "(sample)"`)
     }
     expect(leftovers).toEqual([])
+  })
+
+  it('a build for the public address whose server e-mails each message, with no e-mail provider in Company facts, is refused saying so', async () => {
+    const result = await buildFrom(documentsWithRealFacts(), {
+      SITE_URL: PUBLIC_SITE,
+      SMTP_URL: 'smtp://mail.arogyastays.in:587',
+      CONTACT_MAIL_FROM: 'website@arogyastays.in',
+    })
+
+    expect(result.code, result.output).not.toBe(0)
+    expect(result.output).toContain('has Company facts that do not fit the law or this server')
+    expect(result.output).toContain(
+      'the server e-mails each message (SMTP_URL is set), but no row is the e-mail provider’s.',
+    )
+    expect(htmlFiles(result.outDir)).toEqual([])
   })
 
   it('a build for the public address with real facts but sample translations fails, naming each translation by id and language', async () => {

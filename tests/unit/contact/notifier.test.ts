@@ -155,7 +155,11 @@ describe('the e-mail to the support team', () => {
     const [yes] = mailsAbout(mail.accepted, allowed.id)
     const [no] = mailsAbout(mail.accepted, notAllowed.id)
     expect(yes!.text).toMatch(/^Health details may be used: yes\b/m)
-    expect(no!.text).toMatch(/^Health details may be used: no\. Answer without them, and ask the visitor/m)
+    expect(no!.text).toMatch(
+      /^Health details may be used: no\. Read the message and reply; ask the visitor before arranging care/m,
+    )
+    expect(yes!.text).toContain('never with hotels')
+    expect(no!.text).toMatch(/^If the message is about or from a child \(under 18\), use it only to ask for/m)
     expect(no!.text).toContain(
       "If the message is about another adult's health, ask that person or their lawful representative",
     )

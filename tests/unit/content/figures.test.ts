@@ -45,8 +45,12 @@ describe('policy figures', () => {
     expect(terms).toMatch(/<span[^>]*>Hyderabad<\/span>/)
     expect(refund).toContain('>20%<')
     expect(refund).toContain('>30 days<')
-    expect(refund).toContain('>3–5 weeks<')
-    expect(refund).toContain('>15 business days<')
+    // The deadline is the only promise; the usual time is said as "usually within", never a floor.
+    expect(refund).toContain('within <span class="figure" data-figure="refundProcessingWeeks">5 weeks<')
+    expect(refund).toContain(
+      'usually within <span class="figure" data-figure="refundUsualBusinessDays">15 business days<',
+    )
+    expect(refund).not.toMatch(/no sooner than|at the earliest|not before/i)
     expect(refund).toContain('>12 hours<')
     expect(refund).toContain('Not Satisfied')
     // The notice of a change, in the two texts that promise it.
@@ -90,6 +94,6 @@ describe('policy figures', () => {
 
   it('policy text states no figure as a literal number where a figure reference belongs', () => {
     const refund = JSON.stringify(byId('refundPolicy').sections)
-    expect(refund).not.toMatch(/\b(20%|30 days|3-5 weeks|3–5 weeks|15 business days|12 hours)\b/)
+    expect(refund).not.toMatch(/\b(20%|30 days|3-5 weeks|3–5 weeks|5 weeks|15 business days|12 hours)\b/)
   })
 })

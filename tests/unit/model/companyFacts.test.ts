@@ -5,7 +5,9 @@ import {
   factText,
   formatAddress,
   isSampleFact,
+  processorRowTitle,
   sampleFacts,
+  type CompanyFactKey,
   type CompanyFactsDocument,
 } from '../../../model/companyFacts'
 import {
@@ -202,14 +204,27 @@ describe('how a sample company fact is recognised', () => {
   it('every fact of the bundled document is listed as a sample, the privacy contact once, as the Grievance Officer', () => {
     const listed = sampleFacts(bundledFacts)
 
-    const expectedKeys = COMPANY_FACT_KEYS.filter((key) => !factsShownTwice.includes(key))
-    expect(expectedKeys).toHaveLength(13)
-    expect(listed.map(({key}) => key)).toEqual(expectedKeys)
-    for (const {key, title, value} of listed) {
-      expect(title).toBe(COMPANY_FACTS[key].title)
-      expect(value).toBe(factText(bundledFacts, key))
+    // The sentences made from the Data processors table are listed as its rows, one by one.
+    const expectedKeys = COMPANY_FACT_KEYS.filter(
+      (key) => !factsShownTwice.includes(key) && COMPANY_FACTS[key].kind !== 'processors',
+    )
+    expect(expectedKeys).toHaveLength(15)
+    const rows = bundledFacts.processors!
+    expect(rows.length).toBeGreaterThan(0)
+    expect(listed.map(({key}) => key)).toEqual([...expectedKeys, ...rows.map(() => 'processors')])
+    for (const {key, title, value} of listed.filter((sample) => sample.key !== 'processors')) {
+      const fact = key as CompanyFactKey
+      expect(title).toBe(COMPANY_FACTS[fact].title)
+      expect(value).toBe(factText(bundledFacts, fact))
       expect(value, key).not.toBe('')
     }
+    expect(listed.filter(({key}) => key === 'processors')).toEqual(
+      rows.map((row, index) => ({
+        key: 'processors',
+        title: processorRowTitle(index),
+        value: `${row.name}, ${row.country}`,
+      })),
+    )
   })
 
   it('a document with real-shaped facts lists no sample', () => {
@@ -242,8 +257,15 @@ describe('how a sample company fact is recognised', () => {
           streetAddress: 'Street (sample)',
         }),
       appUrl: (facts) => (facts.appUrl = 'https://app.arogyastays.example/login'),
+      unverifiedChildDataDeletion: (facts) => (facts.unverifiedChildDataDeletion = '30 days (sample)'),
+      lastCopyGoneWithin: (facts) => (facts.lastCopyGoneWithin = '90 days (Sample)'),
+      processors: (facts) =>
+        (facts.processors = [
+          ...facts.processors!,
+          {name: 'mail.example', purposes: ['email'], country: 'India'},
+        ]),
     }
-    expect(Object.keys(samples)).toHaveLength(13)
+    expect(Object.keys(samples)).toHaveLength(16)
     for (const [key, makeSample] of Object.entries(samples)) {
       const facts = realFacts()
       makeSample(facts)
@@ -413,7 +435,12 @@ describe('the launch check', () => {
 
   it('names the facts of the bundled document by their Studio titles', () => {
     const found = companyFactSamples(bundledFacts)
-    expect(found).toHaveLength(13)
+    expect(found).toHaveLength(18)
+    expect(found.at(-1)).toEqual({
+      document: 'Company facts',
+      field: 'Data processors → row 3',
+      value: 'cms.example (sample content management provider), the United States',
+    })
     expect(found[0]).toEqual({document: 'Company facts', field: 'Legal name', value: bundledFacts.legalName})
   })
 })
@@ -486,7 +513,7 @@ describe('links to reserved names elsewhere in a document', () => {
       {_type: 'link', _key: 'added1', href: 'mailto:hello@medistay.example'},
     ]
     const found = samplesIn(documents)
-    expect(found.filter((sample) => sample.document === 'Company facts')).toHaveLength(13)
+    expect(found.filter((sample) => sample.document === 'Company facts')).toHaveLength(18)
     // Each recorded policy version quoted the sample facts: one line per version, never edited.
     const versions = documents.filter((document) => document._type === 'policyVersion')
     expect(versions.length).toBeGreaterThan(0)

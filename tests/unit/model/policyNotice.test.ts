@@ -154,7 +154,7 @@ describe('the build checks every recorded version', () => {
       const file = join(folder, `${Math.random().toString(36).slice(2)}.ndjson`)
       writeFileSync(file, documents.map((document) => JSON.stringify(document)).join('\n'))
       const warnings: string[] = []
-      await launchCheckLoader(bundledDatasetSource(file), launchCheckQuery).load({
+      await launchCheckLoader(bundledDatasetSource(file), launchCheckQuery, {store: {kind: 'sqlite'}}).load({
         store: {clear: () => undefined, set: () => true},
         logger: {warn: (line: string) => warnings.push(line)},
         config: {site: 'http://localhost:4321'},

@@ -117,7 +117,8 @@ describe('the languages Site settings list', () => {
     name: 'हिन्दी',
     englishName: 'Hindi',
     notTranslatedLine: 'इस पृष्ठ का हिन्दी अनुवाद अभी तैयार नहीं है, इसलिए अंग्रेज़ी पाठ दिखाया गया है।',
-    sampleLine: 'यह नमूना अनुवाद है, जिसकी अभी समीक्षा नहीं हुई है।',
+    sampleLine: 'यह नमूना अनुवाद है, जिसकी अभी समीक्षा नहीं हुई है। अंग्रेज़ी पाठ ही मान्य है।',
+    englishTextLink: 'अंग्रेज़ी पाठ पढ़ें',
   }
 
   it('accepts lower-case language codes, with a region if needed', () => {
@@ -151,5 +152,6 @@ describe('the languages Site settings list', () => {
     expect(shape.safeParse([hindi, {...hindi, _key: 'again'}]).success).toBe(false)
     expect(shape.safeParse([{...hindi, code: 'en'}]).success).toBe(false)
     expect(shape.safeParse([{...hindi, sampleLine: ''}]).success).toBe(false)
+    expect(shape.safeParse([{...hindi, englishTextLink: ''}]).success).toBe(false)
   })
 })

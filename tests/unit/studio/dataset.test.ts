@@ -51,13 +51,16 @@ const EXPECTED_DOCUMENTS: Record<string, string> = {
   'policyVersion-privacyPolicy-2': 'policyVersion',
   'policyVersion-privacyPolicy-3': 'policyVersion',
   'policyVersion-privacyPolicy-4': 'policyVersion',
+  'policyVersion-privacyPolicy-5': 'policyVersion',
   'policyVersion-termsAndConditions-1': 'policyVersion',
   'policyVersion-termsAndConditions-2': 'policyVersion',
   'policyVersion-termsAndConditions-3': 'policyVersion',
+  'policyVersion-termsAndConditions-4': 'policyVersion',
   'policyVersion-refundPolicy-1': 'policyVersion',
   'policyVersion-refundPolicy-2': 'policyVersion',
   'policyVersion-refundPolicy-3': 'policyVersion',
   'policyVersion-refundPolicy-4': 'policyVersion',
+  'policyVersion-refundPolicy-5': 'policyVersion',
   // Sample translations (awaiting review) of the words of the Contact page, the header, menu and
   // footer and the Privacy Policy, and the plugin's documents that link each English document to
   // its translations.
@@ -560,6 +563,11 @@ describe('production.ndjson', () => {
         [
           'appUrl',
           'cin',
+          'lastCopyGoneWithin',
+          'processors.0.name',
+          'processors.1.name',
+          'processors.2.name',
+          'unverifiedChildDataDeletion',
           'customerCare.email',
           'customerCare.hours',
           'customerCare.phone',
@@ -777,9 +785,9 @@ describe('the words the legal review changed', () => {
       'privacyPolicy',
       'termsAndConditions',
       'refundPolicy',
-      'policyVersion-privacyPolicy-4',
-      'policyVersion-termsAndConditions-3',
-      'policyVersion-refundPolicy-4',
+      'policyVersion-privacyPolicy-5',
+      'policyVersion-termsAndConditions-4',
+      'policyVersion-refundPolicy-5',
       'contactPage',
       'homePage',
       'aboutPage',
@@ -796,10 +804,56 @@ describe('the words the legal review changed', () => {
       'Transparent pricing',
       'We check availability',
       'The right doctor',
+      // The third review: a refund floor, a decision instead of redress, a notice of options.
+      'no sooner than',
+      'we give you our decision on it',
+      'cannot cancel it at all',
+      'cannot be cancelled at all',
+      'counting your cancellation as your request',
+      'if we keep messages there',
+      'If one of these providers is outside India',
+      'for as long as our plan with that provider keeps history',
+      'unless a law requires longer',
+      'Whether a subscription renews is shown',
+      'By using our website',
+      'Before we process the data, we check',
     ])
       for (const [index, json] of current.entries()) expect(json, `${old} (${index})`).not.toContain(old)
+    // Box 1 covers keeping and reading to reply, where the notice says; box 2 planning care and sharing.
     expect(documents.contactPage!.form.consentLabel).toContain(
-      'including any health details I choose to include, for the period described above, and use it only to reply to me',
+      'with the providers named there, in India and the United States, and its staff may read it to reply to me',
     )
+    expect(documents.contactPage!.form.healthDetailsLabel).toContain(
+      'to arrange my care with the doctors and hospitals I choose, and share them with those doctors and hospitals for it',
+    )
+  })
+
+  it('the sample translations say what the English says: redress within the month, the menu disclaimer, the age of a child', () => {
+    const documents = bundled()
+    const text = (id: string) => JSON.stringify(documents[id])
+    for (const id of ['contactPage__i18n_hi', 'privacyPolicy__i18n_hi']) {
+      expect(text(id), id).toContain('के भीतर उसका निवारण किया जाता है')
+      expect(text(id), id).not.toContain('अपना निर्णय बताते हैं')
+    }
+    for (const id of ['contactPage__i18n_te', 'privacyPolicy__i18n_te']) {
+      expect(text(id), id).toContain('లోపు అది పరిష్కరించబడుతుంది')
+      // The Telugu word for a child carries "under 18" beside it.
+      expect(text(id), id).toContain('ఒక బిడ్డ (')
+      expect(text(id), id).toContain('ఏళ్ల లోపు వయసు ఉన్న ఎవరైనా')
+    }
+    // The menus call them independent hotels near embassies, in the language: never "embassy hotels" alone.
+    const cities = (id: string) =>
+      (documents[id]!.navItems as {sectionId: string; label: string}[]).find(
+        (item) => item.sectionId === 'cities',
+      )!.label
+    expect(cities('siteSettings__i18n_hi')).toBe('दूतावासों के पास स्वतंत्र होटल')
+    expect(cities('siteSettings__i18n_te')).toBe('ఎంబసీల దగ్గర స్వతంత్ర హోటళ్లు')
+    for (const language of documents.siteSettings!.languages as {
+      sampleLine: string
+      englishTextLink: string
+    }[]) {
+      expect(language.sampleLine).toMatch(/अंग्रेज़ी पाठ ही मान्य है|ఆంగ్ల పాఠమే చెల్లుబాటు అవుతుంది/)
+      expect(language.englishTextLink).not.toBe('')
+    }
   })
 })

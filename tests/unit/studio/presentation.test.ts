@@ -90,7 +90,7 @@ describe('where Policy figures are used', () => {
 
   it('says how many figures each page quotes', () => {
     const [contact] = policyFiguresLocations(quotingDocuments()).locations!
-    expect(contact).toEqual({title: 'Contact us: quotes 3 figures', href: '/contact-us'})
+    expect(contact).toEqual({title: 'Contact us: quotes 4 figures', href: '/contact-us'})
   })
 
   it('warns when no page quotes a figure', () => {

@@ -1,0 +1,123 @@
+import {createElement} from 'react'
+import {renderToStaticMarkup} from 'react-dom/server'
+import {describe, expect, it} from 'vitest'
+import PolicyText from '../../../src/components/portable-text/PolicyText'
+import {companyFactsSchema, policyFiguresSchema, type CompanyFacts} from '../../../src/content/schemas'
+import {DEFAULT_BUNDLED_DATASET} from '../../../src/config'
+import {bundledDatasetSource} from '../../../src/content/source'
+import {liveQuotes} from '../../../src/content/quotes'
+import {factText} from '../../../model/companyFacts'
+import {companyFactProblems, companyFactSamples, judgeSamples} from '../../../src/content/launchCheck'
+import {readPart} from '../../support/contentParts'
+import {realShapedCompanyFacts} from '../../support/companyFacts'
+import {bundledDocuments, documentById} from '../../support/dataset'
+
+const source = bundledDatasetSource(DEFAULT_BUNDLED_DATASET)
+const figures = policyFiguresSchema.parse(await readPart(source, 'policyFigures'))
+const bundledFacts = companyFactsSchema.parse(await readPart(source, 'companyFacts'))
+const notice = documentById(bundledDocuments(), 'contactPage').privacyNotice
+
+/** The notice beside the contact form as a visitor reads it, with these Company facts. */
+const noticeText = (facts: CompanyFacts) =>
+  renderToStaticMarkup(createElement(PolicyText, {value: notice, quotes: liveQuotes(figures, facts)}))
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;/g, "'")
+
+/** The paragraph that says where a message is kept and sent. */
+const wherePassage = (facts: CompanyFacts) =>
+  noticeText(facts)
+    .split(/(?=What we do with it\.)/)[0]!
+    .split('Where it is kept and sent.')[1]!
+
+const realFacts = () => companyFactsSchema.parse({_id: 'companyFacts', ...realShapedCompanyFacts()})
+
+describe('where a contact message goes, as the notice beside the form says', () => {
+  it('names every provider that keeps or sends a message, with its country, without "if" or "or"', () => {
+    const passage = wherePassage(bundledFacts)
+    expect(passage).toContain(
+      `${bundledFacts.legalName}, ${factText(bundledFacts, 'registeredOffice')}, collects and keeps your message.`,
+    )
+    expect(passage).toContain(
+      'hosting.example (sample hosting provider), in India, which keeps contact-form messages in our message store and keeps the backups of our message store',
+    )
+    expect(passage).toContain(
+      'mail.example (sample e-mail provider), in the United States, outside India, which sends the e-mailed copy of each message and the acknowledgement and hosts our mailboxes',
+    )
+    // The content provider keeps no message with this table, so the passage does not name it.
+    expect(passage).not.toContain('cms.example')
+    expect(passage).not.toMatch(/\b(if|or)\b/i)
+  })
+
+  it('changes when the rows change: another provider, another country, e-mail sent or not', () => {
+    const facts = realFacts()
+    const before = wherePassage(facts)
+    expect(before).toContain(
+      'Deccan Cloud Services Private Limited, in India, which keeps contact-form messages in our message store and keeps the backups of our message store; and Nimbus Workspace Inc., in the United States, outside India, which hosts our mailboxes',
+    )
+    expect(before).not.toContain('sends the e-mailed copy')
+
+    facts.processors.push({name: 'Kestrel Mail Limited', purposes: ['email'], country: 'Ireland'})
+    const after = wherePassage(facts)
+    expect(after).toContain(
+      'Nimbus Workspace Inc., in the United States, outside India, which hosts our mailboxes, where the e-mailed copies and the e-mails you send us are kept; and Kestrel Mail Limited, in Ireland, outside India, which sends the e-mailed copy of each message and the acknowledgement',
+    )
+    expect(after).not.toMatch(/\b(if|or)\b/i)
+  })
+})
+
+describe('the launch check on Company facts', () => {
+  const sqlite = {store: {kind: 'sqlite' as const}}
+  const mail = {
+    ...sqlite,
+    mail: {smtpUrl: 'smtp://mail.arogyastays.in', from: 'x', retrySeconds: 1, maxAttempts: 1},
+  }
+
+  it('refuses a public build with the bundled sample rows, naming each row', () => {
+    const samples = companyFactSamples(bundledFacts)
+    const verdict = judgeSamples(samples, 'https://www.medistay.in')
+    expect(verdict.ok).toBe(false)
+    const error = verdict.ok ? '' : verdict.error
+    for (const [index, row] of bundledFacts.processors.entries())
+      expect(error).toContain(
+        `Company facts → Data processors → row ${index + 1}: "${row.name}, ${row.country}"`,
+      )
+  })
+
+  it('accepts real rows that match the server: messages in its own database, no e-mail', () => {
+    expect(companyFactProblems(realFacts(), sqlite)).toEqual([])
+  })
+
+  it('refuses a configured store or mailer that no row names, and an e-mail row the server never uses', () => {
+    const facts = realFacts()
+    expect(companyFactProblems(facts, mail)).toEqual([
+      'the server e-mails each message (SMTP_URL is set), but no row is the e-mail provider’s.',
+    ])
+    expect(companyFactProblems(facts, {store: {kind: 'sanity'}})).toEqual([
+      'the server keeps messages in the Sanity project (SANITY_API_WRITE_TOKEN is set), so the content provider’s row must also be the message store’s.',
+    ])
+    facts.processors[0]!.purposes = ['hosting']
+    expect(companyFactProblems(facts, sqlite)).toEqual([
+      'no row keeps the messages (tick “Message store” on the row of the provider that keeps them).',
+      'no row keeps the request logs (tick “Request logs” on that provider’s row).',
+    ])
+    const emailed = realFacts()
+    emailed.processors.push({name: 'Kestrel Mail Limited', purposes: ['email'], country: 'Ireland'})
+    expect(companyFactProblems(emailed, mail)).toEqual([])
+    expect(companyFactProblems(emailed, sqlite)).toEqual([
+      'a row says each message is e-mailed, but the server sends no e-mail (SMTP_URL is not set): untick “E-mail”, or set SMTP_URL.',
+    ])
+  })
+
+  it('refuses customer care without an Indian phone number, and says so in the refusal', () => {
+    const facts = realFacts()
+    facts.customerCare.phone = '+44 20 3123 4567'
+    const problems = companyFactProblems(facts, sqlite)
+    expect(problems).toEqual([
+      expect.stringMatching(/^Customer care → Phone "\+44 20 3123 4567" is not an Indian number/),
+    ])
+    const verdict = judgeSamples([], 'https://www.medistay.in', [], problems)
+    expect(verdict).toMatchObject({ok: false})
+    expect(verdict.ok ? '' : verdict.error).toContain('Give an Indian number (+91)')
+    expect(judgeSamples([], 'http://localhost:4321', [], problems)).toMatchObject({ok: true})
+  })
+})
