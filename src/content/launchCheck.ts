@@ -27,7 +27,7 @@ import {
   type PolicyWording,
 } from '../../model/policyVersions'
 import {isPublicSiteUrl} from '../../model/publicAddress'
-import {isIndianPhone, isReservedDomain, isSampleEmail, isSampleUrl} from '../../model/samples'
+import {isIndianPhone, isSampleEmail, isSampleUrl} from '../../model/samples'
 import {PAGE_PATHS, POLICY_PATHS} from '../../model/routes'
 import {
   pathIn,
