@@ -1,6 +1,6 @@
 import {documentInternationalization, type Language} from '@sanity/document-internationalization'
 import {visionTool} from '@sanity/vision'
-import {defineConfig} from 'sanity'
+import {defineConfig, type SingleWorkspace} from 'sanity'
 import {structureTool} from 'sanity/structure'
 import {SANITY_API_VERSION} from '../model/sanityApi'
 import {documentTitle, publishedId, SINGLETON_IDS} from '../model/siteDocuments'
@@ -9,6 +9,7 @@ import {publishRecordingVersions, RecordVersionAction} from './actions/PublishRe
 import {VERSION_RECORDING_TYPES} from './actions/recordVersions'
 import {MarkReviewedAction, TranslationReviewBadge} from './actions/TranslationReview'
 import {previewOrigin, sitePreview} from './presentation'
+import {LOCAL_TRIAL, localSiteOrigin, localTrial} from './localTrial'
 import {FIXED_ID_TYPES, IMMUTABLE_TYPES, READ_ONLY_TYPES, schemaTypes} from './schemaTypes'
 import {structure} from './structure'
 
@@ -33,14 +34,14 @@ const TRANSLATION_ACTIONS = new Set([...FIXED_ID_ACTIONS, 'unpublish', 'delete']
 const isTranslation = (type: string, documentId: string | undefined) =>
   fixedId(type) && documentId !== undefined && !documentTitle(publishedId(documentId))
 
-export default defineConfig({
+const workspace = {
   name: 'default',
   title: 'MediStay India website',
   projectId: process.env.SANITY_STUDIO_PROJECT_ID || 'unconfigured',
   dataset: process.env.SANITY_STUDIO_DATASET || 'production',
   plugins: [
     structureTool({structure}),
-    sitePreview(previewOrigin(process.env.SANITY_STUDIO_PREVIEW_URL)),
+    sitePreview(LOCAL_TRIAL ? localSiteOrigin() : previewOrigin(process.env.SANITY_STUDIO_PREVIEW_URL)),
     visionTool({defaultApiVersion: SANITY_API_VERSION}),
     // Whole-document translations (docs/languages.md): the languages are the ones Site settings list.
     documentInternationalization({
@@ -100,4 +101,8 @@ export default defineConfig({
       isTranslation(schemaType, documentId) ? [...badges, TranslationReviewBadge] : badges,
     newDocumentOptions: (options) => options.filter(({templateId}) => !neverNew(templateId)),
   },
-})
+} satisfies SingleWorkspace
+
+// SANITY_STUDIO_LOCAL_TRIAL=1 at build time (npm run studio:local) builds the same Studio for the
+// local Content Lake on this computer; without it, the Studio staff sign in to on Sanity.
+export default defineConfig(LOCAL_TRIAL ? localTrial(workspace) : workspace)
