@@ -4,7 +4,14 @@
 // to the address it was opened at. It also answers the site's Query API, so a build reads what
 // staff published. Every call it has no answer for is recorded in `unanswered` and refused (404):
 // the Studio tests assert there are none, so a Studio that needs a new endpoint shows at once.
-import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
+import {createServer as createHttpsServer, type Server as HttpsServer} from 'node:https'
 import {execFileSync} from 'node:child_process'
 import {createHash} from 'node:crypto'
 import {existsSync, mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs'
@@ -46,8 +53,14 @@ export interface ContentLakeOptions {
   user?: LakeUser
   /** A Studio build (`sanity build`) to serve at `/`. */
   studioDir?: string
-  /** The local site's address, written into the Studio's page for Presentation. */
-  siteUrl?: string
+  /** Told of each call it has no answer for, as it happens (`unanswered` keeps them too). */
+  onUnanswered?: (call: LakeCall) => void
+  /**
+   * Serve the local site (once `proxySite` names it) over HTTPS too, at `siteUrl`: Presentation
+   * frames the site from the Studio's HTTPS page, and the site's preview cookie crosses sites only
+   * over TLS (Secure; SameSite=None), as in production behind a proxy (the site needs TRUST_PROXY=1).
+   */
+  siteProxyPort?: number
   /** Told of every transaction that changed a published document, as Sanity's webhooks are. */
   onPublished?: (documents: SanityDocumentLike[], transaction: Transaction) => void
 }
@@ -65,6 +78,10 @@ export interface ContentLake {
   /** The self-signed certificate (PEM) of `url`, made for this run. */
   certificate: string
   store: LakeStore
+  /** The local site over HTTPS, for Presentation (see `siteProxyPort`). */
+  siteUrl: string
+  /** Names the local site's plain address, which `siteUrl` forwards to. */
+  proxySite(target: string): void
   /** Every call to the API, in order (static files of the Studio are not listed). */
   calls: LakeCall[]
   /** The calls it had no answer for. */
@@ -114,6 +131,10 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     )
   })
 
+  const noAnswer = (call: LakeCall) => {
+    unanswered.push(call)
+    options.onUnanswered?.(call)
+  }
   const ds = (name: string) => {
     if (name !== dataset) throw new LakeError(404, `Dataset "${name}" not found`, 'httpNotFound')
   }
@@ -148,6 +169,8 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
       },
     ],
     ['GET', /^\/ping$/, () => 'PONG'],
+    // Studio's diagnosis after a failed request: this origin may call the API.
+    ['GET', /^\/check\/cors$/, () => ({result: {allowed: true, withCredentials: true}})],
     // Studio measures the time its edits take to come back through the listener from here.
     ['GET', /^\/data\/ping\/[^/]+$/, () => 'PONG'],
     // Usage statistics Studio sends Sanity: no consent is asked for, and nothing is kept.
@@ -319,6 +342,27 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
       },
     ],
     [
+      // The Live Content API Presentation follows: nothing here tags query results, so every
+      // transaction asks it to fetch again (`restart`).
+      'GET',
+      /^\/data\/live\/events\/([^/]+)$/,
+      (request, _, [, name]) => {
+        ds(name!)
+        return new Stream((response) => {
+          response.writeHead(200, {'content-type': 'text/event-stream', 'cache-control': 'no-cache'})
+          response.write(`event: welcome\ndata: {}\n\n`)
+          listeners.add(response)
+          const stop = store.subscribe((transaction) =>
+            response.write(`event: restart\nid: ${transaction.id}\ndata: {}\n\n`),
+          )
+          request.once('close', () => {
+            stop()
+            listeners.delete(response)
+          })
+        })
+      },
+    ],
+    [
       'GET',
       /^\/data\/listen\/([^/]+)$/,
       (request, url, [, name]) => {
@@ -402,7 +446,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
       } else if (route) {
         body = await route[2](request, url, route[1].exec(path)!)
       } else {
-        unanswered.push(call)
+        noAnswer(call)
         throw new LakeError(
           404,
           `The local Content Lake has no answer for ${call.method} ${path}`,
@@ -431,10 +475,10 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     if (!found && extname(path) !== '') return response.writeHead(404).end()
     const chosen = found ? file : join(dir, 'index.html')
     let content: Buffer | string = readFileSync(chosen)
-    if (chosen.endsWith('index.html') && options.siteUrl)
+    if (chosen.endsWith('index.html'))
       content = content
         .toString('utf8')
-        .replace('<head>', `<head><meta name="${LOCAL_SITE_META}" content="${options.siteUrl}">`)
+        .replace('<head>', `<head><meta name="${LOCAL_SITE_META}" content="${siteUrl}">`)
     response
       .writeHead(200, {'content-type': TYPES[extname(chosen)] ?? 'application/octet-stream'})
       .end(content)
@@ -448,7 +492,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     if (options.studioDir) return serveStudio(response, url.pathname)
     const call = {method: request.method ?? 'GET', path: url.pathname}
     calls.push(call)
-    unanswered.push(call)
+    noAnswer(call)
     response.writeHead(404, {'content-type': 'application/json'}).end('{"error":{"description":"Not found"}}')
   }
   // Studio keeps a dozen listeners open at once. Browsers open at most six connections to one
@@ -467,7 +511,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     calls.push({method: 'WEBSOCKET', path})
     const key = request.headers['sec-websocket-key']
     if (!/^\/socket\/[^/]+$/.test(path) || typeof key !== 'string') {
-      unanswered.push({method: 'WEBSOCKET', path})
+      noAnswer({method: 'WEBSOCKET', path})
       return socket.destroy()
     }
     const accept = createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64')
@@ -489,7 +533,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     sessions.add(socket)
     socket.once('close', () => sessions.delete(socket))
   })
-  const listen = (server: Server | Http2SecureServer, port: number) =>
+  const listen = (server: Server | Http2SecureServer | HttpsServer, port: number) =>
     new Promise<number>((resolve, reject) => {
       server.once('error', reject)
       server.listen(port, options.host ?? '127.0.0.1', () => {
@@ -499,13 +543,40 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
         else resolve(address.port)
       })
     })
+  let siteTarget: URL | undefined
+  const siteProxy = createHttpsServer(tls, (request, response) => {
+    if (!siteTarget) return response.writeHead(503).end('The local site has not started yet.')
+    const upstream = httpRequest(
+      siteTarget,
+      {
+        method: request.method,
+        path: request.url,
+        headers: {
+          ...request.headers,
+          'x-forwarded-proto': 'https',
+          'x-forwarded-for': request.socket.remoteAddress,
+        },
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(response)
+      },
+    )
+    upstream.on('error', () => response.writeHead(502).end('The local site did not answer.'))
+    request.pipe(upstream)
+  })
   const securePort = await listen(secure, options.port ?? 0)
+  const siteUrl = `https://localhost:${await listen(siteProxy, options.siteProxyPort ?? 0)}`
   const plainPort = await listen(plain, options.apiPort ?? 0)
   const host = options.host === 'localhost' ? 'localhost' : '127.0.0.1'
   return {
     url: `https://localhost:${securePort}`,
     apiUrl: `http://${host}:${plainPort}`,
     certificate: tls.cert,
+    siteUrl,
+    proxySite: (target) => {
+      siteTarget = new URL(target)
+    },
     store,
     calls,
     unanswered,
@@ -513,8 +584,9 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
       for (const listener of listeners) listener.end()
       for (const socket of [...sockets, ...sessions]) socket.destroy()
       plain.closeAllConnections()
+      siteProxy.closeAllConnections()
       await Promise.all(
-        [plain, secure].map(
+        [plain, secure, siteProxy].map(
           (server) =>
             new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done()))),
         ),
