@@ -169,6 +169,8 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
       },
     ],
     ['GET', /^\/ping$/, () => 'PONG'],
+    // References from other datasets (Studio asks before a delete): this Content Lake has one.
+    ['GET', /^\/data\/references\/[^/]+\/documents\/[^/]+\/to$/, () => ({totalCount: 0, references: []})],
     // Studio's diagnosis after a failed request: this origin may call the API.
     ['GET', /^\/check\/cors$/, () => ({result: {allowed: true, withCredentials: true}})],
     // Studio measures the time its edits take to come back through the listener from here.
