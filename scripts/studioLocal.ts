@@ -12,7 +12,7 @@ import {createSiteServer, SiteServerError} from '../src/server/siteServer.ts'
 import {astroBuild} from '../tests/support/astroBuild.ts'
 import {startContentLake} from '../tests/support/contentLake/index.ts'
 import {
-  buildLocalStudio,
+  cachedLocalStudio,
   sendPublishWebhook,
   siteEnvForLake,
 } from '../tests/support/contentLake/localTrial.ts'
@@ -35,8 +35,8 @@ try {
   rmSync(HERE, {recursive: true, force: true})
   mkdirSync(HERE, {recursive: true})
 
-  say('Building the Studio for the local trial…')
-  await buildLocalStudio(join(HERE, 'studio'))
+  say('Building the Studio for the local trial (once; again only after a change to it)…')
+  const studioDir = await cachedLocalStudio()
 
   const secret = randomBytes(32).toString('hex')
   // Publishes before the site listens have nothing to rebuild.
@@ -47,7 +47,7 @@ try {
     port: STUDIO_PORT,
     apiPort: LAKE_API_PORT,
     siteProxyPort: SITE_PROXY_PORT,
-    studioDir: join(HERE, 'studio'),
+    studioDir,
     onUnanswered: ({method, path}) =>
       say(`The Studio asked for ${method} ${path}, which the local Content Lake does not answer.`),
     // One webhook per publish: a rebuild reads every document anyway.

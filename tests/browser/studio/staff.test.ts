@@ -4,19 +4,17 @@
 // check of the live pages. Each test also writes the screenshots of docs/staff.md
 // (tests/support/staffScreenshots.ts).
 import {randomBytes} from 'node:crypto'
-import {join} from 'node:path'
 import type {BrowserContext, Page} from 'playwright-core'
 import {describe, expect, inject} from 'vitest'
 import {LOCAL_TRIAL_NOTICE, LOCAL_TRIAL_PROJECT} from '../../../model/localTrial'
 import {policyHistoryPath} from '../../../model/routes'
 import {POLICIES} from '../../../model/siteDocuments'
 import {DEFAULT_BUNDLED_DATASET} from '../../../src/config'
-import {ROOT} from '../../support/astroBuild'
 import {test} from '../../support/browserTest'
 import {islandBody, marker, postJson, validFields} from '../../support/contact'
 import {startContentLake, type ContentLake} from '../../support/contentLake'
 import {
-  buildLocalStudio,
+  cachedLocalStudio,
   LOCAL_READ_TOKEN,
   sendPublishWebhook,
   siteEnvForLake,
@@ -78,17 +76,13 @@ async function openRecordChange(summary: string) {
 }
 
 test.beforeAll(async ({browser}) => {
-  const studioDir = join(ROOT, '.scratch', 'studio-local-tests')
-  const [lakeStarted] = await Promise.all([
-    startContentLake({
-      documents: readNdjson(DEFAULT_BUNDLED_DATASET),
-      projectId: LOCAL_TRIAL_PROJECT,
-      studioDir,
-      onPublished: (documents) => published.push(...documents.map(({_id}) => _id)),
-    }),
-    buildLocalStudio(studioDir),
-  ])
-  lake = lakeStarted
+  lake = await startContentLake({
+    documents: readNdjson(DEFAULT_BUNDLED_DATASET),
+    projectId: LOCAL_TRIAL_PROJECT,
+    // Built once, then again only when the Studio's sources change.
+    studioDir: await cachedLocalStudio(),
+    onPublished: (documents) => published.push(...documents.map(({_id}) => _id)),
+  })
   // The build every test shares is of the bundled dataset, the Content Lake's seed: the same pages.
   site = await servers.start({
     ...siteEnvForLake(lake, SECRET),

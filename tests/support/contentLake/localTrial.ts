@@ -1,7 +1,8 @@
 // What `npm run studio:local` and the Studio tests share: the local-trial Studio's build, the site's
 // variables for reading the local Content Lake, and the webhook Sanity would send on a publish.
 import {execFile} from 'node:child_process'
-import {existsSync} from 'node:fs'
+import {createHash} from 'node:crypto'
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 import {promisify} from 'node:util'
 import {encodeSignatureHeader, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
@@ -38,6 +39,37 @@ export async function buildLocalStudio(outDir: string, {reuse = false} = {}): Pr
     const {stdout = '', stderr = ''} = error as {stdout?: string; stderr?: string}
     throw new Error(`The local-trial Studio did not build:\n${stdout}\n${stderr}`, {cause: error})
   }
+}
+
+/** What the Studio's build is made from: its sources, the model it imports, the installed packages. */
+function studioSourceHash(): string {
+  const hash = createHash('sha256')
+  const skip = /(^|\/)(node_modules|dist|\.sanity)(\/|$)/
+  for (const dir of ['studio', 'model']) {
+    const files = readdirSync(join(ROOT, dir), {recursive: true, encoding: 'utf8'})
+      .filter((file) => !skip.test(file) && statSync(join(ROOT, dir, file)).isFile())
+      .sort()
+    for (const file of files) hash.update(`${dir}/${file}\0`).update(readFileSync(join(ROOT, dir, file)))
+  }
+  hash.update(readFileSync(join(ROOT, 'package-lock.json')))
+  return hash.digest('hex').slice(0, 16)
+}
+
+/**
+ * The local-trial Studio built from the sources as they are, in .scratch/studio-local/<hash>:
+ * built once, and again only when a source or a package changes (an older build is removed).
+ */
+export async function cachedLocalStudio(): Promise<string> {
+  const cache = join(ROOT, '.scratch', 'studio-local')
+  const dir = join(cache, studioSourceHash())
+  if (existsSync(join(dir, 'index.html'))) return dir
+  mkdirSync(cache, {recursive: true})
+  const building = `${dir}-${process.pid}`
+  await buildLocalStudio(building)
+  for (const old of readdirSync(cache))
+    if (join(cache, old) !== building) rmSync(join(cache, old), {recursive: true, force: true})
+  renameSync(building, dir)
+  return dir
 }
 
 /**
