@@ -60,11 +60,10 @@ async function studio(path: string) {
 
 /** Types at the end of a rich text that starts with `start`, and waits until the draft is saved. */
 async function appendSentence(start: string, sentence: string) {
-  // A Studio page opens its form in a few seconds; on a busy machine in more.
-  await page.getByText(start).click({timeout: 30_000})
+  await page.getByText(start).click()
   await page.keyboard.press('Control+End')
   await page.keyboard.insertText(` ${sentence}`)
-  await page.getByText('Saved', {exact: true}).waitFor({timeout: 15_000})
+  await page.getByText('Saved', {exact: true}).waitFor()
 }
 
 /** Publishes the open policy through "Record this change", with a summary and maybe a date. */
@@ -92,7 +91,8 @@ test.beforeAll(async ({browser}) => {
   lake.proxySite(site.url)
   context = await browser.newContext({viewport: {width: 1280, height: 800}, ignoreHTTPSErrors: true})
   page = await context.newPage()
-  page.setDefaultTimeout(10_000)
+  // Studio is a large application: on a machine busy with the rest of the tests a step can take long.
+  page.setDefaultTimeout(30_000)
 }, 180_000)
 
 test.afterAll(async () => {
@@ -106,11 +106,11 @@ test.afterEach(() => {
   expect(lake.unanswered).toEqual([])
 })
 
-describe('staff in Studio', () => {
+describe('staff in Studio', {timeout: 180_000}, () => {
   test('change a sentence of the Refund policy and publish it, recording the change', async () => {
     await studio('/structure/policies;refundPolicy')
-    await page.getByText(LOCAL_TRIAL_NOTICE).waitFor({timeout: 30_000})
-    await page.getByText('This policy explains when you can cancel').waitFor({timeout: 30_000})
+    await page.getByText(LOCAL_TRIAL_NOTICE).waitFor()
+    await page.getByText('This policy explains when you can cancel').waitFor()
     await staffScreenshot(page, '01-studio')
     await appendSentence('This policy explains when you can cancel', REFUND_SENTENCE)
     await staffScreenshot(page, '02-edit')
@@ -129,7 +129,7 @@ describe('staff in Studio', () => {
   test('mark the Hindi Privacy Policy as reviewed, and see its badge', async () => {
     await studio('/structure/policies;privacyPolicyTranslations;privacyPolicy__i18n_hi')
     // The document's own menu of actions, in its footer (the pane's header has one too).
-    await page.getByTestId('action-menu-button').last().click({timeout: 30_000})
+    await page.getByTestId('action-menu-button').last().click()
     await page.getByRole('menuitem', {name: /Mark as reviewed/}).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByLabel('Reviewed by').fill('Priya Sharma (sample reviewer)')
@@ -138,7 +138,7 @@ describe('staff in Studio', () => {
     await dialog.getByRole('button', {name: 'Mark as reviewed'}).click()
     await dialog.waitFor({state: 'detached'})
     await page.getByRole('button', {name: 'Publish', exact: true}).click()
-    await page.getByText('Reviewed', {exact: true}).first().waitFor({timeout: 15_000})
+    await page.getByText('Reviewed', {exact: true}).first().waitFor()
     await staffScreenshot(page, '06-reviewed')
   })
 
@@ -160,7 +160,7 @@ describe('staff in Studio', () => {
 
   test('after an English edit the Hindi translation is stale', async () => {
     await studio('/structure/policies;privacyPolicyTranslations;privacyPolicy__i18n_hi')
-    await page.getByText('Stale', {exact: true}).first().waitFor({timeout: 15_000})
+    await page.getByText('Stale', {exact: true}).first().waitFor()
     await staffScreenshot(page, '09-stale')
   })
 
@@ -171,11 +171,11 @@ describe('staff in Studio', () => {
         status: 202,
       },
     )
-    const text = async (path: string) => (await fetch(new URL(path, site.url))).text()
+    const shows = async (path: string, words: string) =>
+      (await (await fetch(new URL(path, site.url))).text()).includes(words)
     await expect
-      .poll(() => text(PRIVACY_PAGE), {timeout: 120_000, interval: 1000})
-      .toContain(PRIVACY_SENTENCE)
-    const shows = async (path: string, words: string) => (await text(path)).includes(words)
+      .poll(() => shows(PRIVACY_PAGE, PRIVACY_SENTENCE), {timeout: 120_000, interval: 1000})
+      .toBe(true)
     // The change applies at once, with the summary and the reason it needed no notice.
     expect(await shows(PRIVACY_PAGE, PRIVACY_SUMMARY)).toBe(true)
     expect(await shows(PRIVACY_PAGE, REASON_ON_PAGE)).toBe(true)
@@ -186,14 +186,14 @@ describe('staff in Studio', () => {
     await page.goto(new URL(PRIVACY_PAGE, site.url).href)
     await page.getByText(PRIVACY_SENTENCE).scrollIntoViewIfNeeded()
     await staffScreenshot(page, '10-live-page')
-  }, 150_000)
+  })
 
   test('a draft opens in Presentation beside its form', async () => {
     await studio('/structure/policies;refundPolicy')
     await appendSentence('This policy explains when you can cancel', DRAFT_SENTENCE)
     await studio(`/presentation/policy/refundPolicy?preview=${encodeURIComponent(REFUND_PAGE)}`)
     const preview = page.frameLocator('iframe')
-    await preview.getByText('Preview of unpublished changes').waitFor({timeout: 20_000})
+    await preview.getByText('Preview of unpublished changes').waitFor()
     await preview.getByText(DRAFT_SENTENCE).waitFor()
     await page.getByRole('textbox', {name: 'Title'}).waitFor()
     // Presentation covers the page with "Loading." until it stops waiting for the page's overlays;
@@ -215,7 +215,7 @@ describe('staff in Studio', () => {
           page
             .locator('textarea')
             .evaluateAll((boxes) => boxes.map((box) => (box as HTMLTextAreaElement).value)),
-        {timeout: 15_000},
+        {timeout: 30_000},
       )
       .toContainEqual(expect.stringContaining(ref))
     await staffScreenshot(page, '12-message')

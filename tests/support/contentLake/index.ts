@@ -12,11 +12,9 @@ import {
   type ServerResponse,
 } from 'node:http'
 import {createServer as createHttpsServer, type Server as HttpsServer} from 'node:https'
-import {execFileSync} from 'node:child_process'
 import {createHash} from 'node:crypto'
-import {existsSync, mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs'
+import {existsSync, readFileSync, statSync} from 'node:fs'
 import {createSecureServer, type Http2SecureServer} from 'node:http2'
-import {tmpdir} from 'node:os'
 import {extname, join, normalize} from 'node:path'
 import type {Duplex} from 'node:stream'
 import {evaluate} from 'groq-js'
@@ -30,7 +28,15 @@ import {
 } from '../queryApiStandIn.ts'
 import {LOCAL_SITE_META, LOCAL_TRIAL_EDITOR} from '../../../model/localTrial.ts'
 import {applyActions} from './actions.ts'
-import {applyMutations, documentEvents, LakeError, LakeStore, type Transaction} from './store.ts'
+import {
+  applyMutations,
+  documentEvents,
+  LakeError,
+  LakeStore,
+  transactionLog,
+  type Transaction,
+} from './store.ts'
+import {selfSignedCertificate} from './tls.ts'
 
 export {LakeStore} from './store.ts'
 
@@ -140,7 +146,6 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   }
   const ids = (list: string) => decodeURIComponent(list).split(',').filter(Boolean)
   const json = async (request: IncomingMessage) => (await readBody(request)) as Record<string, unknown>
-  const authorName = (id: string) => (id === user.id ? user.name : id)
 
   const routes: [string, RegExp, Route][] = [
     [
@@ -337,7 +342,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
         ds(name!)
         return new Stream((response) => {
           response.writeHead(200, {'content-type': 'application/x-ndjson'})
-          for (const transaction of transactionLog(store, ids(list!), url.searchParams, authorName))
+          for (const transaction of transactionLog(store, ids(list!), url.searchParams))
             response.write(`${JSON.stringify(transaction)}\n`)
           response.end()
         })
@@ -595,80 +600,4 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
       )
     },
   }
-}
-
-/** The transaction log of some documents as /data/history/…/transactions answers it. */
-function transactionLog(
-  store: LakeStore,
-  documentIds: string[],
-  search: URLSearchParams,
-  authorName: (id: string) => string,
-) {
-  void authorName
-  const wanted = new Set(documentIds)
-  let log = store.transactions.filter((transaction) => transaction.documentIDs.some((id) => wanted.has(id)))
-  const from = search.get('fromTransaction')
-  const to = search.get('toTransaction')
-  if (from)
-    log = log.slice(
-      Math.max(
-        0,
-        log.findIndex((transaction) => transaction.id === from),
-      ),
-    )
-  if (to) {
-    const end = log.findIndex((transaction) => transaction.id === to)
-    if (end >= 0) log = log.slice(0, end + 1)
-  }
-  if (search.get('reverse') === 'true') log = log.toReversed()
-  const limit = Number(search.get('limit') ?? 'NaN')
-  if (Number.isInteger(limit)) log = log.slice(0, limit)
-  const identifiedOnly = search.get('includeIdentifiedDocumentsOnly') === 'true'
-  return log.map((transaction) => {
-    const documentIDs = identifiedOnly
-      ? transaction.documentIDs.filter((id) => wanted.has(id))
-      : transaction.documentIDs
-    return {
-      id: transaction.id,
-      timestamp: transaction.timestamp,
-      author: transaction.author,
-      documentIDs,
-      ...(search.get('excludeMutations') === 'true' ? {} : {mutations: transaction.mutations}),
-      effects: Object.fromEntries(documentIDs.map((id) => [id, transaction.effects[id]])),
-    }
-  })
-}
-
-/** A key and a certificate for localhost and 127.0.0.1, valid for two days, made with openssl. */
-function selfSignedCertificate(): {key: string; cert: string} {
-  const dir = mkdtempSync(join(tmpdir(), 'content-lake-tls-'))
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-    ],
-    {stdio: 'pipe'},
-  )
-  const pair = {
-    key: readFileSync(join(dir, 'key.pem'), 'utf8'),
-    cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
-  }
-  rmSync(dir, {recursive: true, force: true})
-  return pair
 }

@@ -274,3 +274,39 @@ export function documentEvents(store: LakeStore, requestedId: string): Record<st
   }
   return events.toReversed()
 }
+
+/** The transaction log of some documents as /data/history/…/transactions answers it. */
+export function transactionLog(store: LakeStore, documentIds: string[], search: URLSearchParams) {
+  const wanted = new Set(documentIds)
+  let log = store.transactions.filter((transaction) => transaction.documentIDs.some((id) => wanted.has(id)))
+  const from = search.get('fromTransaction')
+  const to = search.get('toTransaction')
+  if (from)
+    log = log.slice(
+      Math.max(
+        0,
+        log.findIndex((transaction) => transaction.id === from),
+      ),
+    )
+  if (to) {
+    const end = log.findIndex((transaction) => transaction.id === to)
+    if (end >= 0) log = log.slice(0, end + 1)
+  }
+  if (search.get('reverse') === 'true') log = log.toReversed()
+  const limit = Number(search.get('limit') ?? 'NaN')
+  if (Number.isInteger(limit)) log = log.slice(0, limit)
+  const identifiedOnly = search.get('includeIdentifiedDocumentsOnly') === 'true'
+  return log.map((transaction) => {
+    const documentIDs = identifiedOnly
+      ? transaction.documentIDs.filter((id) => wanted.has(id))
+      : transaction.documentIDs
+    return {
+      id: transaction.id,
+      timestamp: transaction.timestamp,
+      author: transaction.author,
+      documentIDs,
+      ...(search.get('excludeMutations') === 'true' ? {} : {mutations: transaction.mutations}),
+      effects: Object.fromEntries(documentIDs.map((id) => [id, transaction.effects[id]])),
+    }
+  })
+}
