@@ -1,4 +1,5 @@
 import {createClient} from '@sanity/client'
+import {createElement, Fragment} from 'react'
 import {Card, Text} from '@sanity/ui'
 import {createMockAuthStore, type CurrentUser, type NavbarProps, type SingleWorkspace} from 'sanity'
 import {
@@ -41,16 +42,13 @@ export const localSiteOrigin = (): string =>
 
 /** The navbar with the local trial's notice above it, on every screen of the Studio. */
 function LocalTrialNavbar(props: NavbarProps) {
-  return (
-    <>
-      <Card tone="caution" padding={2} role="status" data-testid="local-trial-notice">
-        <Text size={1} align="center" weight="medium">
-          {LOCAL_TRIAL_NOTICE}
-        </Text>
-      </Card>
-      {props.renderDefault(props)}
-    </>
+  // No JSX: the unit tests load the Studio's configuration without compiling React.
+  const notice = createElement(
+    Card,
+    {tone: 'caution', padding: 2, role: 'status', 'data-testid': 'local-trial-notice'},
+    createElement(Text, {size: 1, align: 'center', weight: 'medium'}, LOCAL_TRIAL_NOTICE),
   )
+  return createElement(Fragment, null, notice, props.renderDefault(props))
 }
 
 /** The production workspace, pointed at the local Content Lake. */
