@@ -128,7 +128,8 @@ describe('staff in Studio', {timeout: 180_000}, () => {
 
   test('mark the Hindi Privacy Policy as reviewed, and see its badge', async () => {
     await studio('/structure/policies;privacyPolicyTranslations;privacyPolicy__i18n_hi')
-    // The document's own menu of actions, in its footer (the pane's header has one too).
+    // The document's own menu of actions, beside Publish in its footer (the pane's header has one too).
+    await page.getByRole('button', {name: 'Publish', exact: true}).waitFor()
     await page.getByTestId('action-menu-button').last().click()
     await page.getByRole('menuitem', {name: /Mark as reviewed/}).click()
     const dialog = page.getByRole('dialog')
