@@ -63,6 +63,7 @@ async function appendSentence(start: string, sentence: string) {
   await page.getByText(start).click()
   await page.keyboard.press('Control+End')
   await page.keyboard.insertText(` ${sentence}`)
+  await page.getByText(sentence).waitFor()
   await page.getByText('Saved', {exact: true}).waitFor()
 }
 
