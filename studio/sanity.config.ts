@@ -1,6 +1,6 @@
 import {documentInternationalization, type Language} from '@sanity/document-internationalization'
 import {visionTool} from '@sanity/vision'
-import {defineConfig} from 'sanity'
+import {defineConfig, type SingleWorkspace} from 'sanity'
 import {structureTool} from 'sanity/structure'
 import {SANITY_API_VERSION} from '../model/sanityApi'
 import {documentTitle, publishedId, SINGLETON_IDS} from '../model/siteDocuments'
@@ -14,6 +14,7 @@ import {
   TranslationReviewBadge,
 } from './actions/TranslationReview'
 import {previewOrigin, sitePreview} from './presentation'
+import {LOCAL_TRIAL, localSiteOrigin, localTrial} from './localTrial'
 import {siteStatus} from './siteStatus'
 import {FIXED_ID_TYPES, IMMUTABLE_TYPES, READ_ONLY_TYPES, schemaTypes} from './schemaTypes'
 import {structure} from './structure'
@@ -22,8 +23,11 @@ const CONTACT_MESSAGE_TYPE = 'contactMessage'
 const fixedId = (type: string) => FIXED_ID_TYPES.has(type)
 const readOnly = (type: string) => READ_ONLY_TYPES.has(type)
 const immutable = (type: string) => IMMUTABLE_TYPES.has(type)
-/** The site's own origin: Presentation previews it, and it reports what it shows. */
-const siteOrigin = previewOrigin(process.env.SANITY_STUDIO_PREVIEW_URL)
+/**
+ * The site's own origin: Presentation previews it, and it reports what it shows. The local trial's
+ * server (npm run studio:local), or SANITY_STUDIO_PREVIEW_URL.
+ */
+const siteOrigin = LOCAL_TRIAL ? localSiteOrigin() : previewOrigin(process.env.SANITY_STUDIO_PREVIEW_URL)
 /** Types staff never create from Studio: fixed documents, and documents the website or a publish writes. */
 const neverNew = (type: string) => fixedId(type) || readOnly(type) || immutable(type)
 
@@ -45,7 +49,7 @@ const TRANSLATION_ACTIONS = new Set([...FIXED_ID_ACTIONS, 'unpublish', 'delete']
 const isTranslation = (type: string, documentId: string | undefined) =>
   fixedId(type) && documentId !== undefined && !documentTitle(publishedId(documentId))
 
-export default defineConfig({
+const workspace = {
   name: 'default',
   title: 'MediStay India website',
   projectId: process.env.SANITY_STUDIO_PROJECT_ID || 'unconfigured',
@@ -122,4 +126,8 @@ export default defineConfig({
           : badges,
     newDocumentOptions: (options) => options.filter(({templateId}) => !neverNew(templateId)),
   },
-})
+} satisfies SingleWorkspace
+
+// SANITY_STUDIO_LOCAL_TRIAL=1 at build time (npm run studio:local) builds the same Studio for the
+// local Content Lake on this computer; without it, the Studio staff sign in to on Sanity.
+export default defineConfig(LOCAL_TRIAL ? localTrial(workspace) : workspace)

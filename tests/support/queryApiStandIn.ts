@@ -33,7 +33,7 @@ interface StandInOptions {
   host?: string
 }
 
-class HttpError extends Error {
+export class HttpError extends Error {
   // Plain fields, not parameter properties: Node's type stripping can't run those.
   readonly status: number
   readonly body: Record<string, unknown>
@@ -69,7 +69,7 @@ const isPrivate = (document: SanityDocumentLike) => document._id.includes('.')
 
 // Drafts and release versions live beside published documents as `drafts.<id>`
 // and `versions.<release>.<id>`; a perspective decides which of them you see.
-function applyPerspective(
+export function applyPerspective(
   stored: SanityDocumentLike[],
   perspective: string,
   authorized: boolean,
@@ -175,12 +175,14 @@ async function applyMutations(current: SanityDocumentLike[], mutations: Mutation
   return {documents: [...byId.values()], results}
 }
 
-function parseQuery(query: string, params: Record<string, unknown>): ExprNode {
+export function parseQuery(query: string, params: Record<string, unknown>): ExprNode {
   const parseError = (description: string, start: number, end: number) =>
     new HttpError(400, {description, type: 'queryParseError', query, start, end})
   let tree: ExprNode
   try {
-    tree = parse(query, {params})
+    // groq-js has no text::query, which Studio's document lists and search use; `match` on the
+    // same words is its nearest equivalent.
+    tree = parse(query.replaceAll('text::query(', '('), {params})
   } catch (error) {
     if (error instanceof GroqSyntaxError) {
       const description = error.message.replace(/^Syntax error in GROQ query at position \d+: /, '')
@@ -195,7 +197,7 @@ function parseQuery(query: string, params: Record<string, unknown>): ExprNode {
   return tree
 }
 
-async function readBody(req: IncomingMessage): Promise<{query?: unknown; params?: unknown}> {
+export async function readBody(req: IncomingMessage): Promise<{query?: unknown; params?: unknown}> {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
   try {
@@ -203,6 +205,67 @@ async function readBody(req: IncomingMessage): Promise<{query?: unknown; params?
   } catch {
     throw new HttpError(400, {description: 'Request body is not valid JSON', type: 'httpBadRequest'})
   }
+}
+
+/**
+ * GET or POST /v<version>/data/query/<dataset>: a GROQ query over `documents` as the Query API
+ * answers it (perspectives, drafts only with a token, params, parse errors). `record` gets the
+ * query and its params.
+ */
+export async function answerQuery(
+  req: IncomingMessage,
+  url: URL,
+  record: StandInRequest,
+  documents: SanityDocumentLike[],
+  dataset: string,
+): Promise<Record<string, unknown>> {
+  const route = /^\/v([^/]+)\/data\/query\/([^/]+)\/?$/.exec(url.pathname)
+  if (!route || (req.method !== 'GET' && req.method !== 'POST')) {
+    throw new HttpError(404, {
+      description: `No route for ${req.method} ${url.pathname}`,
+      type: 'httpNotFound',
+    })
+  }
+  const [, apiVersion, requestedDataset] = route
+  if (req.method === 'POST') {
+    const body = await readBody(req)
+    record.query = typeof body.query === 'string' ? body.query : ''
+    record.params =
+      body.params && typeof body.params === 'object' ? (body.params as Record<string, unknown>) : {}
+  } else {
+    record.query = url.searchParams.get('query') ?? ''
+    for (const [key, value] of url.searchParams) {
+      if (!key.startsWith('$')) continue
+      try {
+        record.params[key.slice(1)] = JSON.parse(value)
+      } catch {
+        throw new HttpError(400, {
+          description: `Invalid parameter "${key}": not valid JSON`,
+          type: 'httpBadRequest',
+        })
+      }
+    }
+  }
+  if (requestedDataset !== dataset) {
+    throw new HttpError(404, {description: `Dataset "${requestedDataset}" not found`, type: 'httpNotFound'})
+  }
+  if (!record.query) throw new HttpError(400, {description: 'Missing query', type: 'httpBadRequest'})
+
+  const started = performance.now()
+  const tree = parseQuery(record.query, record.params)
+  // Since API version 2025-02-19 the default perspective is `published`; before that it was `raw`.
+  const perspective =
+    record.perspective ?? (apiVersion !== 'X' && apiVersion < '2025-02-19' ? 'raw' : 'published')
+  const value = await evaluate(tree, {
+    dataset: applyPerspective(documents, perspective, Boolean(record.authorization)),
+    params: record.params,
+    // now() is the time of the request, as on the Content Lake (preview secrets expire by it).
+    timestamp: new Date(),
+    sanity: {projectId: 'stand-in', dataset},
+  })
+  const result: unknown = await value.get()
+  const ms = Math.round(performance.now() - started)
+  return url.searchParams.get('returnQuery') === 'false' ? {result, ms} : {result, ms, query: record.query}
 }
 
 function serve(
@@ -232,53 +295,7 @@ function serve(
       setDocuments(documents)
       return {transactionId: `stand-in-${requests.length}`, results}
     }
-    const route = /^\/v([^/]+)\/data\/query\/([^/]+)\/?$/.exec(url.pathname)
-    if (!route || (req.method !== 'GET' && req.method !== 'POST')) {
-      throw new HttpError(404, {
-        description: `No route for ${req.method} ${url.pathname}`,
-        type: 'httpNotFound',
-      })
-    }
-    const [, apiVersion, requestedDataset] = route
-    if (req.method === 'POST') {
-      const body = await readBody(req)
-      record.query = typeof body.query === 'string' ? body.query : ''
-      record.params =
-        body.params && typeof body.params === 'object' ? (body.params as Record<string, unknown>) : {}
-    } else {
-      record.query = url.searchParams.get('query') ?? ''
-      for (const [key, value] of url.searchParams) {
-        if (!key.startsWith('$')) continue
-        try {
-          record.params[key.slice(1)] = JSON.parse(value)
-        } catch {
-          throw new HttpError(400, {
-            description: `Invalid parameter "${key}": not valid JSON`,
-            type: 'httpBadRequest',
-          })
-        }
-      }
-    }
-    if (requestedDataset !== dataset) {
-      throw new HttpError(404, {description: `Dataset "${requestedDataset}" not found`, type: 'httpNotFound'})
-    }
-    if (!record.query) throw new HttpError(400, {description: 'Missing query', type: 'httpBadRequest'})
-
-    const started = performance.now()
-    const tree = parseQuery(record.query, record.params)
-    // Since API version 2025-02-19 the default perspective is `published`; before that it was `raw`.
-    const perspective =
-      record.perspective ?? (apiVersion !== 'X' && apiVersion < '2025-02-19' ? 'raw' : 'published')
-    const value = await evaluate(tree, {
-      dataset: applyPerspective(getDocuments(), perspective, Boolean(record.authorization)),
-      params: record.params,
-      // now() is the time of the request, as on the Content Lake (preview secrets expire by it).
-      timestamp: new Date(),
-      sanity: {projectId: 'stand-in', dataset},
-    })
-    const result: unknown = await value.get()
-    const ms = Math.round(performance.now() - started)
-    return url.searchParams.get('returnQuery') === 'false' ? {result, ms} : {result, ms, query: record.query}
+    return answerQuery(req, url, record, getDocuments(), dataset)
   }
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {

@@ -1,0 +1,76 @@
+import {createClient} from '@sanity/client'
+import {createElement, Fragment} from 'react'
+import {Card, Text} from '@sanity/ui'
+import {createMockAuthStore, type CurrentUser, type NavbarProps, type SingleWorkspace} from 'sanity'
+import {
+  LOCAL_SITE_META,
+  LOCAL_TRIAL_EDITOR,
+  LOCAL_TRIAL_NOTICE,
+  LOCAL_TRIAL_PROJECT,
+} from '../../model/localTrial'
+import {SANITY_API_VERSION} from '../../model/sanityApi'
+
+/**
+ * The local trial (`npm run studio:local`): this Studio, built with SANITY_STUDIO_LOCAL_TRIAL=1,
+ * edits a local Content Lake (tests/support/contentLake) on the bundled dataset, without a
+ * Sanity account. The local Content Lake serves this Studio itself, so the Studio talks to the
+ * address it was opened at, and tells it where the local site runs in a <meta> tag.
+ */
+
+/** Set at build time (Vite replaces SANITY_STUDIO_* variables) by `npm run studio:local` and the tests. */
+export const LOCAL_TRIAL = process.env.SANITY_STUDIO_LOCAL_TRIAL === '1'
+
+/** The one member of staff of the local trial: an administrator, so every action can be tried. */
+export const LOCAL_TRIAL_USER: CurrentUser = {
+  ...LOCAL_TRIAL_EDITOR,
+  role: 'administrator',
+  roles: [{name: 'administrator', title: 'Administrator'}],
+}
+
+// `sanity build` reads the configuration in Node too, where there is no page to read.
+const page = typeof window === 'undefined' ? undefined : window
+const origin = page?.location.origin ?? 'http://localhost:3333'
+// The local Content Lake speaks HTTP/1.1 on loopback, where that costs nothing: Studio's warning
+// about a slow protocol ("You've got your brakes on") concerns Sanity's servers, so it is snoozed
+// as staff would snooze it.
+page?.sessionStorage.setItem('sanity-studio.network.check.snooze', new Date().toISOString())
+
+/** The local site's origin, for Presentation. */
+export const localSiteOrigin = (): string =>
+  page?.document.querySelector<HTMLMetaElement>(`meta[name="${LOCAL_SITE_META}"]`)?.content ||
+  'http://localhost:4321'
+
+/** The navbar with the local trial's notice above it, on every screen of the Studio. */
+function LocalTrialNavbar(props: NavbarProps) {
+  // No JSX: the unit tests load the Studio's configuration without compiling React.
+  const notice = createElement(
+    Card,
+    {tone: 'caution', padding: 2, role: 'status', 'data-testid': 'local-trial-notice'},
+    createElement(Text, {size: 1, align: 'center', weight: 'medium'}, LOCAL_TRIAL_NOTICE),
+  )
+  return createElement(Fragment, null, notice, props.renderDefault(props))
+}
+
+/** The production workspace, pointed at the local Content Lake. */
+export function localTrial(workspace: SingleWorkspace): SingleWorkspace {
+  const client = createClient({
+    projectId: LOCAL_TRIAL_PROJECT,
+    dataset: workspace.dataset,
+    apiVersion: SANITY_API_VERSION,
+    apiHost: origin,
+    useProjectHostname: false,
+    useCdn: false,
+    withCredentials: false,
+    // Any token: the local Content Lake shows drafts to a request that carries one, as Sanity's does.
+    token: 'local-trial',
+  })
+  return {
+    ...workspace,
+    projectId: LOCAL_TRIAL_PROJECT,
+    name: 'local-trial',
+    title: `${workspace.title} (local trial)`,
+    apiHost: origin,
+    auth: createMockAuthStore({client, currentUser: LOCAL_TRIAL_USER}),
+    studio: {components: {navbar: LocalTrialNavbar}},
+  }
+}
