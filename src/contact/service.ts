@@ -67,11 +67,13 @@ export interface ContactService {
   submit(submission: Submission, clientKey: string): Promise<Outcome>
   /** Whether the store answers, and how many messages may be going unseen. */
   health(): Promise<ContactHealth>
-  /**
-   * The content of the build being served, as each message is recorded with it. Asking for it
-   * also remembers the pages that build served: the server asks when a new build goes live.
-   */
+  /** The content of the build being served, as each message is recorded with it. */
   content(): ContactContent
+  /**
+   * Remembers the pages of the build live now, so that a visitor may send any of the last few
+   * builds' pages even when no message arrived under one: the server calls it when a build goes live.
+   */
+  buildWentLive(): void
   /** Deletes the messages older than the retention period; says how many. */
   deleteExpired(): Promise<number>
   /** Sends the e-mails still owed now (at start, and after each stored message). */
@@ -295,6 +297,7 @@ export function createContactService({
       }
     },
     content: current,
+    buildWentLive: () => void current(),
     flush,
     deleteExpired,
     async close() {

@@ -113,9 +113,7 @@ export async function createSiteServer(
       const startedAt = new Date(rebuilder.getStatus().buildingSince ?? now())
       await site.swapTo(dir)
       liveRevisions.wentLive(site.liveContent, {at: new Date(now()), startedAt})
-      // The contact service remembers the pages of every build that went live, not only of those
-      // a message arrived under: a visitor may send a page of any of the last few.
-      contact.content()
+      contact.buildWentLive()
       // A publish can add or withdraw an upcoming policy version: follow the new build's schedule.
       policyChanges.arm(site.policySchedule)
     },

@@ -136,7 +136,7 @@ describe('the consent the visitor gives', () => {
     let content = contactContent()
     const {service} = serviceWith(() => content)
     content = contactContent({shown: [REVISED_PAGE]})
-    service.content()
+    service.buildWentLive()
     content = contactContent({shown: []})
     expect((await post(service, island(), JSON_TYPE)).status).toBe(201)
     expect((await post(service, island({}, REVISED_PAGE), JSON_TYPE)).status).toBe(201)

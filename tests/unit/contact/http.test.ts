@@ -533,6 +533,7 @@ describe('POST /api/contact', () => {
       submit: () =>
         Promise.reject(new TypeError('Cannot read properties of undefined at /work/main/src/x.ts:1:1')),
       content: () => contactContent(),
+      buildWentLive: () => {},
       storeDescription: 'a store that fails',
       health: async () => ({email: 'off', store: 'notOpen'}),
       flush: async () => {},
