@@ -40,6 +40,10 @@ export const PROCESSOR_PURPOSES = {
   content: {title: 'Content (the website’s content management)', does: 'holds the content of our website'},
   hosting: {title: 'Hosting (the website and its server)', does: 'hosts our website and its server'},
   logs: {title: 'Request logs', does: 'keeps the logs of requests to our website'},
+  payments: {
+    title: 'Payments (our app and services: takes payments and sends refunds)',
+    does: 'takes payments and sends refunds',
+  },
 } as const satisfies Record<string, {title: string; does: string}>
 export type ProcessorPurpose = keyof typeof PROCESSOR_PURPOSES
 export const PROCESSOR_PURPOSE_KEYS = Object.keys(PROCESSOR_PURPOSES) as ProcessorPurpose[]
@@ -59,6 +63,9 @@ const isAbroad = (country: string) => !isHomeCountry(country)
 
 /** What a provider may do with a contact message: where a message is kept and sent. */
 export const MESSAGE_PURPOSES: readonly ProcessorPurpose[] = ['messageStore', 'backups', 'email', 'mailbox']
+
+/** What this website's own processors do: payments belong to the app and our services, listed apart. */
+export const WEBSITE_PURPOSES = PROCESSOR_PURPOSE_KEYS.filter((purpose) => purpose !== 'payments')
 
 /**
  * A row the bundled dataset ships: a name carrying the "(sample)" mark or a name on a domain
@@ -122,6 +129,14 @@ export interface CompanyFactsDocument {
   unverifiedChildDataDeletion?: string | null
   /** How soon after a message is deleted its last copy (backups, a provider's history, deleted items) is gone. */
   lastCopyGoneWithin?: string | null
+  /** How long after a clinic subscription ends the clinic can still export its data: "90 days". */
+  clinicDataExportPeriod?: string | null
+  /** How soon after clinic data is deleted its backup copies are gone: "35 days". */
+  clinicBackupsGoneWithin?: string | null
+  /** How soon after payment we confirm a booking, or treat it as cancelled by us: "2 business days". */
+  bookingConfirmationWithin?: string | null
+  /** The Data Protection Board of India's complaint address, as the company's lawyer confirms it. */
+  dataProtectionBoardUrl?: string | null
 }
 
 /** How a fact is shown and how a sample of it is recognised. */
@@ -232,7 +247,17 @@ export const COMPANY_FACTS = {
   dataProcessors: {
     title: 'Data processors → all, with what each does',
     kind: 'processors',
-    read: (f) => listProcessors(f, PROCESSOR_PURPOSE_KEYS),
+    read: (f) => listProcessors(f, WEBSITE_PURPOSES),
+  },
+  emailProcessors: {
+    title: 'Data processors → who sends the website’s e-mail',
+    kind: 'processors',
+    read: (f) => listProcessors(f, ['email']),
+  },
+  paymentProcessors: {
+    title: 'Data processors → who takes payments and sends refunds',
+    kind: 'processors',
+    read: (f) => listProcessors(f, ['payments']),
   },
   requestLogProcessors: {
     title: 'Data processors → who keeps the request logs',
@@ -248,6 +273,26 @@ export const COMPANY_FACTS = {
     title: 'Last copy of a deleted message gone within',
     kind: 'text',
     read: (f) => text(f.lastCopyGoneWithin),
+  },
+  clinicDataExportPeriod: {
+    title: 'Clinic data can be exported after a subscription ends for',
+    kind: 'text',
+    read: (f) => text(f.clinicDataExportPeriod),
+  },
+  clinicBackupsGoneWithin: {
+    title: 'Backups of deleted clinic data gone within',
+    kind: 'text',
+    read: (f) => text(f.clinicBackupsGoneWithin),
+  },
+  bookingConfirmationWithin: {
+    title: 'A paid booking is confirmed (or treated as cancelled by us) within',
+    kind: 'text',
+    read: (f) => text(f.bookingConfirmationWithin),
+  },
+  dataProtectionBoardUrl: {
+    title: 'Data Protection Board of India → complaint address',
+    kind: 'url',
+    read: (f) => text(f.dataProtectionBoardUrl),
   },
 } satisfies Record<string, FactDefinition>
 

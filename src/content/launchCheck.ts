@@ -8,6 +8,7 @@ import {
 } from '../../model/siteDocuments'
 import {
   COMPANY_FACTS,
+  factText,
   INDIAN_PHONE_RULE,
   isHomeCountry,
   isSampleFact,
@@ -22,6 +23,7 @@ import {
   latestVersion,
   noticeBreaches,
   noticeDaysIn,
+  quotedKeys,
   quotesFor,
   type PolicyVersionDocument,
   type PolicyWording,
@@ -429,6 +431,31 @@ export function unrecordedChanges(documents: readonly Node[]): string[] {
 }
 
 /**
+ * Company facts that a policy or the Contact page quotes but that read empty, so a sentence would
+ * show a gap: for example the website's e-mail provider, which the Privacy Policy names as the
+ * sender of the acknowledgement, when no row sends e-mail (SMTP_URL not set). One warning each,
+ * naming the fact and the texts, saying what to do.
+ */
+export function emptyQuotedFacts(documents: readonly Node[]): string[] {
+  const facts = (documents.find((document) => document._id === SINGLETON_IDS.companyFacts) ??
+    {}) as CompanyFactsDocument
+  const texts = documents.filter(
+    (document) =>
+      POLICY_ID_LIST.includes(document._id as never) || document._id === SINGLETON_IDS.contactPage,
+  )
+  const quotedBy = new Map<CompanyFactKey, string[]>()
+  for (const text of texts)
+    for (const fact of quotedKeys(text).facts)
+      if (factText(facts, fact) === '') quotedBy.set(fact, [...(quotedBy.get(fact) ?? []), named(text)])
+  return [...quotedBy].map(
+    ([fact, titles]) =>
+      `${titles.join(', ')} quote${titles.length === 1 ? 's' : ''} the Company fact “${COMPANY_FACTS[fact].title}”, ` +
+      'which is empty, so the sentence shows a gap: enter it in Company facts, or reword that sentence ' +
+      'and record a version.',
+  )
+}
+
+/**
  * Every recorded version announced with less notice than the rule allows and no reason for it
  * (model/policyVersions.ts `noticeBreaches`), as one message that fails any build, local or public:
  * the history readers rely on must keep the promise the Terms make.
@@ -495,7 +522,8 @@ export function launchCheckLoader(
       )
       if (!verdict.ok) throw new Error(verdict.error)
       if (verdict.warning) logger.warn(verdict.warning)
-      for (const warning of unrecordedChanges(documents)) logger.warn(warning)
+      for (const warning of [...unrecordedChanges(documents), ...emptyQuotedFacts(documents)])
+        logger.warn(warning)
       const publicBuild = isPublicSiteUrl(config.site)
       for (const warning of fallbackWarnings(documents, translations, {publicBuild, now}))
         logger.warn(warning)

@@ -130,7 +130,11 @@ export const companyFactsQuery = defineQuery(`*[_id == $companyFactsId][0]{
   appUrl,
   processors[]{name, purposes, country},
   unverifiedChildDataDeletion,
-  lastCopyGoneWithin
+  lastCopyGoneWithin,
+  clinicDataExportPeriod,
+  clinicBackupsGoneWithin,
+  bookingConfirmationWithin,
+  dataProtectionBoardUrl
 }`)
 
 /**

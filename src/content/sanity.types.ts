@@ -107,7 +107,7 @@ export type CompanyFactsReference = {
 
 export type FactRef = {
   _type: "factRef";
-  fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "requestLogProcessors" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin";
+  fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
   facts: CompanyFactsReference;
 };
 
@@ -246,7 +246,7 @@ export type PolicyVersion = {
     _key: string;
   }>;
   facts?: Array<{
-    fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "requestLogProcessors" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin";
+    fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
     text?: string;
     _type: "quotedFact";
     _key: string;
@@ -292,6 +292,10 @@ export type CompanyFacts = {
   }>;
   unverifiedChildDataDeletion: string;
   lastCopyGoneWithin: string;
+  clinicDataExportPeriod: string;
+  clinicBackupsGoneWithin: string;
+  bookingConfirmationWithin: string;
+  dataProtectionBoardUrl: string;
 };
 
 export type PolicyFigures = {
@@ -1228,7 +1232,7 @@ export type PolicyVersionsQueryResult = Array<{
     text: string;
   }> | Array<never>;
   facts: Array<{
-    fact: "appUrl" | "cin" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
+    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
     text: string | null;
   }> | Array<never>;
 }>;
@@ -1274,7 +1278,7 @@ export type PolicyFiguresQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: companyFactsQuery
-// Query: *[_id == $companyFactsId][0]{  _id,  legalName,  cin,  gstin,  registeredOffice{streetAddress, city, state, pinCode},  customerCare{email, phone, hours},  grievanceOfficer{name, designation, email, phone, postalAddress{streetAddress, city, state, pinCode}},  privacyContact{"sameAsGrievanceOfficer": coalesce(sameAsGrievanceOfficer, true), name, designation, email, phone},  appUrl,  processors[]{name, purposes, country},  unverifiedChildDataDeletion,  lastCopyGoneWithin}
+// Query: *[_id == $companyFactsId][0]{  _id,  legalName,  cin,  gstin,  registeredOffice{streetAddress, city, state, pinCode},  customerCare{email, phone, hours},  grievanceOfficer{name, designation, email, phone, postalAddress{streetAddress, city, state, pinCode}},  privacyContact{"sameAsGrievanceOfficer": coalesce(sameAsGrievanceOfficer, true), name, designation, email, phone},  appUrl,  processors[]{name, purposes, country},  unverifiedChildDataDeletion,  lastCopyGoneWithin,  clinicDataExportPeriod,  clinicBackupsGoneWithin,  bookingConfirmationWithin,  dataProtectionBoardUrl}
 export type CompanyFactsQueryResult = {
   _id: string;
   legalName: null;
@@ -1288,6 +1292,10 @@ export type CompanyFactsQueryResult = {
   processors: null;
   unverifiedChildDataDeletion: null;
   lastCopyGoneWithin: null;
+  clinicDataExportPeriod: null;
+  clinicBackupsGoneWithin: null;
+  bookingConfirmationWithin: null;
+  dataProtectionBoardUrl: null;
 } | {
   _id: string;
   legalName: string;
@@ -1331,6 +1339,10 @@ export type CompanyFactsQueryResult = {
   }>;
   unverifiedChildDataDeletion: string;
   lastCopyGoneWithin: string;
+  clinicDataExportPeriod: string;
+  clinicBackupsGoneWithin: string;
+  bookingConfirmationWithin: string;
+  dataProtectionBoardUrl: string;
 } | null;
 
 // Source: ../src/content/queries.ts
@@ -1385,6 +1397,10 @@ export type LaunchCheckQueryResult = Array<{
   }>;
   unverifiedChildDataDeletion: string;
   lastCopyGoneWithin: string;
+  clinicDataExportPeriod: string;
+  clinicBackupsGoneWithin: string;
+  bookingConfirmationWithin: string;
+  dataProtectionBoardUrl: string;
 } | {
   _id: string;
   _type: "contactMessage";
@@ -1561,7 +1577,7 @@ export type LaunchCheckQueryResult = Array<{
     _key: string;
   }>;
   facts?: Array<{
-    fact: "appUrl" | "cin" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
+    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
     text?: string;
     _type: "quotedFact";
     _key: string;

@@ -323,6 +323,10 @@ export const companyFactsSchema = z.object({
     .min(1),
   unverifiedChildDataDeletion: text(60),
   lastCopyGoneWithin: text(60),
+  clinicDataExportPeriod: text(60),
+  clinicBackupsGoneWithin: text(60),
+  bookingConfirmationWithin: text(60),
+  dataProtectionBoardUrl: z.url({protocol: /^https$/}),
 })
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>

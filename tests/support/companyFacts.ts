@@ -48,8 +48,18 @@ export function realShapedCompanyFacts() {
         purposes: ['content'],
         country: 'the United States',
       },
+      {
+        _key: 'payments',
+        name: 'Rupee Pay Services Private Limited',
+        purposes: ['payments'],
+        country: 'India',
+      },
     ],
     unverifiedChildDataDeletion: '30 days',
     lastCopyGoneWithin: '35 days',
+    clinicDataExportPeriod: '90 days',
+    clinicBackupsGoneWithin: '35 days',
+    bookingConfirmationWithin: '2 business days',
+    dataProtectionBoardUrl: 'https://dpb.gov.in/complaints',
   } satisfies CompanyFactsDocument
 }

@@ -43,6 +43,10 @@ export const factRef = defineType({
       processors: 'facts.processors',
       unverifiedChildDataDeletion: 'facts.unverifiedChildDataDeletion',
       lastCopyGoneWithin: 'facts.lastCopyGoneWithin',
+      clinicDataExportPeriod: 'facts.clinicDataExportPeriod',
+      clinicBackupsGoneWithin: 'facts.clinicBackupsGoneWithin',
+      bookingConfirmationWithin: 'facts.bookingConfirmationWithin',
+      dataProtectionBoardUrl: 'facts.dataProtectionBoardUrl',
     },
     prepare: ({fact, ...facts}: {fact?: string} & CompanyFactsDocument) => {
       if (!fact || !(fact in COMPANY_FACTS)) return {title: 'Choose a company fact'}

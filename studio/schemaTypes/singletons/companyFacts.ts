@@ -26,6 +26,15 @@ const notSample =
 
 const withoutSampleMark = (value: string) => value.replace(SAMPLE_MARK, '').trim()
 
+/** A full https:// address that is not a sample on a name reserved for examples. */
+const httpsAddress = (rule: UrlRule) => [
+  rule
+    .required()
+    .uri({scheme: ['https']})
+    .error('Use a full https:// address.'),
+  notSample('url')(rule),
+]
+
 const requiredText =
   (max: number, kind: FactKind = 'text') =>
   (rule: StringRule) => [rule.required().max(max), notSample(kind)(rule)]
@@ -200,13 +209,7 @@ export const companyFacts = defineType({
       type: 'url',
       group: 'company',
       description: 'The address of the separate app that the Login link in the header opens (https only).',
-      validation: (rule: UrlRule) => [
-        rule
-          .required()
-          .uri({scheme: ['https']})
-          .error('Use a full https:// address.'),
-        notSample('url')(rule),
-      ],
+      validation: httpsAddress,
     }),
     requiredObject(
       'customerCare',
@@ -343,6 +346,42 @@ export const companyFacts = defineType({
       description:
         'How soon after a contact message is deleted its last copy is gone: the backups of the message store, the content provider’s document history (when messages are kept there) and the mailboxes’ deleted items, as it reads in "gone at the latest … after that", for example "35 days". Only the company can set this; the notice and the Privacy Policy quote it.',
       validation: requiredText(60),
+    }),
+    defineField({
+      name: 'clinicDataExportPeriod',
+      title: 'Clinic data can be exported after a subscription ends for',
+      type: 'string',
+      group: 'data',
+      description:
+        'How long after a clinic subscription ends the clinic can still export its data, after which we delete it, as it reads in "for … after it ends", for example "90 days". Only the company can set this; the Terms and Conditions quote it.',
+      validation: requiredText(60),
+    }),
+    defineField({
+      name: 'clinicBackupsGoneWithin',
+      title: 'Backups of deleted clinic data gone within',
+      type: 'string',
+      group: 'data',
+      description:
+        'How soon after clinic data is deleted its backup copies are gone, as it reads in "gone at the latest … after that", for example "35 days". Only the company can set this; the Terms and the Privacy Policy quote it.',
+      validation: requiredText(60),
+    }),
+    defineField({
+      name: 'bookingConfirmationWithin',
+      title: 'A paid booking is confirmed (or treated as cancelled by us) within',
+      type: 'string',
+      group: 'data',
+      description:
+        'How soon after payment we confirm a booking; a booking not confirmed in that time is treated as cancelled by us, and refunded with the amount equal to the processing fee. As it reads in "within … of your payment", for example "2 business days". Only the company can set this; the Terms and the Refund policy quote it.',
+      validation: requiredText(60),
+    }),
+    defineField({
+      name: 'dataProtectionBoardUrl',
+      title: 'Data Protection Board of India → complaint address',
+      type: 'url',
+      group: 'data',
+      description:
+        'The web address where the Data Protection Board of India takes complaints, once the company’s lawyer has confirmed the official one. The Privacy Policy quotes it.',
+      validation: httpsAddress,
     }),
   ],
   preview: {prepare: () => ({title: 'Company facts'})},

@@ -7,7 +7,12 @@ import {DEFAULT_BUNDLED_DATASET} from '../../../src/config'
 import {bundledDatasetSource} from '../../../src/content/source'
 import {liveQuotes} from '../../../src/content/quotes'
 import {factText} from '../../../model/companyFacts'
-import {companyFactProblems, companyFactSamples, judgeSamples} from '../../../src/content/launchCheck'
+import {
+  companyFactProblems,
+  companyFactSamples,
+  emptyQuotedFacts,
+  judgeSamples,
+} from '../../../src/content/launchCheck'
 import {readPart} from '../../support/contentParts'
 import {realShapedCompanyFacts} from '../../support/companyFacts'
 import {bundledDocuments, documentById} from '../../support/dataset'
@@ -119,5 +124,31 @@ describe('the launch check on Company facts', () => {
     expect(verdict).toMatchObject({ok: false})
     expect(verdict.ok ? '' : verdict.error).toContain('Give an Indian number (+91)')
     expect(judgeSamples([], 'http://localhost:4321', [], problems)).toMatchObject({ok: true})
+  })
+})
+
+describe('a quoted Company fact that reads empty', () => {
+  const withFacts = (facts: object) =>
+    bundledDocuments().map((document) =>
+      document._id === 'companyFacts' ? {_id: 'companyFacts', _type: 'companyFacts', ...facts} : document,
+    )
+
+  it('is named, with the texts that quote it, when the server sends no e-mail and no row names its provider', () => {
+    expect(emptyQuotedFacts(withFacts(realShapedCompanyFacts()))).toEqual([
+      'Privacy Policy quotes the Company fact “Data processors → who sends the website’s e-mail”, which is empty, ' +
+        'so the sentence shows a gap: enter it in Company facts, or reword that sentence and record a version.',
+    ])
+  })
+
+  it('is not raised when every quoted fact has a value', () => {
+    const facts = realShapedCompanyFacts()
+    facts.processors.push({
+      _key: 'mail',
+      name: 'Kestrel Mail Limited',
+      purposes: ['email'],
+      country: 'Ireland',
+    })
+    expect(emptyQuotedFacts(withFacts(facts))).toEqual([])
+    expect(emptyQuotedFacts(bundledDocuments())).toEqual([])
   })
 })

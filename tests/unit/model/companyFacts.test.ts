@@ -208,7 +208,7 @@ describe('how a sample company fact is recognised', () => {
     const expectedKeys = COMPANY_FACT_KEYS.filter(
       (key) => !factsShownTwice.includes(key) && COMPANY_FACTS[key].kind !== 'processors',
     )
-    expect(expectedKeys).toHaveLength(15)
+    expect(expectedKeys).toHaveLength(19)
     const rows = bundledFacts.processors!
     expect(rows.length).toBeGreaterThan(0)
     expect(listed.map(({key}) => key)).toEqual([...expectedKeys, ...rows.map(() => 'processors')])
@@ -231,8 +231,9 @@ describe('how a sample company fact is recognised', () => {
     const facts = realFacts()
     expect(gstinProblem(facts.gstin!)).toBeUndefined()
     expect(isCin(facts.cin!)).toBe(true)
-    // Every fact has a value, so an empty list means each one was judged and passed.
-    expect(COMPANY_FACT_KEYS.filter((key) => factText(facts, key) === '')).toEqual([])
+    // Every fact has a value, so an empty list means each one was judged and passed; the server
+    // these facts describe sends no e-mail, so no row names the website's e-mail provider.
+    expect(COMPANY_FACT_KEYS.filter((key) => factText(facts, key) === '')).toEqual(['emailProcessors'])
     expect(sampleFacts(facts)).toEqual([])
     expect(companyFactSamples(facts)).toEqual([])
   })
@@ -259,13 +260,17 @@ describe('how a sample company fact is recognised', () => {
       appUrl: (facts) => (facts.appUrl = 'https://app.arogyastays.example/login'),
       unverifiedChildDataDeletion: (facts) => (facts.unverifiedChildDataDeletion = '30 days (sample)'),
       lastCopyGoneWithin: (facts) => (facts.lastCopyGoneWithin = '90 days (Sample)'),
+      clinicDataExportPeriod: (facts) => (facts.clinicDataExportPeriod = '90 days (sample)'),
+      clinicBackupsGoneWithin: (facts) => (facts.clinicBackupsGoneWithin = '35 days (sample)'),
+      bookingConfirmationWithin: (facts) => (facts.bookingConfirmationWithin = '2 business days (sample)'),
+      dataProtectionBoardUrl: (facts) => (facts.dataProtectionBoardUrl = 'https://dpb.example/complaints'),
       processors: (facts) =>
         (facts.processors = [
           ...facts.processors!,
           {name: 'mail.example', purposes: ['email'], country: 'India'},
         ]),
     }
-    expect(Object.keys(samples)).toHaveLength(16)
+    expect(Object.keys(samples)).toHaveLength(20)
     for (const [key, makeSample] of Object.entries(samples)) {
       const facts = realFacts()
       makeSample(facts)
@@ -435,11 +440,11 @@ describe('the launch check', () => {
 
   it('names the facts of the bundled document by their Studio titles', () => {
     const found = companyFactSamples(bundledFacts)
-    expect(found).toHaveLength(18)
+    expect(found).toHaveLength(23)
     expect(found.at(-1)).toEqual({
       document: 'Company facts',
-      field: 'Data processors → row 3',
-      value: 'cms.example (sample content management provider), the United States',
+      field: 'Data processors → row 4',
+      value: 'payments.example (sample payment processor), India',
     })
     expect(found[0]).toEqual({document: 'Company facts', field: 'Legal name', value: bundledFacts.legalName})
   })
@@ -513,7 +518,7 @@ describe('links to reserved names elsewhere in a document', () => {
       {_type: 'link', _key: 'added1', href: 'mailto:hello@medistay.example'},
     ]
     const found = samplesIn(documents)
-    expect(found.filter((sample) => sample.document === 'Company facts')).toHaveLength(18)
+    expect(found.filter((sample) => sample.document === 'Company facts')).toHaveLength(23)
     // Each recorded policy version quoted the sample facts: one line per version, never edited.
     const versions = documents.filter((document) => document._type === 'policyVersion')
     expect(versions.length).toBeGreaterThan(0)
@@ -579,5 +584,22 @@ describe('how a fact is printed', () => {
   it('a fact staff have not entered prints as nothing', () => {
     expect(factText({}, 'legalName')).toBe('')
     expect(factText({}, 'registeredOffice')).toBe('')
+  })
+})
+
+describe('the processors each sentence names', () => {
+  it('the payment processors are named on their own, never as processors of this website', () => {
+    const facts = realFacts()
+    expect(factText(facts, 'paymentProcessors')).toBe('Rupee Pay Services Private Limited, in India')
+    expect(factText(facts, 'dataProcessors')).not.toContain('Rupee Pay')
+    expect(factText(facts, 'messageProcessors')).not.toContain('Rupee Pay')
+  })
+
+  it('the sender of the acknowledgement is the row that sends the website’s e-mail, with its country', () => {
+    expect(factText(bundledFacts, 'emailProcessors')).toBe(
+      'mail.example (sample e-mail provider), in the United States, outside India',
+    )
+    // A server that sends no e-mail has no such row: the launch check names the gap (emptyQuotedFacts).
+    expect(factText(realFacts(), 'emailProcessors')).toBe('')
   })
 })

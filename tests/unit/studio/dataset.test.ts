@@ -52,15 +52,20 @@ const EXPECTED_DOCUMENTS: Record<string, string> = {
   'policyVersion-privacyPolicy-3': 'policyVersion',
   'policyVersion-privacyPolicy-4': 'policyVersion',
   'policyVersion-privacyPolicy-5': 'policyVersion',
+  'policyVersion-privacyPolicy-6': 'policyVersion',
+  'policyVersion-privacyPolicy-7': 'policyVersion',
   'policyVersion-termsAndConditions-1': 'policyVersion',
   'policyVersion-termsAndConditions-2': 'policyVersion',
   'policyVersion-termsAndConditions-3': 'policyVersion',
   'policyVersion-termsAndConditions-4': 'policyVersion',
+  'policyVersion-termsAndConditions-5': 'policyVersion',
+  'policyVersion-termsAndConditions-6': 'policyVersion',
   'policyVersion-refundPolicy-1': 'policyVersion',
   'policyVersion-refundPolicy-2': 'policyVersion',
   'policyVersion-refundPolicy-3': 'policyVersion',
   'policyVersion-refundPolicy-4': 'policyVersion',
   'policyVersion-refundPolicy-5': 'policyVersion',
+  'policyVersion-refundPolicy-6': 'policyVersion',
   // Sample translations (awaiting review) of the words of the Contact page, the header, menu and
   // footer and the Privacy Policy, and the plugin's documents that link each English document to
   // its translations.
@@ -562,11 +567,16 @@ describe('production.ndjson', () => {
       expect(sampleWarnings(original('companyFacts'), result)).toEqual(
         [
           'appUrl',
+          'bookingConfirmationWithin',
           'cin',
+          'clinicBackupsGoneWithin',
+          'clinicDataExportPeriod',
+          'dataProtectionBoardUrl',
           'lastCopyGoneWithin',
           'processors.0.name',
           'processors.1.name',
           'processors.2.name',
+          'processors.3.name',
           'unverifiedChildDataDeletion',
           'customerCare.email',
           'customerCare.hours',
@@ -785,9 +795,11 @@ describe('the words the legal review changed', () => {
       'privacyPolicy',
       'termsAndConditions',
       'refundPolicy',
-      'policyVersion-privacyPolicy-5',
-      'policyVersion-termsAndConditions-4',
-      'policyVersion-refundPolicy-5',
+      'policyVersion-privacyPolicy-6',
+      'policyVersion-privacyPolicy-7',
+      'policyVersion-termsAndConditions-5',
+      'policyVersion-termsAndConditions-6',
+      'policyVersion-refundPolicy-6',
       'contactPage',
       'homePage',
       'aboutPage',
@@ -826,6 +838,50 @@ describe('the words the legal review changed', () => {
     expect(documents.contactPage!.form.healthDetailsLabel).toContain(
       'to arrange my care with the doctors and hospitals I choose, and share them with those doctors and hospitals for it',
     )
+  })
+
+  it('the latest texts carry the second review of round three: an end for every copy, facts instead of conditions, the exceptions named', () => {
+    const documents = bundled()
+    const latest = [
+      'privacyPolicy',
+      'termsAndConditions',
+      'refundPolicy',
+      'policyVersion-privacyPolicy-7',
+      'policyVersion-termsAndConditions-6',
+      'policyVersion-refundPolicy-6',
+      'contactPage',
+    ].map((id) => JSON.stringify(documents[id]))
+    for (const old of [
+      'and every copy we control',
+      'the list above names a provider',
+      'may process payment data outside India',
+      'for a reasonable period after it ends, after which we may delete it',
+      'make up these differences.',
+      'we first ask that adult',
+      'a booking cannot be cancelled free of charge.',
+      'you cannot cancel it free of charge.',
+    ])
+      for (const [index, json] of latest.entries()) expect(json, `${old} (${index})`).not.toContain(old)
+    const privacy = JSON.stringify(documents.privacyPolicy)
+    for (const fact of [
+      'emailProcessors',
+      'paymentProcessors',
+      'dataProtectionBoardUrl',
+      'clinicDataExportPeriod',
+    ])
+      expect(privacy, fact).toContain(`"fact":"${fact}"`)
+    expect(JSON.stringify(documents.termsAndConditions)).toContain('"fact":"bookingConfirmationWithin"')
+    expect(JSON.stringify(documents.refundPolicy)).toContain('"fact":"bookingConfirmationWithin"')
+    // What could take something away waits the notice period; the rest applies at once, saying why.
+    const version = (id: string) => documents[id] as {effectiveDate: string; shortNotice?: string}
+    expect(version('policyVersion-privacyPolicy-6')).toMatchObject({
+      effectiveDate: '2026-11-25',
+      shortNotice: 'takesNothingAway',
+    })
+    expect(version('policyVersion-privacyPolicy-7').effectiveDate).toBe('2026-12-25')
+    expect(version('policyVersion-privacyPolicy-7').shortNotice).toBeUndefined()
+    expect(version('policyVersion-termsAndConditions-6').effectiveDate).toBe('2026-12-25')
+    expect(version('policyVersion-termsAndConditions-6').shortNotice).toBeUndefined()
   })
 
   it('the sample translations say what the English says: redress within the month, the menu disclaimer, the age of a child', () => {
