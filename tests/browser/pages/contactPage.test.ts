@@ -312,9 +312,12 @@ describe('the contact page', () => {
     }
   }
 
-  it('the privacy notice says where a message goes and in which country, how long every copy is kept, what the two boxes cover, children, and where to complain', () => {
+  it('the privacy notice says what the form records, where a message goes and in which country, how long every copy is kept, what the two boxes cover, children, and where to complain', () => {
     const text = squash(NOTICE_TEXTS.join(' '))
     for (const said of [
+      'This form collects your name, e-mail address, phone number, subject and message.',
+      "With it we record the wording of each box and whether you ticked it, the time, the page's language and the Privacy Policy version.",
+      'Our server uses your IP address briefly, in memory, to limit repeated messages, and does not keep it.',
       `Where it is kept and sent. ${factText(companyFacts, 'legalName')}, ${factText(companyFacts, 'registeredOffice')}, collects and keeps your message.`,
       `It goes only to these providers, in these countries: ${factText(companyFacts, 'messageProcessors')}.`,
       'The first box below agrees to this, including the transfer to any country outside India named here.',
@@ -323,10 +326,11 @@ describe('the contact page', () => {
       'Under the first box, our customer care staff read your message, including any health details in it, and reply to you; we use it for nothing else.',
       'Arranging your care with those details, and sharing them with the doctors and hospitals you choose for it, needs the second, optional box',
       'Hotels never receive health details from your message.',
-      'we first ask that adult, or their lawful representative, to confirm directly.',
-      `If it is about or from a child (anyone under 18), we use it only to ask for, and verify, the consent of the child's parent or lawful guardian, and we delete it within ${factText(companyFacts, 'unverifiedChildDataDeletion')} of receipt when that consent is not verified.`,
+      "If your message is about another adult's health, then before we use it for anything but our reply to you, we ask that adult, or their lawful representative, to confirm directly.",
+      // Every copy of an unverified child's message has an end, backups included, and no more is promised.
+      `If it is about or from a child (anyone under 18), we use it only to ask for, and verify, the consent of the child's parent or lawful guardian; when that consent is not verified, we delete it from our message store and mailboxes within ${factText(companyFacts, 'unverifiedChildDataDeletion')} of receipt, and its backup copies, a provider's document history and deleted items are gone at the latest ${factText(companyFacts, 'lastCopyGoneWithin')} after that.`,
       "Please do not write a child's health details until we ask for them.",
-      "An acknowledgement e-mail from us carries your message's reference and repeats nothing you wrote.",
+      "An acknowledgement e-mail from us carries your message's reference and repeats nothing you wrote. If none arrives, your message has still reached us.",
       'Every complaint is redressed within one month of receipt',
     ])
       expect(text).toContain(said)
@@ -351,8 +355,10 @@ describe('the contact page', () => {
       'messageProcessors',
       'lastCopyGoneWithin',
       'unverifiedChildDataDeletion',
+      'lastCopyGoneWithin',
       'privacyContactEmail',
     ])
+    expect(text).not.toContain('we first ask that adult')
   })
 
   it("the privacy notice's link leads to the section on rights of the built privacy policy", async ({

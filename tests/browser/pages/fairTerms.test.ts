@@ -92,8 +92,12 @@ describe('the Refund and Cancellation Policy', () => {
     )
     // The spec's "no cancelling once payment is made", reconciled: not free of charge; once started,
     // the parts not yet started can still be cancelled (a package's hotel nights, its later appointments).
+    // "Not free of charge" names its exceptions: a change we cannot make, and our cancelling.
     expect(page).toContain(
-      'Once payment for an engagement has been made, you cannot cancel it free of charge. Before the service starts, cancelling is your right',
+      'Once payment for an engagement has been made, you cannot cancel it free of charge, except as set out under "Changing Your Service" and "If we cancel". Before the service starts, cancelling is your right',
+    )
+    expect(text.terms).toContain(
+      'Once payment is made, a booking cannot be cancelled free of charge, except as set out below: when we cannot make a change you ask for within the change window, and when we cancel it.',
     )
     expect(page).toContain(
       'Once the service has started, you may still cancel the parts of it that have not started.',
@@ -246,6 +250,19 @@ describe('the Refund and Cancellation Policy', () => {
     ])
       expect(page, old).not.toContain(old)
   })
+
+  it('treats a paid booking we do not confirm in time as cancelled by us, and makes up exchange losses when we are at fault', () => {
+    const within = fact('bookingConfirmationWithin')
+    expect(text.refund).toContain(
+      `A booking you have paid for that we do not confirm within ${within} of your payment is treated as cancelled by us at the end of that time, and all of this applies to it.`,
+    )
+    expect(text.terms).toContain(
+      `If we do not confirm your booking within ${within} of your payment, it is treated as cancelled by us at the end of that time`,
+    )
+    expect(text.refund).toContain(
+      'we do not make up these differences, except where we cancelled, or the refund follows a failure on our part: then we make up any difference you show us',
+    )
+  })
 })
 
 describe('the Terms and Conditions', () => {
@@ -389,9 +406,11 @@ describe('the Privacy Policy', () => {
     expect(page).toContain(`Our Data Processors, for this website: ${fact('dataProcessors')}.`)
     expect(page).not.toMatch(/if we keep messages there|may be outside India \(see/)
     expect(page).toContain('Once your message is stored, the page shows its reference.')
+    // The sender of the acknowledgement is named from the table; no build condition shows through.
     expect(page).toContain(
-      'that provider also sends you an automatic acknowledgement with that reference; it repeats nothing you wrote.',
+      `If you give an e-mail address, ${fact('emailProcessors')}, normally sends you an automatic acknowledgement with that reference; it repeats nothing you wrote. If none arrives, your message has still reached us.`,
     )
+    expect(page).not.toContain('the list above names a provider')
   })
 
   it('says what the logs hold and who keeps them, 180 days now and a year once the DPDP Rules require it', () => {
@@ -425,8 +444,17 @@ describe('the Privacy Policy', () => {
       'up to ₹5 crore before the adjudicating officer appointed under section 46 of that Act',
     )
     expect(page).toContain(
-      "from 13 May 2027, when the duties and the complaint process of the DPDP law start, you may complain through the Data Protection Board of India's online complaint process",
+      `from 13 May 2027, when the duties and the complaint process of the DPDP law start, you may complain through the Data Protection Board of India's online complaint process, at ${fact('dataProtectionBoardUrl')}.`,
     )
+    // Withdrawal has an end, like every other request.
+    expect(page).toContain(
+      `stop processing your data for that purpose within a reasonable time, and at the latest within ${figure('grievanceResolutionMonths')} of receiving your withdrawal.`,
+    )
+    // The payment processors are named with their countries, like the website's, with no "may".
+    expect(page).toContain(
+      `Payments for our app and services are taken, and refunds sent, by our payment processors: ${fact('paymentProcessors')};`,
+    )
+    expect(page).not.toContain('may process payment data outside India')
     expect(page).toContain('section 16 of the Digital Personal Data Protection Act, 2023')
   })
 
