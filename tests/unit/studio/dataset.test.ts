@@ -873,7 +873,7 @@ describe('the words the legal review changed', () => {
     expect(JSON.stringify(documents.termsAndConditions)).toContain('"fact":"bookingConfirmationWithin"')
     expect(JSON.stringify(documents.refundPolicy)).toContain('"fact":"bookingConfirmationWithin"')
     // What could take something away waits the notice period; the rest applies at once, saying why.
-    const version = (id: string) => documents[id] as {effectiveDate: string; shortNotice?: string}
+    const version = (id: string) => documents[id] as unknown as {effectiveDate: string; shortNotice?: string}
     expect(version('policyVersion-privacyPolicy-6')).toMatchObject({
       effectiveDate: '2026-11-25',
       shortNotice: 'takesNothingAway',
