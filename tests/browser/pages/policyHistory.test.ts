@@ -106,17 +106,19 @@ describe("a policy's page", () => {
         `${words.effectiveFrom}: ${readableDate(current.effectiveDate)} · ${announcement(current)} · ${words.version} ${current.number} · ${words.allVersions}`,
       )
       expect(header, where).toContain(`${words.latestChange}: ${current.summary}`)
-      // A version announced on the day it takes effect shows that day twice.
-      await expect(page.locator(`main time[datetime="${current.effectiveDate}"]`).count()).resolves.toBe(
-        announcedDay(current) === current.effectiveDate ? 2 : 1,
-      )
+      // A version announced on the day it takes effect shows that day twice (an upcoming version's
+      // notice, announced the same day, says its own dates apart).
+      await expect(
+        page.locator(`main time[datetime="${current.effectiveDate}"]:not(.policy__upcoming *)`).count(),
+      ).resolves.toBe(announcedDay(current) === current.effectiveDate ? 2 : 1)
       const announced = page.locator(`main header time[datetime="${announcedDay(current)}"]`).first()
       await expect(announced.textContent(), where).resolves.toBe(readableDate(announcedDay(current)))
 
       const main = page.getByRole('main')
       const allVersions = main.getByRole('link', {name: words.allVersions, exact: true})
       await expect(allVersions.getAttribute('href'), where).resolves.toBe(paths.history)
-      const seeChanges = main.getByRole('link', {name: words.seeChanges, exact: true})
+      // The version in force's own link: an upcoming version's notice has one of its own.
+      const seeChanges = page.locator('main a:not(.policy__upcoming a)', {hasText: words.seeChanges})
       if (current === first) await expect(seeChanges.count(), where).resolves.toBe(0)
       else await expect(seeChanges.getAttribute('href'), where).resolves.toBe(paths.changes(current.number))
 
