@@ -156,7 +156,7 @@ describe('the launch check in a build', () => {
 
     expect(result.code, result.output).not.toBe(0)
     expect(result.output).toContain(`this build is for ${PUBLIC_SITE}, a public address`)
-    expect(expectedListing).toHaveLength(18)
+    expect(expectedListing).toHaveLength(23)
     for (const line of expectedListing) expect(result.output).toContain(line)
     // Each sample row of the Data processors table is named, as staff find it in Studio.
     expect(result.output).toContain(
