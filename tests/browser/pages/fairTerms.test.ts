@@ -183,7 +183,7 @@ describe('the Refund and Cancellation Policy', () => {
     )
     expect(page).not.toContain('non-refundable when you cancel')
     expect(page).toContain(
-      'We cannot refund charges that your own bank or card issuer applies to your payment, such as currency conversion or international transaction fees.',
+      'We cannot refund charges that your own bank or card issuer applies to your payment, such as currency conversion or international transaction fees, except that we make up such a difference where we cancelled or the refund follows a failure on our part (see "Refund Timelines").',
     )
     expect(page).not.toContain('Payment gateway charges')
     expect(page).toContain(
