@@ -369,7 +369,7 @@ export const companyFacts = defineType({
       name: 'bookingConfirmationWithin',
       title: 'A paid booking is confirmed (or treated as cancelled by us) within',
       type: 'string',
-      group: 'data',
+      group: 'company',
       description:
         'How soon after payment we confirm a booking; a booking not confirmed in that time is treated as cancelled by us, and refunded with the amount equal to the processing fee. As it reads in "within … of your payment", for example "2 business days". Only the company can set this; the Terms and the Refund policy quote it.',
       validation: requiredText(60),
