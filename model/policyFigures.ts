@@ -39,7 +39,13 @@ interface FigureWord {
 const unitWords = (unit: FigureUnit, name: string, one: string, other: string) =>
   ({
     [`${unit}One`]: {unit, count: 'one', unitTitle: name, title: `${name}: for 1`, english: one},
-    [`${unit}Other`]: {unit, count: 'other', unitTitle: name, title: `${name}: for any other number`, english: other},
+    [`${unit}Other`]: {
+      unit,
+      count: 'other',
+      unitTitle: name,
+      title: `${name}: for any other number`,
+      english: other,
+    },
   }) as Record<`${typeof unit}${'One' | 'Other'}`, FigureWord>
 
 /**
@@ -221,7 +227,10 @@ export function figureWordsIn(given: Partial<Record<string, string | null>> | nu
     (key) => !given?.[key]?.trim() || figureWordProblem(key, given[key] ?? undefined),
   )
   const words = Object.fromEntries(
-    FIGURE_WORD_KEYS.map((key) => [key, missing.includes(key) ? ENGLISH_FIGURE_WORDS[key] : given![key]!.trim()]),
+    FIGURE_WORD_KEYS.map((key) => [
+      key,
+      missing.includes(key) ? ENGLISH_FIGURE_WORDS[key] : given![key]!.trim(),
+    ]),
   ) as FigureWords
   return {words, missing}
 }

@@ -39,7 +39,7 @@ export function templateProblem(
   if (unknown.length > 0)
     return `${named(unknown)} is not a value these words can show. ${allowed.length > 0 ? `Use ${named(allowed)}` : 'Use no braces'}, spelled exactly so.`
   if (/[{}]/.test(template.replace(PLACEHOLDER, '')))
-    return 'A brace is not closed: write a value\'s place as {name}, with both braces.'
+    return "A brace is not closed: write a value's place as {name}, with both braces."
   const absent = required.filter((name) => !used.includes(name))
   if (absent.length > 0)
     return `Write ${named(absent)} where ${absent.length === 1 ? 'that value goes' : 'those values go'}: the page puts it there in this language's word order.`

@@ -4,12 +4,7 @@
  * a translated text that quotes a figure whose unit has no words in its language is not shown (its
  * page shows English, marked so), and the build and Studio name the words it lacks.
  */
-import {
-  figureWordsIn,
-  figureWordsNeeded,
-  type FigureWordKey,
-  type FigureWords,
-} from './policyFigures.ts'
+import {figureWordsIn, figureWordsNeeded, type FigureWordKey, type FigureWords} from './policyFigures.ts'
 import {quotedKeys} from './policyVersions.ts'
 import {reviewAllowsShowing, type TranslationRecord} from './translations.ts'
 

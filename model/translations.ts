@@ -128,6 +128,14 @@ const NOT_WORDS = new Set([
  */
 const NOT_TRANSLATED: Readonly<Record<string, readonly string[]>> = {siteSettings: ['languages']}
 
+/** An English document's fields that its translations translate: what judges them current. */
+export function translatedWords(document: Record<string, unknown>): Record<string, unknown> {
+  const notTranslated = NOT_TRANSLATED[String(document._type)] ?? []
+  return Object.fromEntries(
+    Object.entries(document).filter(([key]) => !NOT_WORDS.has(key) && !notTranslated.includes(key)),
+  )
+}
+
 /** The same value with object keys in one order, so equal documents serialise equally. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical)
@@ -145,11 +153,7 @@ function canonical(value: unknown): unknown {
  * reads. Not a security measure, a change detector (cyrb53, which needs no crypto in the browser).
  */
 export function wordsDigest(document: Record<string, unknown>): string {
-  const notTranslated = NOT_TRANSLATED[String(document._type)] ?? []
-  const words = Object.fromEntries(
-    Object.entries(document).filter(([key]) => !NOT_WORDS.has(key) && !notTranslated.includes(key)),
-  )
-  const text = JSON.stringify(canonical(words))
+  const text = JSON.stringify(canonical(translatedWords(document)))
   let h1 = 0xdeadbeef
   let h2 = 0x41c6ce57
   for (let index = 0; index < text.length; index++) {

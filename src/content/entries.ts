@@ -165,7 +165,8 @@ function inLanguage(english: EnglishContent, language: string, publicBuild: bool
     // A translation that quotes a figure in a unit its language has no words for would carry
     // English mid-sentence: the page shows the English document instead.
     const lacking = figureWordsLacking(translation.words, (await (figureWords ??= figureWordsNow())).missing)
-    if (lacking.length > 0) return {shown: {language: DEFAULT_LANGUAGE, status: 'figureWordsMissing' as const}}
+    if (lacking.length > 0)
+      return {shown: {language: DEFAULT_LANGUAGE, status: 'figureWordsMissing' as const}}
     return {shown: {language, status}, translation}
   }
   return {

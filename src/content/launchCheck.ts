@@ -38,7 +38,11 @@ import {
 } from '../../model/translations'
 import {figureWordTitles} from '../../model/policyFigures'
 import {dateLocale, writesDatesIn} from '../../model/dates'
-import {figureWordsLacking, languageFigureWords, type SettingsTranslation} from '../../model/translatedFigures'
+import {
+  figureWordsLacking,
+  languageFigureWords,
+  type SettingsTranslation,
+} from '../../model/translatedFigures'
 import {currentEnglishText, offeredLanguages, upcomingEnglishTexts} from './languages'
 import {TRANSLATION_DOCUMENTS_QUERY, TRANSLATION_PARAMS} from './siteContent'
 import type {ContentSource} from './source'
@@ -263,7 +267,8 @@ const STATUS_WORDS: Record<Exclude<TranslationStatus, 'shown'>, string> = {
   upcoming: 'it translates an announced version, and is shown from the day that version applies',
   awaitingReview: 'it awaits review',
   sample: 'it is a sample translation',
-  figureWordsMissing: 'it quotes figures in units this language has no words for in its Site settings translation',
+  figureWordsMissing:
+    'it quotes figures in units this language has no words for in its Site settings translation',
 }
 
 /** A translation a public build cannot launch with: a sample. */
@@ -356,8 +361,7 @@ export function translationVerdicts(
     // As the pages judge (src/content/entries.ts): figures must read in the language's words.
     const lacking =
       verdict.show && translation ? figureWordsLacking(translation, wordsOf(language).missing) : []
-    if (lacking.length > 0)
-      return {translation, status: 'figureWordsMissing' as const, show: false, lacking}
+    if (lacking.length > 0) return {translation, status: 'figureWordsMissing' as const, show: false, lacking}
     return {translation, ...verdict, lacking}
   }
   const wordsOf = (language: string) =>
