@@ -21,6 +21,7 @@ import {figureWordsLacking, languageFigureWords} from '../../../model/translated
 import {fillTemplate, templateParts, templateProblem} from '../../../model/templates'
 import {DEFAULT_LANGUAGE, TRANSLATED_TYPES, wordsDigest} from '../../../model/translations'
 import {bundledDocuments, documentById} from '../../support/dataset'
+import {figureWordsBadge} from '../../../studio/actions/translationReview'
 
 const REVIEWED = {review: 'reviewed', reviewedBy: 'Lakshmi Rao', reviewedOn: '2026-11-20'} as const
 const LOCAL = {publicBuild: false}
@@ -216,5 +217,19 @@ describe('a translation quoting a figure its language has no words for', () => {
     // Telugu has its words: its page is shown.
     const telugu = translationVerdicts(documents, translations, options)[1]!
     expect(telugu.pages.find(({path}) => path === '/te/privacy-policy')!.status).toBe('sample')
+  })
+})
+
+describe('in Studio, a Site settings translation', () => {
+  it('says by a badge which words of the figures it lacks, and says nothing once they are all there', () => {
+    const hindi = documentById(bundledDocuments(), 'siteSettings__i18n_hi')
+    expect(figureWordsBadge(hindi)).toBeNull()
+    const {hourOne: _one, ...lacking} = hindi.figureWords
+    expect(figureWordsBadge({...hindi, figureWords: {...lacking, dayOther: 'दिन'}})).toEqual({
+      label: 'Figure words missing',
+      title:
+        'Policies in this language that count in these units show English until their words are filled in under “Policy dates and figures”: "Days: for any other number", "Hours: for 1".',
+      color: 'warning',
+    })
   })
 })
