@@ -140,6 +140,19 @@ function referencesTo(document: object, fact: string): number {
   return inline + cards
 }
 
+/** A language added to Site settings, turned on, with nothing translated into it yet. */
+const TAMIL = {
+  _key: 'ta',
+  _type: 'siteLanguage',
+  code: 'ta',
+  name: 'தமிழ்',
+  englishName: 'Tamil',
+  enabled: true,
+  notTranslatedLine: 'இந்தப் பக்கத்தின் தமிழ் மொழிபெயர்ப்பு இன்னும் தயாராகவில்லை, அதனால் ஆங்கில உரை காட்டப்படுகிறது.',
+  sampleLine: 'இது மாதிரி மொழிபெயர்ப்பு, இன்னும் மதிப்பாய்வு செய்யப்படவில்லை. ஆங்கில உரையே செல்லும்.',
+  englishTextLink: 'ஆங்கில உரையைப் படிக்கவும்',
+}
+
 describe('the launch check in a build', () => {
   it('a build for the public address from the sample company facts fails, listing every sample at once, and writes no pages', async () => {
     const documents = bundledDocuments()
@@ -265,8 +278,10 @@ describe('the launch check in a build', () => {
     expect(page).toContain(english.reachUsHeading)
   })
 
-  it('a local build from the sample company facts succeeds and warns with the same list', async () => {
-    const result = await buildFrom(bundledDocuments())
+  it('a local build from the sample company facts succeeds and warns with the same list; a language added to Site settings (Tamil) leaves Hindi and Telugu shown', async () => {
+    const documents = bundledDocuments()
+    documentById(documents, 'siteSettings').languages.push(TAMIL)
+    const result = await buildFrom(documents)
 
     expect(result.code, result.output).toBe(0)
     expect(bundledVersions.length).toBeGreaterThan(0)
@@ -282,6 +297,20 @@ describe('the launch check in a build', () => {
     expect(result.output).not.toMatch(/\(hi\): \/hi\/privacy-policy shows the English/)
     expect(result.output).toMatch(/\(te\): \/te\/terms&conditions shows the English Terms and Conditions/)
     expect(htmlFiles(result.outDir)).toContain('index.html')
+    // Tamil, with no translation yet, is English with its line; Hindi and Telugu keep their header,
+    // menu, footer and Privacy Policy.
+    expect(result.output).toContain(`${TAMIL.name} (ta): the header, menu and footer are shown in English`)
+    expect(result.output).not.toMatch(/\((hi|te)\): the header, menu and footer are shown in English/)
+    expect(result.output).not.toMatch(/\(te\): \/te\/privacy-policy shows the English/)
+    for (const code of ['hi', 'te']) {
+      const page = decode(readFileSync(join(result.outDir, `${code}/privacy-policy.html`), 'utf8'))
+      const translated = documentById(documents, `siteSettings__i18n_${code}`)
+      expect(page).toContain(translated.tagline)
+      expect(page).toContain(documentById(documents, `privacyPolicy__i18n_${code}`).title)
+    }
+    expect(decode(readFileSync(join(result.outDir, 'ta/privacy-policy.html'), 'utf8'))).toContain(
+      TAMIL.notTranslatedLine,
+    )
   })
 })
 
