@@ -9,7 +9,7 @@ import {newVersion, POLICY_VERSION_TYPE, quotesFor, type PolicyWording} from '..
 import {wordsDigest} from '../../../model/translations'
 import {astroBuild, type BuildResult} from '../../support/astroBuild'
 import {realShapedCompanyFacts} from '../../support/companyFacts'
-import {bundledDocuments, documentById} from '../../support/dataset'
+import {bundledDocuments, documentById, TAMIL} from '../../support/dataset'
 import {
   startQueryApiStandIn,
   type QueryApiStandIn,
@@ -138,19 +138,6 @@ function referencesTo(document: object, fact: string): number {
   const inline = json.split(`"fact":"${fact}"`).length - 1
   const cards = fact.startsWith('grievanceOfficer') ? json.split('"_type":"grievanceContact"').length - 1 : 0
   return inline + cards
-}
-
-/** A language added to Site settings, turned on, with nothing translated into it yet. */
-const TAMIL = {
-  _key: 'ta',
-  _type: 'siteLanguage',
-  code: 'ta',
-  name: 'தமிழ்',
-  englishName: 'Tamil',
-  enabled: true,
-  notTranslatedLine: 'இந்தப் பக்கத்தின் தமிழ் மொழிபெயர்ப்பு இன்னும் தயாராகவில்லை, அதனால் ஆங்கில உரை காட்டப்படுகிறது.',
-  sampleLine: 'இது மாதிரி மொழிபெயர்ப்பு, இன்னும் மதிப்பாய்வு செய்யப்படவில்லை. ஆங்கில உரையே செல்லும்.',
-  englishTextLink: 'ஆங்கில உரையைப் படிக்கவும்',
 }
 
 describe('the launch check in a build', () => {

@@ -20,7 +20,7 @@ import {
 import {figureWordsLacking, languageFigureWords} from '../../../model/translatedFigures'
 import {fillTemplate, templateParts, templateProblem} from '../../../model/templates'
 import {DEFAULT_LANGUAGE, TRANSLATED_TYPES, wordsDigest} from '../../../model/translations'
-import {bundledDocuments, documentById} from '../../support/dataset'
+import {bundledDocuments, documentById, TAMIL} from '../../support/dataset'
 import {figureWordsBadge} from '../../../studio/actions/translationReview'
 
 const REVIEWED = {review: 'reviewed', reviewedBy: 'Lakshmi Rao', reviewedOn: '2026-11-20'} as const
@@ -160,20 +160,9 @@ describe('dates in a language', () => {
 })
 
 describe('adding a language', () => {
-  const tamil = {
-    _key: 'ta',
-    _type: 'siteLanguage',
-    code: 'ta',
-    name: 'தமிழ்',
-    englishName: 'Tamil',
-    enabled: true,
-    notTranslatedLine: 'இந்தப் பக்கத்தின் தமிழ் மொழிபெயர்ப்பு இன்னும் தயாராகவில்லை.',
-    sampleLine: 'இது மாதிரி மொழிபெயர்ப்பு.',
-    englishTextLink: 'ஆங்கில உரையைப் படிக்கவும்',
-  }
   const withTamil = () => {
     const documents = bundledDocuments()
-    documentById(documents, 'siteSettings').languages.push(tamil)
+    documentById(documents, 'siteSettings').languages.push(TAMIL)
     return documents
   }
 
