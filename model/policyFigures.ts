@@ -216,8 +216,9 @@ export function figureWordsNeeded(keys: readonly PolicyFigureKey[]): FigureWordK
 
 /**
  * A language's words for every unit, from its Site settings translation (`given`), and the words
- * it lacks or gets wrong: those are never filled in with English, since a page that claims the
- * language must not carry English mid-sentence. The caller decides what to show instead.
+ * it lacks or gets wrong (`missing`). In `words` a missing one holds the English, only so that
+ * English text can be printed with them: a page that claims the language must not carry English
+ * mid-sentence, so a translation that needs a missing word is not shown (model/translatedFigures.ts).
  */
 export function figureWordsIn(given: Partial<Record<string, string | null>> | null | undefined): {
   words: FigureWords
