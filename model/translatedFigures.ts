@@ -22,9 +22,9 @@ export interface SettingsTranslation {
 export function languageFigureWords(
   settings: SettingsTranslation | undefined,
   {publicBuild}: {publicBuild: boolean},
-): {words: FigureWords; missing: FigureWordKey[]} {
-  const usable = settings && reviewAllowsShowing(settings.translation, {publicBuild})
-  return figureWordsIn(usable ? settings.figureWords : undefined)
+): {words: FigureWords; missing: FigureWordKey[]; usable: boolean} {
+  const usable = Boolean(settings) && reviewAllowsShowing(settings!.translation, {publicBuild})
+  return {...figureWordsIn(usable ? settings!.figureWords : undefined), usable}
 }
 
 /** The units' words a translated text quotes figures in and its language lacks. */

@@ -267,8 +267,7 @@ const STATUS_WORDS: Record<Exclude<TranslationStatus, 'shown'>, string> = {
   upcoming: 'it translates an announced version, and is shown from the day that version applies',
   awaitingReview: 'it awaits review',
   sample: 'it is a sample translation',
-  figureWordsMissing:
-    'it quotes figures in units this language has no words for in its Site settings translation',
+  figureWordsMissing: 'it quotes figures in units this language has no words for',
 }
 
 /** A translation a public build cannot launch with: a sample. */
@@ -359,10 +358,17 @@ export function translationVerdicts(
     const upcomingEnglish = upcomingEnglishTexts(id, {versions, now})
     const verdict = translationStatus(translation?.translation, english(id), {publicBuild, upcomingEnglish})
     // As the pages judge (src/content/entries.ts): figures must read in the language's words.
-    const lacking =
-      verdict.show && translation ? figureWordsLacking(translation, wordsOf(language).missing) : []
-    if (lacking.length > 0) return {translation, status: 'figureWordsMissing' as const, show: false, lacking}
-    return {translation, ...verdict, lacking}
+    const figureWords = wordsOf(language)
+    const lacking = verdict.show && translation ? figureWordsLacking(translation, figureWords.missing) : []
+    if (lacking.length > 0)
+      return {
+        translation,
+        status: 'figureWordsMissing' as const,
+        show: false,
+        lacking,
+        wordsUsable: figureWords.usable,
+      }
+    return {translation, ...verdict, lacking, wordsUsable: figureWords.usable}
   }
   const wordsOf = (language: string) =>
     languageFigureWords(
@@ -379,7 +385,7 @@ export function translationVerdicts(
       id,
       ...(translated
         ? judge(id, language.code)
-        : {translation: undefined, status: 'missing' as const, show: false, lacking: []}),
+        : {translation: undefined, status: 'missing' as const, show: false, lacking: [], wordsUsable: true}),
     })),
   }))
 }
@@ -419,12 +425,14 @@ export function fallbackWarnings(
       ...pages
         .filter(({show}) => !show)
         .map(
-          ({path, id, status, translation, lacking}) =>
+          ({path, id, status, translation, lacking, wordsUsable}) =>
             `${named}: ${path} shows the English ${documentTitle(id) ?? id} with the line that it is not translated: ` +
             `${STATUS_WORDS[status as 'missing']}${translation ? ` (translation ${translation._id})` : ''}` +
-            (lacking.length > 0
-              ? `. Missing in Site settings (${language.code}) › Policy dates and figures: ${figureWordTitles(lacking)}.`
-              : '.'),
+            (lacking.length === 0
+              ? '.'
+              : wordsUsable
+                ? `. Missing in Site settings (${language.code}) › Policy dates and figures: ${figureWordTitles(lacking)}.`
+                : `. Those words come from the Site settings translation (${language.code}), which this build does not show: there is none, or it awaits review.`),
         ),
     ]
   })

@@ -200,8 +200,19 @@ describe('a translation quoting a figure its language has no words for', () => {
     expect([privacy.status, privacy.show]).toEqual(['figureWordsMissing', false])
     expect(fallbackWarnings(documents, translations, options)).toContain(
       'हिन्दी (hi): /hi/privacy-policy shows the English Privacy Policy with the line that it is not translated: ' +
-        'it quotes figures in units this language has no words for in its Site settings translation ' +
+        'it quotes figures in units this language has no words for ' +
         '(translation privacyPolicy__i18n_hi). Missing in Site settings (hi) › Policy dates and figures: "Months: for any other number".',
+    )
+    // Without a Site settings translation the build may show, the words come from nowhere: it says so.
+    const reviewedPrivacy = translations.map((translation) =>
+      translation._id === 'privacyPolicy__i18n_hi'
+        ? {...translation, translation: {translates: translation.translation!.translates, ...REVIEWED}}
+        : translation,
+    )
+    expect(fallbackWarnings(documents, reviewedPrivacy, {...options, publicBuild: true})).toContain(
+      'हिन्दी (hi): /hi/privacy-policy shows the English Privacy Policy with the line that it is not translated: ' +
+        'it quotes figures in units this language has no words for ' +
+        '(translation privacyPolicy__i18n_hi). Those words come from the Site settings translation (hi), which this build does not show: there is none, or it awaits review.',
     )
     // Telugu has its words: its page is shown.
     const telugu = translationVerdicts(documents, translations, options)[1]!
