@@ -187,8 +187,9 @@ export const siteSettings = defineType({
             rule.max(FIGURE_WORD_MAX),
             rule.custom((words: string | undefined) => figureWordProblem(name, words) ?? true),
             rule
-              .custom((words: string | undefined) =>
-                words?.trim()
+              // Hidden on the English document, whose figures keep the model's words.
+              .custom((words: string | undefined, context) =>
+                words?.trim() || isEnglish(context.document?.[LANGUAGE_FIELD])
                   ? true
                   : `Missing: until it is filled, a policy in this language that counts in ${FIGURE_WORDS[name].unitTitle.toLowerCase()} is shown in English.`,
               )
