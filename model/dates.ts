@@ -20,18 +20,11 @@ export function dateLocale(language: string): string {
 export const writesDatesIn = (language: string) =>
   Intl.DateTimeFormat.supportedLocalesOf([dateLocale(language)]).length > 0
 
-const formats = new Map<string, Intl.DateTimeFormat>()
-
 /** A calendar day ("2026-11-23") in the words of a language, English unless given. */
 export function formatDate(date: string, language: string = DEFAULT_LANGUAGE): string {
-  let format = formats.get(language)
-  if (!format) {
-    const options: Intl.DateTimeFormatOptions = writesDatesIn(language)
-      ? {dateStyle: 'long', timeZone: INDIA}
-      : {day: '2-digit', month: '2-digit', year: 'numeric', timeZone: INDIA}
-    format = new Intl.DateTimeFormat(writesDatesIn(language) ? dateLocale(language) : 'en-IN', options)
-    formats.set(language, format)
-  }
+  const format = writesDatesIn(language)
+    ? new Intl.DateTimeFormat(dateLocale(language), {dateStyle: 'long', timeZone: INDIA})
+    : new Intl.DateTimeFormat('en-IN', {day: '2-digit', month: '2-digit', year: 'numeric', timeZone: INDIA})
   // Midnight in India of that day, so the day is the same whatever the machine's time zone.
   return format.format(new Date(`${date}T00:00:00+05:30`))
 }
