@@ -2,6 +2,7 @@ import {diffArrays, diffWords} from 'diff'
 import {GRIEVANCE_CARD_FACTS} from './policyVersions.ts'
 import type {CompanyFactKey} from './companyFacts.ts'
 import type {PolicyFigureKey} from './policyFigures.ts'
+import {translatedWords} from './translations.ts'
 
 /**
  * The differences between two versions of a policy, word by word, as the "what changed" page
@@ -281,8 +282,10 @@ function textsOf(value: unknown, place: string[] = [], found = new Map<string, s
  * page, Site settings), text by text, compared as the change pages compare a policy's paragraphs.
  */
 export function documentChanges(before: unknown, after: unknown): FieldChange[] {
-  const old = textsOf(before)
-  const now = textsOf(after)
+  // Only what translations translate: a language added to Site settings is no change to translate.
+  const translated = (value: unknown) => (isNode(value) ? translatedWords(value) : value)
+  const old = textsOf(translated(before))
+  const now = textsOf(translated(after))
   const places = [...new Set([...now.keys(), ...old.keys()])]
   return places.flatMap((field) => {
     const was = old.get(field) ?? ''

@@ -2,19 +2,102 @@
  * The business figures the policies quote. Staff change a figure once in "Policy figures" and
  * every policy sentence that references it through a figure reference follows. The site and the
  * Studio preview format a figure with the same function, so what an editor sees is what visitors read.
+ *
+ * A figure with a unit ("12 months") reads in the page's language: each language's Site settings
+ * translation gives the words of each unit (`FIGURE_WORDS`), for one and for any other number, as
+ * templates with `{n}` where the number goes. English words are fixed here, not in Site settings:
+ * a recorded policy version prints its figures in English, and changing those words would change
+ * the legal text without recording a version.
  */
+import {templateProblem} from './templates.ts'
+
 export type FigureValue = number | string | undefined
+
+/** The units a figure may be counted in. */
+export type FigureUnit = 'day' | 'week' | 'businessDay' | 'hour' | 'month'
 
 export interface FigureDefinition {
   title: string
   description: string
-  format: (value: FigureValue) => string
+  /** Counted in a unit whose words each language gives; without one, the figure prints as it is. */
+  unit?: FigureUnit
+  /** How a figure without a unit prints ("20%", "18", "Hyderabad"). */
+  format?: (value: FigureValue) => string
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-/** "one month", "12 months": a single month reads as a word, as in the rules that set the period. */
-const months = (n: number) => (n === 1 ? 'one month' : `${n} months`)
+/** One word of a unit, for staff: its title, and the English template as the example. */
+interface FigureWord {
+  unit: FigureUnit
+  /** For the number 1, or for any other number. */
+  count: 'one' | 'other'
+  /** The unit as staff read it: "Months". */
+  unitTitle: string
+  title: string
+  english: string
+}
+
+const unitWords = (unit: FigureUnit, name: string, one: string, other: string) =>
+  ({
+    [`${unit}One`]: {unit, count: 'one', unitTitle: name, title: `${name}: for 1`, english: one},
+    [`${unit}Other`]: {
+      unit,
+      count: 'other',
+      unitTitle: name,
+      title: `${name}: for any other number`,
+      english: other,
+    },
+  }) as Record<`${typeof unit}${'One' | 'Other'}`, FigureWord>
+
+/**
+ * The words of each unit as Site settings translations hold them (field `figureWords`), in the
+ * order Studio lists them. English: "one month" reads as a word, as in the rules that set the period.
+ */
+export const FIGURE_WORDS = {
+  ...unitWords('month', 'Months', 'one month', '{n} months'),
+  ...unitWords('week', 'Weeks', '{n} week', '{n} weeks'),
+  ...unitWords('day', 'Days', '{n} day', '{n} days'),
+  ...unitWords('businessDay', 'Business days', '{n} business day', '{n} business days'),
+  ...unitWords('hour', 'Hours', '{n} hour', '{n} hours'),
+} as const satisfies Record<string, FigureWord>
+
+export type FigureWordKey = keyof typeof FIGURE_WORDS
+export const FIGURE_WORD_KEYS = Object.keys(FIGURE_WORDS) as FigureWordKey[]
+/** The longest a unit's words may be. */
+export const FIGURE_WORD_MAX = 40
+
+/** The words of every unit in one language. */
+export type FigureWords = Record<FigureWordKey, string>
+
+/** English, the site's own language: the fallback, and the words recorded versions print. */
+export const ENGLISH_FIGURE_WORDS = Object.fromEntries(
+  FIGURE_WORD_KEYS.map((key) => [key, FIGURE_WORDS[key].english]),
+) as FigureWords
+
+/** The only placeholder of a unit's words. */
+const NUMBER = 'n'
+
+/** What is wrong with a unit's words as staff typed them, in their words; undefined when fine. */
+export function figureWordProblem(key: FigureWordKey, words: string | undefined): string | undefined {
+  if (!words?.trim()) return undefined
+  // For 1 the number may be a word ("one month", "एक महीने"); any other number needs its place.
+  return templateProblem(words, FIGURE_WORDS[key].count === 'one' ? [] : [NUMBER], [NUMBER])
+}
+
+/** The staff description of one unit's words, with the English as the example. */
+export function figureWordDescription(key: FigureWordKey): string {
+  const {count, english} = FIGURE_WORDS[key]
+  return count === 'one'
+    ? `How the number 1 of this unit reads in this language's policy sentences, e.g. "${english}" in English. Write {n} where the number goes, or the number as a word.`
+    : `How any other number of this unit reads in this language's policy sentences, e.g. "${english}" in English. Write {n} where the number goes, in the form the sentences need around it.`
+}
+
 const asNumber = (value: FigureValue) => (typeof value === 'number' ? value : Number.NaN)
+
+/** A count in a unit, in one language's words: "12 months", "एक महीने". */
+function counted(unit: FigureUnit, n: number, words: FigureWords): string {
+  const template = words[`${unit}${n === 1 ? 'One' : 'Other'}`]
+  return template.replaceAll(`{${NUMBER}}`, String(n))
+}
 
 export const POLICY_FIGURES = {
   cancellationFeePercent: {
@@ -27,25 +110,25 @@ export const POLICY_FIGURES = {
     title: 'Refund request window (days)',
     description:
       'How many days after payment, or after the completion notice, a customer may ask for a refund. Shown as "30 days".',
-    format: (v) => plural(asNumber(v), 'day', 'days'),
+    unit: 'day',
   },
   refundProcessingWeeks: {
     title: 'Refund deadline (weeks)',
     description:
       'The longest an approved refund takes to reach the customer: after verification, or after a cancellation before the service starts or by us. A promise of "at most", never a waiting time. Shown as "5 weeks".',
-    format: (v) => plural(asNumber(v), 'week', 'weeks'),
+    unit: 'week',
   },
   refundUsualBusinessDays: {
     title: 'Usual refund time (business days)',
     description:
       'How long a refund usually takes to reach the customer, said as "usually within"; never a minimum. Shown as "15 business days".',
-    format: (v) => plural(asNumber(v), 'business day', 'business days'),
+    unit: 'businessDay',
   },
   serviceChangeWindowHours: {
     title: 'Service change window (hours after purchase)',
     description:
       'A customer may change a service until this many hours after purchase or until work begins, whichever is earlier. Shown as "12 hours".',
-    format: (v) => plural(asNumber(v), 'hour', 'hours'),
+    unit: 'hour',
   },
   minorAge: {
     title: 'Age of consent for personal data (years)',
@@ -63,37 +146,37 @@ export const POLICY_FIGURES = {
     title: 'Grievance acknowledged within (hours)',
     description:
       'Every complaint to the Grievance Officer is acknowledged within this many hours (E-Commerce Rules 2020 allow at most 48). Shown as "48 hours".',
-    format: (v) => plural(asNumber(v), 'hour', 'hours'),
+    unit: 'hour',
   },
   grievanceResolutionMonths: {
     title: 'Grievance resolved within (months)',
     description:
       'Every complaint, and every request about personal data, is resolved within this many months (the IT Rules 2011 and E-Commerce Rules 2020 allow at most one). Shown as "one month".',
-    format: (v) => months(asNumber(v)),
+    unit: 'month',
   },
   contactMessageRetentionMonths: {
     title: 'Contact messages kept for (months)',
     description:
       'Messages sent through the contact form are deleted this many months after they arrive. Shown as "12 months".',
-    format: (v) => months(asNumber(v)),
+    unit: 'month',
   },
   refundVerificationBusinessDays: {
     title: 'Refund verification time (business days)',
     description:
       'The longest time verification of a refund request takes once it is complete with any documents we asked for. Shown as "10 business days".',
-    format: (v) => plural(asNumber(v), 'business day', 'business days'),
+    unit: 'businessDay',
   },
   breachReportHours: {
     title: 'Breach report to the Board within (hours)',
     description:
       'A detailed report of a personal data breach reaches the Data Protection Board within this many hours of learning of it (DPDP Rules 2025 allow at most 72). Shown as "72 hours".',
-    format: (v) => plural(asNumber(v), 'hour', 'hours'),
+    unit: 'hour',
   },
   policyChangeNoticeDays: {
     title: 'Notice of a policy change (days)',
     description:
       'A change to a policy is announced at least this many days before it applies. Studio refuses an earlier date unless the change takes away no right and adds no purpose, or the law requires it, and the reason is shown with the version. Shown as "30 days".',
-    format: (v) => plural(asNumber(v), 'day', 'days'),
+    unit: 'day',
   },
   governingLaw: {
     title: 'Governing law',
@@ -111,6 +194,48 @@ export type PolicyFigureKey = keyof typeof POLICY_FIGURES
 
 export const POLICY_FIGURE_KEYS = Object.keys(POLICY_FIGURES) as PolicyFigureKey[]
 
-export function formatFigure(key: PolicyFigureKey, value: FigureValue): string {
-  return POLICY_FIGURES[key].format(value)
+/**
+ * A figure as a text prints it, in the words of one language (English unless given): "12 months",
+ * "12 महीने", "20%".
+ */
+export function formatFigure(
+  key: PolicyFigureKey,
+  value: FigureValue,
+  words: FigureWords = ENGLISH_FIGURE_WORDS,
+): string {
+  const figure: FigureDefinition = POLICY_FIGURES[key]
+  if (figure.unit) return counted(figure.unit, asNumber(value), words)
+  return figure.format ? figure.format(value) : String(value ?? '')
 }
+
+/** The words a text quoting these figures needs: the words of each unit they are counted in. */
+export function figureWordsNeeded(keys: readonly PolicyFigureKey[]): FigureWordKey[] {
+  const units = new Set(keys.map((key) => (POLICY_FIGURES[key] as FigureDefinition).unit))
+  return FIGURE_WORD_KEYS.filter((word) => units.has(FIGURE_WORDS[word].unit))
+}
+
+/**
+ * A language's words for every unit, from its Site settings translation (`given`), and the words
+ * it lacks or gets wrong (`missing`). In `words` a missing one holds the English, only so that
+ * English text can be printed with them: a page that claims the language must not carry English
+ * mid-sentence, so a translation that needs a missing word is not shown (model/translatedFigures.ts).
+ */
+export function figureWordsIn(given: Partial<Record<string, string | null>> | null | undefined): {
+  words: FigureWords
+  missing: FigureWordKey[]
+} {
+  const missing = FIGURE_WORD_KEYS.filter(
+    (key) => !given?.[key]?.trim() || figureWordProblem(key, given[key] ?? undefined),
+  )
+  const words = Object.fromEntries(
+    FIGURE_WORD_KEYS.map((key) => [
+      key,
+      missing.includes(key) ? ENGLISH_FIGURE_WORDS[key] : given![key]!.trim(),
+    ]),
+  ) as FigureWords
+  return {words, missing}
+}
+
+/** Words named as staff find them in Studio: "Months: for 1". */
+export const figureWordTitles = (keys: readonly FigureWordKey[]) =>
+  keys.map((key) => `"${FIGURE_WORDS[key].title}"`).join(', ')

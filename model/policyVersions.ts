@@ -10,6 +10,7 @@
  */
 import {COMPANY_FACT_KEYS, factText, type CompanyFactKey, type CompanyFactsDocument} from './companyFacts.ts'
 import {formatFigure, POLICY_FIGURE_KEYS, type PolicyFigureKey} from './policyFigures.ts'
+import {templateProblem} from './templates.ts'
 import {documentTitle, POLICY_ID_LIST, POLICY_VERSION_TYPE, type PolicyId} from './siteDocuments.ts'
 
 export {isPolicyId, POLICY_VERSION_TYPE} from './siteDocuments.ts'
@@ -537,14 +538,18 @@ export function planQuotedValuesPublish(input: PublishInput & InForceBefore): Pu
 // The words around a policy's history, edited in Site settings → "Policy history words".
 
 export const POLICY_HISTORY_WORDS = {
-  effectiveFrom: {title: 'In effect from', example: 'In effect from'},
-  announcedOn: {title: 'Announced on (the day a version was published)', example: 'Announced on'},
-  version: {title: 'Version', example: 'Version'},
+  effectiveFrom: {title: 'In effect from', example: 'In effect from {date}', placeholders: ['date']},
+  announcedOn: {
+    title: 'Announced on (the day a version was published)',
+    example: 'Announced on {date}',
+    placeholders: ['date'],
+  },
+  version: {title: 'Version', example: 'Version {number}', placeholders: ['number']},
   latestChange: {title: 'Latest change', example: 'What changed'},
   seeChanges: {title: 'Link to the differences', example: 'See the changes'},
   allVersions: {title: 'Link to the version history', example: 'All versions of this policy'},
   upcomingHeading: {title: 'Upcoming change heading', example: 'An update to this policy is coming'},
-  takesEffect: {title: 'Takes effect on', example: 'Takes effect on'},
+  takesEffect: {title: 'Takes effect on', example: 'Takes effect on {date}', placeholders: ['date']},
   readUpcoming: {title: 'Link to the upcoming text', example: 'Read the new text'},
   historyHeading: {title: 'Version history heading', example: 'Version history'},
   historyIntro: {
@@ -554,18 +559,37 @@ export const POLICY_HISTORY_WORDS = {
   statusCurrent: {title: 'Label of the version in effect', example: 'In effect'},
   statusUpcoming: {title: 'Label of an upcoming version', example: 'Upcoming'},
   statusEarlier: {title: 'Label of an earlier version', example: 'No longer in effect'},
-  appliedFrom: {title: 'Banner of an earlier version: from', example: 'This version applied from'},
-  appliedUntil: {title: 'Banner of an earlier version: until', example: 'until'},
-  currentSince: {title: 'Banner of the version in effect', example: 'This is the version in effect, since'},
-  upcomingBanner: {title: 'Banner of an upcoming version', example: 'This version takes effect on'},
+  appliedFrom: {
+    title: 'Banner of an earlier version',
+    example: 'This version applied from {from} until {until}.',
+    placeholders: ['from', 'until'],
+  },
+  currentSince: {
+    title: 'Banner of the version in effect',
+    example: 'This is the version in effect, since {date}.',
+    placeholders: ['date'],
+  },
+  upcomingBanner: {
+    title: 'Banner of an upcoming version',
+    example: 'This version takes effect on {date}.',
+    placeholders: ['date'],
+  },
   readCurrent: {title: 'Link to the current version', example: 'Read the version in effect now'},
-  changesHeading: {title: 'Differences heading', example: 'What changed in version'},
+  changesHeading: {
+    title: 'Differences heading',
+    example: 'What changed in version {number}',
+    placeholders: ['number'],
+  },
   changesIntro: {
     title: 'Differences introduction',
     example:
       'Words added since the previous version are underlined and marked “added”; words removed are struck through and marked “removed”. Sections without changes are folded.',
   },
-  comparedWith: {title: 'Compared with', example: 'Compared with version'},
+  comparedWith: {
+    title: 'Compared with (the version before)',
+    example: 'Compared with version {number} ({date})',
+    placeholders: ['number', 'date'],
+  },
   added: {title: 'Added (read out before added words)', example: 'added:'},
   removed: {title: 'Removed (read out before removed words)', example: 'removed:'},
   unchanged: {title: 'Folded section', example: 'unchanged'},
@@ -581,7 +605,7 @@ export const POLICY_HISTORY_WORDS = {
     title: 'After the summary of a change that applied with short notice: the law requires it',
     example: 'It applies without the usual notice because the law requires it.',
   },
-} as const satisfies Record<string, {title: string; example: string}>
+} as const satisfies Record<string, {title: string; example: string; placeholders?: readonly string[]}>
 
 export type PolicyHistoryWord = keyof typeof POLICY_HISTORY_WORDS
 
@@ -608,4 +632,15 @@ export function shortNoticeAsShown(
   return version.shortNotice ? words[SHORT_NOTICE_WORDS[version.shortNotice]] : undefined
 }
 export const POLICY_HISTORY_WORD_KEYS = Object.keys(POLICY_HISTORY_WORDS) as PolicyHistoryWord[]
+
+/** The values a word of the history shows, by name ("date", "number"): none for plain words. */
+export const historyWordPlaceholders = (word: PolicyHistoryWord): readonly string[] =>
+  (POLICY_HISTORY_WORDS[word] as {placeholders?: readonly string[]}).placeholders ?? []
+
+/**
+ * What is wrong with a word of the history as staff wrote it, or undefined: a template must place
+ * each of its values, and plain words may hold none.
+ */
+export const historyWordProblem = (word: PolicyHistoryWord, value: string) =>
+  templateProblem(value, historyWordPlaceholders(word))
 export const POLICY_HISTORY_WORD_MAX = 300

@@ -286,6 +286,8 @@ const TRANSLATION_WORDS: Record<TranslationStatus, string> = {
   upcoming: 'reviewed for an English version not yet in force: it is shown from that version’s date',
   awaitingReview: 'awaiting review: use “Mark as reviewed” once a named person has reviewed it',
   sample: 'a sample: replace it and have it reviewed',
+  figureWordsMissing:
+    'it quotes a figure whose unit (months, days, hours…) has no words in this language’s Site settings translation, or that translation is not reviewed: fill them in under “Policy dates and figures” and have it reviewed',
 }
 
 /** A reason as a sentence: it ends with a full stop. */

@@ -63,7 +63,9 @@ export interface TranslationRecord {
 
 /**
  * Why a translation is not shown, or `shown`. `upcoming`: it translates a policy version announced
- * and not yet in force, and goes live with it on its date.
+ * and not yet in force, and goes live with it on its date. `figureWordsMissing`: it quotes a figure
+ * whose unit the language's Site settings translation gives no words for (model/translatedFigures.ts),
+ * so it would carry English mid-sentence.
  */
 export const TRANSLATION_STATUSES = [
   'shown',
@@ -72,6 +74,7 @@ export const TRANSLATION_STATUSES = [
   'stale',
   'upcoming',
   'missing',
+  'figureWordsMissing',
 ] as const
 export type TranslationStatus = (typeof TRANSLATION_STATUSES)[number]
 
@@ -89,11 +92,22 @@ export function translationStatus(
   if (!record) return {status: 'missing', show: false}
   if (record.translates !== currentEnglish)
     return {status: upcomingEnglish.includes(record.translates) ? 'upcoming' : 'stale', show: false}
-  if (record.review === 'reviewed' && record.reviewedBy && record.reviewedOn)
-    return {status: 'shown', show: true}
+  if (isReviewed(record)) return {status: 'shown', show: true}
   const status = record.review === 'sample' ? 'sample' : 'awaitingReview'
   return {status, show: !publicBuild}
 }
+
+const isReviewed = (record: TranslationRecord) =>
+  record.review === 'reviewed' && Boolean(record.reviewedBy) && Boolean(record.reviewedOn)
+
+/**
+ * Whether a build may show a translation's words as far as its review goes, whatever English text
+ * it was made for: for words that translate no English document, such as the units of figures.
+ */
+export const reviewAllowsShowing = (
+  record: TranslationRecord | null | undefined,
+  {publicBuild}: {publicBuild: boolean},
+) => Boolean(record) && (isReviewed(record!) || !publicBuild)
 
 /** Fields every document has that are not its words: a change to them changes no translation. */
 const NOT_WORDS = new Set([
@@ -106,6 +120,21 @@ const NOT_WORDS = new Set([
   LANGUAGE_FIELD,
   'translation',
 ])
+
+/**
+ * Fields of an English document that its translations do not translate: a change to them leaves
+ * every translation current. Site settings' list of languages is read from the English document
+ * only (each row holds its own language's lines), so adding Tamil keeps Hindi and Telugu shown.
+ */
+const NOT_TRANSLATED: Readonly<Record<string, readonly string[]>> = {siteSettings: ['languages']}
+
+/** An English document's fields that its translations translate: what judges them current. */
+export function translatedWords(document: Record<string, unknown>): Record<string, unknown> {
+  const notTranslated = NOT_TRANSLATED[String(document._type)] ?? []
+  return Object.fromEntries(
+    Object.entries(document).filter(([key]) => !NOT_WORDS.has(key) && !notTranslated.includes(key)),
+  )
+}
 
 /** The same value with object keys in one order, so equal documents serialise equally. */
 function canonical(value: unknown): unknown {
@@ -124,8 +153,7 @@ function canonical(value: unknown): unknown {
  * reads. Not a security measure, a change detector (cyrb53, which needs no crypto in the browser).
  */
 export function wordsDigest(document: Record<string, unknown>): string {
-  const words = Object.fromEntries(Object.entries(document).filter(([key]) => !NOT_WORDS.has(key)))
-  const text = JSON.stringify(canonical(words))
+  const text = JSON.stringify(canonical(translatedWords(document)))
   let h1 = 0xdeadbeef
   let h2 = 0x41c6ce57
   for (let index = 0; index < text.length; index++) {

@@ -9,6 +9,7 @@ import {HandledBadge, MailStateBadge, MarkHandledAction} from './actions/contact
 import {publishRecordingVersions, RecordVersionAction} from './actions/PublishRecordingVersions'
 import {VERSION_RECORDING_TYPES} from './actions/recordVersions'
 import {
+  FigureWordsBadge,
   MarkReviewedAction,
   TranslationChangesInput,
   TranslationReviewBadge,
@@ -118,9 +119,14 @@ const workspace = {
     },
     // A translation says where it stands: "Stale" once the English text changed, else its review.
     // A contact message says whether the e-mail about it went out and whether someone answered it.
+    // A Site settings translation also says which words of the figures it lacks.
     badges: (badges, {schemaType, documentId}) =>
       isTranslation(schemaType, documentId)
-        ? [...badges, TranslationReviewBadge]
+        ? [
+            ...badges,
+            TranslationReviewBadge,
+            ...(schemaType === SINGLETON_IDS.siteSettings ? [FigureWordsBadge] : []),
+          ]
         : schemaType === CONTACT_MESSAGE_TYPE
           ? [...badges, MailStateBadge, HandledBadge]
           : badges,

@@ -9,6 +9,8 @@ import {
   type SingletonId,
 } from '../../model/siteDocuments'
 import {DEFAULT_LANGUAGE, translationStatus, type TranslationStatus} from '../../model/translations'
+import {ENGLISH_FIGURE_WORDS, type FigureWordKey, type FigureWords} from '../../model/policyFigures'
+import {figureWordsLacking, languageFigureWords} from '../../model/translatedFigures'
 import {currentEnglishText, offeredLanguages, upcomingEnglishTexts, type SiteLanguage} from './languages'
 import {isPublicSiteUrl} from './launchCheck'
 import type {PreviewLocals} from './preview'
@@ -68,10 +70,12 @@ export interface SiteContent extends Singletons {
   languages(): Promise<SiteLanguage[]>
   /** Whether a document's words on this page are its translation, and if not, why. */
   shownIn(id: TranslatableId): Promise<Shown>
+  /** The page's words for the units of figures, and those its language lacks (none in English). */
+  figureWords(): Promise<{words: FigureWords; missing: FigureWordKey[]}>
 }
 
 /** What the English content has before a language is laid over it. */
-type EnglishContent = Omit<SiteContent, 'language' | 'languages' | 'shownIn'>
+type EnglishContent = Omit<SiteContent, 'language' | 'languages' | 'shownIn' | 'figureWords'>
 
 /**
  * The moment this build judges every policy's history by: the version in force is the latest
@@ -116,7 +120,24 @@ const isTranslatableSingleton = (id: SingletonId): id is SingletonId & Translata
 function inLanguage(english: EnglishContent, language: string, publicBuild: boolean): SiteContent {
   const languages = async () => offeredLanguages(await english.siteSettings())
   if (language === DEFAULT_LANGUAGE)
-    return {...english, language, languages, shownIn: async () => ({language, status: 'shown'})}
+    return {
+      ...english,
+      language,
+      languages,
+      shownIn: async () => ({language, status: 'shown'}),
+      figureWords: async () => ({words: ENGLISH_FIGURE_WORDS, missing: []}),
+    }
+  let figureWords: ReturnType<SiteContent['figureWords']> | undefined
+  const figureWordsNow = async () => {
+    const settings = (await english.translations()).find(
+      (candidate): candidate is Extract<Translation, {type: 'siteSettings'}> =>
+        candidate.language === language && candidate.type === 'siteSettings',
+    )
+    return languageFigureWords(
+      settings && {translation: settings.translation, figureWords: settings.words.figureWords},
+      {publicBuild},
+    )
+  }
   /** The English text a translation must translate: a policy's version in force, or a digest. */
   const judged = new Map<TranslatableId, Promise<{shown: Shown; translation?: Translation}>>()
   const judge = (id: TranslatableId) => {
@@ -140,7 +161,13 @@ function inLanguage(english: EnglishContent, language: string, publicBuild: bool
       publicBuild,
       upcomingEnglish,
     })
-    return show ? {shown: {language, status}, translation} : {shown: {language: DEFAULT_LANGUAGE, status}}
+    if (!show || !translation) return {shown: {language: DEFAULT_LANGUAGE, status}}
+    // A translation that quotes a figure in a unit its language has no words for would carry
+    // English mid-sentence: the page shows the English document instead.
+    const lacking = figureWordsLacking(translation.words, (await (figureWords ??= figureWordsNow())).missing)
+    if (lacking.length > 0)
+      return {shown: {language: DEFAULT_LANGUAGE, status: 'figureWordsMissing' as const}}
+    return {shown: {language, status}, translation}
   }
   return {
     ...english,
@@ -153,6 +180,7 @@ function inLanguage(english: EnglishContent, language: string, publicBuild: bool
     ),
     policy: async (id) => ((await judge(id)).translation?.words as Policy | undefined) ?? english.policy(id),
     shownIn: async (id) => (await judge(id)).shown,
+    figureWords: () => (figureWords ??= figureWordsNow()),
   }
 }
 

@@ -38,6 +38,13 @@ import {
   type TranslationRecord,
   type TranslationStatus,
 } from '../../model/translations'
+import {figureWordTitles} from '../../model/policyFigures'
+import {dateLocale, writesDatesIn} from '../../model/dates'
+import {
+  figureWordsLacking,
+  languageFigureWords,
+  type SettingsTranslation,
+} from '../../model/translatedFigures'
 import {currentEnglishText, offeredLanguages, upcomingEnglishTexts} from './languages'
 import {TRANSLATION_DOCUMENTS_QUERY, TRANSLATION_PARAMS} from './siteContent'
 import type {ContentSource} from './source'
@@ -262,6 +269,7 @@ const STATUS_WORDS: Record<Exclude<TranslationStatus, 'shown'>, string> = {
   upcoming: 'it translates an announced version, and is shown from the day that version applies',
   awaitingReview: 'it awaits review',
   sample: 'it is a sample translation',
+  figureWordsMissing: 'it quotes figures in units this language has no words for',
 }
 
 /** A translation a public build cannot launch with: a sample. */
@@ -350,11 +358,27 @@ export function translationVerdicts(
   const judge = (id: string, language: string) => {
     const translation = translations.find((doc) => doc.englishId === id && doc.language === language)
     const upcomingEnglish = upcomingEnglishTexts(id, {versions, now})
-    return {
-      translation,
-      ...translationStatus(translation?.translation, english(id), {publicBuild, upcomingEnglish}),
-    }
+    const verdict = translationStatus(translation?.translation, english(id), {publicBuild, upcomingEnglish})
+    // As the pages judge (src/content/entries.ts): figures must read in the language's words.
+    const figureWords = wordsOf(language)
+    const lacking = verdict.show && translation ? figureWordsLacking(translation, figureWords.missing) : []
+    if (lacking.length > 0)
+      return {
+        translation,
+        status: 'figureWordsMissing' as const,
+        show: false,
+        lacking,
+        wordsUsable: figureWords.usable,
+      }
+    return {translation, ...verdict, lacking, wordsUsable: figureWords.usable}
   }
+  const wordsOf = (language: string) =>
+    languageFigureWords(
+      translations.find(
+        (doc) => doc.englishId === SINGLETON_IDS.siteSettings && doc.language === language,
+      ) as SettingsTranslation | undefined,
+      {publicBuild},
+    )
   return offeredLanguages(byId(SINGLETON_IDS.siteSettings)).map((language) => ({
     language,
     settings: judge(SINGLETON_IDS.siteSettings, language.code),
@@ -363,7 +387,7 @@ export function translationVerdicts(
       id,
       ...(translated
         ? judge(id, language.code)
-        : {translation: undefined, status: 'missing' as const, show: false}),
+        : {translation: undefined, status: 'missing' as const, show: false, lacking: [], wordsUsable: true}),
     })),
   }))
 }
@@ -392,14 +416,25 @@ export function fallbackWarnings(
       : [
           `${named}: the header, menu and footer are shown in English: ${STATUS_WORDS[settings.status as 'missing']}.`,
         ]
+    const dates = writesDatesIn(language.code)
+      ? []
+      : [
+          `${named}: this server has no month names for ${dateLocale(language.code)}, so its pages write dates in figures (23/11/2026).`,
+        ]
     return [
       ...header,
+      ...dates,
       ...pages
         .filter(({show}) => !show)
         .map(
-          ({path, id, status, translation}) =>
+          ({path, id, status, translation, lacking, wordsUsable}) =>
             `${named}: ${path} shows the English ${documentTitle(id) ?? id} with the line that it is not translated: ` +
-            `${STATUS_WORDS[status as 'missing']}${translation ? ` (translation ${translation._id})` : ''}.`,
+            `${STATUS_WORDS[status as 'missing']}${translation ? ` (translation ${translation._id})` : ''}` +
+            (lacking.length === 0
+              ? '.'
+              : wordsUsable
+                ? `. Missing in Site settings (${language.code}) › Policy dates and figures: ${figureWordTitles(lacking)}.`
+                : `. Those words come from the Site settings translation (${language.code}), which this build does not show: there is none, or it awaits review.`),
         ),
     ]
   })

@@ -1,4 +1,5 @@
 import {changesPolicy, quotesFor, timeline, type Timeline} from '../../model/policyVersions'
+import type {FigureWords} from '../../model/policyFigures'
 import {POLICY_ID_LIST, type PolicyId} from '../../model/siteDocuments'
 import {DEFAULT_LANGUAGE} from '../../model/translations'
 import {builtContent, type SiteContent} from './entries'
@@ -59,7 +60,7 @@ export async function getPolicyHistory(
     content.language !== DEFAULT_LANGUAGE &&
     (await content.shownIn(policy)).language === content.language
   ) {
-    const inForce = await liveEdition(content, policy, document)
+    const inForce = await liveEdition(content, policy, document, (await content.figureWords()).words)
     return {...history, policy, inForce: current ? {...inForce, version: current} : inForce}
   }
   // The search description is not policy text: a change to it records no version, so the page
@@ -75,8 +76,13 @@ export async function getPolicyHistory(
   return {...history, policy, inForce}
 }
 
-/** The document's own words, with today's figures and facts. */
-async function liveEdition(content: SiteContent, policy: PolicyId, document: Policy): Promise<PolicyEdition> {
+/** The document's own words, with today's figures and facts, in its language's words (English unless given). */
+async function liveEdition(
+  content: SiteContent,
+  policy: PolicyId,
+  document: Policy,
+  figureWords?: FigureWords,
+): Promise<PolicyEdition> {
   const [figures, facts] = await Promise.all([content.policyFigures(), content.companyFacts()])
   return {
     policy,
@@ -84,7 +90,7 @@ async function liveEdition(content: SiteContent, policy: PolicyId, document: Pol
     description: document.description,
     intro: document.intro,
     sections: document.sections,
-    quotes: liveQuotes(figures, facts),
+    quotes: liveQuotes(figures, facts, figureWords),
   }
 }
 

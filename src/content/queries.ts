@@ -34,6 +34,7 @@ export const siteSettingsQuery = defineQuery(`*[_id == $siteSettingsId][0]{
   seo{titleSuffix, description},
   interfaceText{skipToContent, mainNavigation, menu, contents, rightsReserved, homeLink, registeredOffice, cin, gstin, workingHours},
   policyHistory,
+  figureWords,
   notFound{title, body}
 }`)
 

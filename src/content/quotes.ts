@@ -1,5 +1,10 @@
 import {COMPANY_FACT_KEYS, factText, type CompanyFactKey} from '../../model/companyFacts'
-import {formatFigure, POLICY_FIGURE_KEYS, type PolicyFigureKey} from '../../model/policyFigures'
+import {
+  formatFigure,
+  POLICY_FIGURE_KEYS,
+  type FigureWords,
+  type PolicyFigureKey,
+} from '../../model/policyFigures'
 import {recordedQuotes} from '../../model/policyDiff'
 import type {CompanyFacts, PolicyFigures, PolicyVersion} from './schemas'
 
@@ -9,10 +14,15 @@ export interface QuoteText {
   facts: Partial<Record<CompanyFactKey, string>>
 }
 
-/** Every figure and fact as the documents give them today: for text that is not versioned. */
-export function liveQuotes(figures: PolicyFigures, facts: CompanyFacts): QuoteText {
+/**
+ * Every figure and fact as the documents give them today: for text that is not versioned. Figures
+ * read in the page's words (English unless given).
+ */
+export function liveQuotes(figures: PolicyFigures, facts: CompanyFacts, words?: FigureWords): QuoteText {
   return {
-    figures: Object.fromEntries(POLICY_FIGURE_KEYS.map((key) => [key, formatFigure(key, figures[key])])),
+    figures: Object.fromEntries(
+      POLICY_FIGURE_KEYS.map((key) => [key, formatFigure(key, figures[key], words)]),
+    ),
     facts: Object.fromEntries(COMPANY_FACT_KEYS.map((key) => [key, factText(facts, key)])),
   }
 }

@@ -522,7 +522,6 @@ export type SiteSettings = {
     statusUpcoming: string;
     statusEarlier: string;
     appliedFrom: string;
-    appliedUntil: string;
     currentSince: string;
     upcomingBanner: string;
     readCurrent: string;
@@ -537,6 +536,18 @@ export type SiteSettings = {
     feedTitle: string;
     shortNoticeTakesNothingAway: string;
     shortNoticeRequiredByLaw: string;
+  };
+  figureWords?: {
+    monthOne?: string;
+    monthOther?: string;
+    weekOne?: string;
+    weekOther?: string;
+    dayOne?: string;
+    dayOther?: string;
+    businessDayOne?: string;
+    businessDayOther?: string;
+    hourOne?: string;
+    hourOther?: string;
   };
   notFound: {
     title: string;
@@ -670,7 +681,7 @@ export type AllSanitySchemaTypes = TranslationRecord | SiteLanguage | RichText |
 
 // Source: ../src/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_id == $siteSettingsId][0]{  _id,  "language": coalesce(language, "en"), translation{translates, review, reviewedBy, reviewedOn},  "languages": coalesce(languages, [])[]{_key, code, "enabled": coalesce(enabled, false), name, englishName, notTranslatedLine, sampleLine, englishTextLink},  companyName,  tagline,  loginLabel,  navItems[]{_key, label, sectionId, "mobileOnly": coalesce(mobileOnly, false)},  bookAppointment{label, subject},  companyLinksTitle,  companyLinks[]{_key, label, href},  footerGroups[]{_key, title, links[]{_key, label, href}},  comingSoonLabel,  copyrightYear,  seo{titleSuffix, description},  interfaceText{skipToContent, mainNavigation, menu, contents, rightsReserved, homeLink, registeredOffice, cin, gstin, workingHours},  policyHistory,  notFound{title, body}}
+// Query: *[_id == $siteSettingsId][0]{  _id,  "language": coalesce(language, "en"), translation{translates, review, reviewedBy, reviewedOn},  "languages": coalesce(languages, [])[]{_key, code, "enabled": coalesce(enabled, false), name, englishName, notTranslatedLine, sampleLine, englishTextLink},  companyName,  tagline,  loginLabel,  navItems[]{_key, label, sectionId, "mobileOnly": coalesce(mobileOnly, false)},  bookAppointment{label, subject},  companyLinksTitle,  companyLinks[]{_key, label, href},  footerGroups[]{_key, title, links[]{_key, label, href}},  comingSoonLabel,  copyrightYear,  seo{titleSuffix, description},  interfaceText{skipToContent, mainNavigation, menu, contents, rightsReserved, homeLink, registeredOffice, cin, gstin, workingHours},  policyHistory,  figureWords,  notFound{title, body}}
 export type SiteSettingsQueryResult = {
   _id: string;
   language: string | "en";
@@ -694,6 +705,7 @@ export type SiteSettingsQueryResult = {
   seo: null;
   interfaceText: null;
   policyHistory: null;
+  figureWords: null;
   notFound: null;
 } | {
   _id: string;
@@ -721,6 +733,7 @@ export type SiteSettingsQueryResult = {
   };
   interfaceText: null;
   policyHistory: null;
+  figureWords: null;
   notFound: null;
 } | {
   _id: string;
@@ -740,6 +753,7 @@ export type SiteSettingsQueryResult = {
   seo: null;
   interfaceText: null;
   policyHistory: null;
+  figureWords: null;
   notFound: null;
 } | {
   _id: string;
@@ -762,6 +776,7 @@ export type SiteSettingsQueryResult = {
   };
   interfaceText: null;
   policyHistory: null;
+  figureWords: null;
   notFound: null;
 } | {
   _id: string;
@@ -844,7 +859,6 @@ export type SiteSettingsQueryResult = {
     statusUpcoming: string;
     statusEarlier: string;
     appliedFrom: string;
-    appliedUntil: string;
     currentSince: string;
     upcomingBanner: string;
     readCurrent: string;
@@ -860,6 +874,18 @@ export type SiteSettingsQueryResult = {
     shortNoticeTakesNothingAway: string;
     shortNoticeRequiredByLaw: string;
   };
+  figureWords: {
+    monthOne?: string;
+    monthOther?: string;
+    weekOne?: string;
+    weekOther?: string;
+    dayOne?: string;
+    dayOther?: string;
+    businessDayOne?: string;
+    businessDayOther?: string;
+    hourOne?: string;
+    hourOther?: string;
+  } | null;
   notFound: {
     title: string;
     body: string;
@@ -1682,7 +1708,6 @@ export type LaunchCheckQueryResult = Array<{
     statusUpcoming: string;
     statusEarlier: string;
     appliedFrom: string;
-    appliedUntil: string;
     currentSince: string;
     upcomingBanner: string;
     readCurrent: string;
@@ -1697,6 +1722,18 @@ export type LaunchCheckQueryResult = Array<{
     feedTitle: string;
     shortNoticeTakesNothingAway: string;
     shortNoticeRequiredByLaw: string;
+  };
+  figureWords?: {
+    monthOne?: string;
+    monthOther?: string;
+    weekOne?: string;
+    weekOther?: string;
+    dayOne?: string;
+    dayOther?: string;
+    businessDayOne?: string;
+    businessDayOther?: string;
+    hourOne?: string;
+    hourOther?: string;
   };
   notFound: {
     title: string;

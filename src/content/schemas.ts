@@ -2,7 +2,6 @@ import {z} from 'astro/zod'
 import type * as Results from './sanity.types'
 import {HOME_SECTION_IDS, POLICY_ID_LIST} from '../../model/siteDocuments'
 import {EMAIL_PATTERN, followableHref, isInternationalPhone} from '../../model/addresses'
-import {POLICY_FIGURE_KEYS} from '../../model/policyFigures'
 import {COMPANY_FACT_KEYS, PROCESSOR_PURPOSE_KEYS} from '../../model/companyFacts'
 import {POLICY_TEXT, RICH_TEXT, type TextDefinition} from '../../model/portableText'
 import {gstinProblem, hasCompanyForm, isCin, isPinCode} from '../../model/indianIdentifiers'
@@ -24,7 +23,9 @@ import {
   NO_SCRIPT_NOTICES,
   SENT_PAGE_TEXT,
 } from '../../model/contactPageText'
+import {FIGURE_WORD_KEYS, POLICY_FIGURE_KEYS, type FigureWordKey} from '../../model/policyFigures'
 import {
+  historyWordProblem,
   isCalendarDate,
   POLICY_HISTORY_WORD_KEYS,
   POLICY_HISTORY_WORD_MAX,
@@ -179,9 +180,28 @@ export const siteSettingsSchema = z.object({
   interfaceText: z.object(textShape(INTERFACE_TEXT)),
   policyHistory: z.object(
     Object.fromEntries(
-      POLICY_HISTORY_WORD_KEYS.map((word) => [word, text(POLICY_HISTORY_WORD_MAX)]),
+      POLICY_HISTORY_WORD_KEYS.map((word) => [
+        word,
+        text(POLICY_HISTORY_WORD_MAX).superRefine((value, context) => {
+          const problem = historyWordProblem(word, value)
+          if (problem) context.addIssue({code: 'custom', message: problem})
+        }),
+      ]),
     ) as Record<(typeof POLICY_HISTORY_WORD_KEYS)[number], ReturnType<typeof text>>,
   ),
+  /**
+   * A translation's words for the units of figures (English has its own in the model). A word
+   * missing or wrong is not a reason to fail the build: the policy pages that need it show English,
+   * and the build names it (model/policyFigures.ts `figureWordsIn`).
+   */
+  figureWords: z
+    .object(
+      Object.fromEntries(FIGURE_WORD_KEYS.map((word) => [word, z.string().nullish()])) as Record<
+        FigureWordKey,
+        z.ZodOptional<z.ZodNullable<z.ZodString>>
+      >,
+    )
+    .nullish(),
   notFound: z.object(textShape(NOT_FOUND_TEXT)),
 })
 

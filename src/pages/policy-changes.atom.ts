@@ -3,6 +3,7 @@ import {Feed} from 'feed'
 import {builtContent} from '../content/entries'
 import {getPolicyHistories} from '../content/policyHistory'
 import {formatDate, indiaDay} from '../lib/dates'
+import {fillTemplate} from '../../model/templates'
 import {POLICY_FEED_PATH, policyChangesPath, policyHistoryPath, policyVersionPath} from '../../model/routes'
 import {summaryAsShown} from '../../model/policyVersions'
 
@@ -34,11 +35,11 @@ export const GET: APIRoute = async ({site}) => {
     copyright: `© ${settings.copyrightYear} ${settings.companyName}`,
   })
   for (const {policy, version, first} of entries) {
-    const effective = `${words.effectiveFrom} ${formatDate(version.effectiveDate)}`
-    const announced = `${words.announcedOn} ${formatDate(indiaDay(version.recordedAt))}`
+    const effective = fillTemplate(words.effectiveFrom, {date: formatDate(version.effectiveDate)})
+    const announced = fillTemplate(words.announcedOn, {date: formatDate(indiaDay(version.recordedAt))})
     feed.addItem({
       id: url(policyVersionPath(policy, version.number)),
-      title: `${version.title} · ${words.version} ${version.number} · ${effective}`,
+      title: `${version.title} · ${fillTemplate(words.version, {number: version.number})} · ${effective}`,
       link: url(
         first ? policyVersionPath(policy, version.number) : policyChangesPath(policy, version.number),
       ),

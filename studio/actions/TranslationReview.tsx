@@ -23,6 +23,7 @@ import {DialogProblems, hintId, Question, RecordChangeFooter} from './RecordChan
 import {
   chosenTarget,
   currentEnglish,
+  figureWordsBadge,
   isTranslationDocument,
   MARK_REVIEWED_TITLE,
   REVIEW_LISTEN_QUERY,
@@ -362,3 +363,10 @@ export function TranslationChangesInput(props: InputProps) {
 }
 const TRANSLATED = new Set<string>(TRANSLATED_TYPES)
 TranslationReviewBadge.displayName = 'TranslationReviewBadge'
+
+/** On a Site settings translation: which words of the figures it still lacks, if any. */
+export const FigureWordsBadge: DocumentBadgeComponent = (props) => {
+  const document = props.draft ?? props.published
+  return isTranslationDocument(document) ? figureWordsBadge(document) : null
+}
+FigureWordsBadge.displayName = 'FigureWordsBadge'

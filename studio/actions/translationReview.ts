@@ -27,6 +27,8 @@ import {
   type TranslationRecord,
 } from '../../model/translations'
 
+import {figureWordsIn, figureWordTitles} from '../../model/policyFigures'
+
 export const MARK_REVIEWED_TITLE = 'Mark as reviewed'
 
 /** Whether a document is a translation: its language is set and is not English. */
@@ -246,6 +248,20 @@ export interface ReviewBadge {
   label: string
   title: string
   color: 'success' | 'warning' | 'danger'
+}
+
+/**
+ * A Site settings translation lacking words for the units of figures: the policies of its
+ * language that count in those units show English until they are filled in. None when complete.
+ */
+export function figureWordsBadge(settings: Record<string, unknown> | null | undefined): ReviewBadge | null {
+  const {missing} = figureWordsIn(settings?.figureWords as Partial<Record<string, string>> | undefined)
+  if (missing.length === 0) return null
+  return {
+    label: 'Figure words missing',
+    title: `Policies in this language that count in these units show English until their words are filled in under “Policy dates and figures”: ${figureWordTitles(missing)}.`,
+    color: 'warning',
+  }
 }
 
 /**

@@ -13,6 +13,22 @@ import {
 } from '../../model/policyVersions.ts'
 import type {PolicyId} from '../../model/siteDocuments.ts'
 
+/**
+ * A language added to Site settings and turned on, with nothing translated into it yet: adding it
+ * must leave every other language as it was. Its lines are a test's, not content.
+ */
+export const TAMIL = {
+  _key: 'ta',
+  _type: 'siteLanguage',
+  code: 'ta',
+  name: 'தமிழ்',
+  englishName: 'Tamil',
+  enabled: true,
+  notTranslatedLine: 'இந்தப் பக்கத்தின் தமிழ் மொழிபெயர்ப்பு இன்னும் தயாராகவில்லை, அதனால் ஆங்கில உரை காட்டப்படுகிறது.',
+  sampleLine: 'இது மாதிரி மொழிபெயர்ப்பு, இன்னும் மதிப்பாய்வு செய்யப்படவில்லை. ஆங்கில உரையே செல்லும்.',
+  englishTextLink: 'ஆங்கில உரையைப் படிக்கவும்',
+}
+
 /** A fresh deep copy of the bundled dataset, to change without touching the file. */
 export function bundledDocuments(): SanityDocumentLike[] {
   return readNdjson(DEFAULT_BUNDLED_DATASET)

@@ -1,9 +1,19 @@
 import {CogIcon} from '@sanity/icons/Cog'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {
+  FIGURE_WORD_KEYS,
+  FIGURE_WORD_MAX,
+  FIGURE_WORDS,
+  figureWordDescription,
+  figureWordProblem,
+} from '../../../model/policyFigures'
+import {
+  historyWordPlaceholders,
+  historyWordProblem,
   POLICY_HISTORY_WORD_KEYS,
   POLICY_HISTORY_WORD_MAX,
   POLICY_HISTORY_WORDS,
+  type PolicyHistoryWord,
 } from '../../../model/policyVersions'
 import {
   BOOK_APPOINTMENT_TEXT,
@@ -16,13 +26,31 @@ import {
   isEnglish,
   listField,
   requiredObject,
-  textField,
   textFieldOf,
   textFields,
   translatablePreview,
   translationFields,
 } from '../fields'
 import {oneForEachSection} from '../rules'
+
+/** One word of the policy history: a template must place each value it shows, in braces. */
+function historyWordField(name: PolicyHistoryWord) {
+  const {title, example} = POLICY_HISTORY_WORDS[name]
+  const values = historyWordPlaceholders(name)
+  return defineField({
+    name,
+    title,
+    type: 'string',
+    description:
+      values.length === 0
+        ? `For example "${example}".`
+        : `For example "${example}". Keep ${values.map((value) => `{${value}}`).join(' and ')} where this language puts ${values.length === 1 ? 'it' : 'them'}.`,
+    validation: (rule) => [
+      rule.required().max(POLICY_HISTORY_WORD_MAX),
+      rule.custom((words: string | undefined) => (words ? (historyWordProblem(name, words) ?? true) : true)),
+    ],
+  })
+}
 
 /** Words used on every page: header, footer, search defaults. The company's own facts are in Company facts. */
 export const siteSettings = defineType({
@@ -35,6 +63,7 @@ export const siteSettings = defineType({
     {name: 'header', title: 'Header'},
     {name: 'footer', title: 'Footer'},
     {name: 'seo', title: 'Search'},
+    {name: 'policyWords', title: 'Policy dates and figures'},
     {name: 'languages', title: 'Languages'},
   ],
   fields: [
@@ -132,18 +161,43 @@ export const siteSettings = defineType({
       'policyHistory',
       {
         title: 'Policy history words',
-        group: 'company',
+        group: ['company', 'policyWords'],
         description:
-          'The words around a policy’s date, its version history, the banners on earlier and upcoming versions, and the differences between versions.',
+          'The words around a policy’s date, its version history, the banners on earlier and upcoming versions, and the differences between versions. Words in braces, such as {date}, mark where the page puts a value: move them to where this language says it, and keep their names.',
       },
-      POLICY_HISTORY_WORD_KEYS.map((name) =>
-        textField(name, {
-          title: POLICY_HISTORY_WORDS[name].title,
-          description: `For example "${POLICY_HISTORY_WORDS[name].example}".`,
-          max: POLICY_HISTORY_WORD_MAX,
+      POLICY_HISTORY_WORD_KEYS.map((name) => historyWordField(name)),
+    ),
+    defineField({
+      name: 'figureWords',
+      title: 'Words of the figures in policies',
+      type: 'object',
+      group: 'policyWords',
+      description:
+        'How the policies in this language count months, weeks, days, business days and hours, such as "12 months" in "12 months after we receive it". {n} marks where the number goes; write each in the form the policy sentences need around it. A policy page in this language shows English until every unit its text uses has its words here. English keeps its own words: they are part of each recorded policy version.',
+      // English figures are printed into recorded versions; their words are the model's, not content.
+      hidden: ({document}) => isEnglish(document?.[LANGUAGE_FIELD]),
+      options: {collapsible: true, collapsed: false},
+      fields: FIGURE_WORD_KEYS.map((name) =>
+        defineField({
+          name,
+          title: FIGURE_WORDS[name].title,
+          description: figureWordDescription(name),
+          type: 'string',
+          validation: (rule) => [
+            rule.max(FIGURE_WORD_MAX),
+            rule.custom((words: string | undefined) => figureWordProblem(name, words) ?? true),
+            rule
+              // Hidden on the English document, whose figures keep the model's words.
+              .custom((words: string | undefined, context) =>
+                words?.trim() || isEnglish(context.document?.[LANGUAGE_FIELD])
+                  ? true
+                  : `Missing: until it is filled, a policy in this language that counts in ${FIGURE_WORDS[name].unitTitle.toLowerCase()} is shown in English.`,
+              )
+              .warning(),
+          ],
         }),
       ),
-    ),
+    }),
     requiredObject(
       'notFound',
       {

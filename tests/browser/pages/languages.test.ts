@@ -4,6 +4,8 @@ import {PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
 import {bundledDocuments, documentById} from '../../support/dataset'
 import {contactPage, policies, settings} from '../../support/site'
+import {formatDate} from '../../../model/dates'
+import {fillTemplate} from '../../../model/templates'
 
 const base = inject('siteUrl')
 const documents = bundledDocuments()
@@ -121,7 +123,9 @@ describe('the site in Hindi and Telugu', () => {
     await page.goto(`${base}/privacy-policy`)
     const english = await versionLine()
     // The translation translates the English version in force, the one the English page shows.
-    expect(english.text).toContain(`${settings.policyHistory.version} ${hindi.translation.translates} ·`)
+    expect(english.text).toContain(
+      `${fillTemplate(settings.policyHistory.version, {number: hindi.translation.translates})} ·`,
+    )
 
     await page.goto(`${base}/hi/privacy-policy`)
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('hi')
@@ -138,8 +142,11 @@ describe('the site in Hindi and Telugu', () => {
     ).resolves.toBe(true)
     // The same version as the English page: its number, the day it applies from and the day it was announced.
     const translated = await versionLine()
-    expect(translated.text).toContain(`${hindiWords.version} ${hindi.translation.translates} ·`)
-    expect(translated.dates).toEqual(english.dates)
+    expect(translated.text).toContain(
+      `${fillTemplate(hindiWords.version, {number: hindi.translation.translates})} ·`,
+    )
+    // The same days, written in Hindi ("23 नवंबर 2026").
+    expect(translated.dates).toEqual(english.dates.map(([day]) => [day, formatDate(day!, 'hi')]))
     expect(translated.dates).toHaveLength(2)
   })
 

@@ -61,7 +61,9 @@ describe.each(KEYS)('the %s policy', (key) => {
       await expect(h1.textContent()).resolves.toBe(policy.title)
       await expect(h1.isVisible()).resolves.toBe(true)
 
-      const effective = page.getByText(`${historyWords.effectiveFrom}:`, {exact: false}).first()
+      const effective = page
+        .getByText(historyWords.effectiveFrom.replace('{date}', '').trim(), {exact: false})
+        .first()
       await expect(effective.isVisible()).resolves.toBe(true)
       const time = effective.locator('time[datetime]')
       await expect(time.getAttribute('datetime')).resolves.toBe(policy.effectiveDate)

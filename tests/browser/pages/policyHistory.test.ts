@@ -1,6 +1,7 @@
 import {describe, expect, inject} from 'vitest'
 import {it} from '../../support/browserTest'
 import type {Page, Request} from 'playwright-core'
+import {fillTemplate} from '../../../model/templates'
 import {
   HISTORY_PAGE_PATHS,
   POLICY_FEED_PATH,
@@ -37,7 +38,15 @@ function statusOf(key: PolicyKey, version: Version): 'current' | 'earlier' | 'up
 const announcedDay = (version: Version): string => indiaDate(new Date(version.recordedAt))
 
 /** "Announced on 18 November 2026", as a page or the feed prints it. */
-const announcement = (version: Version) => `${words.announcedOn} ${readableDate(announcedDay(version))}`
+const announcement = (version: Version) =>
+  fillTemplate(words.announcedOn, {date: readableDate(announcedDay(version))})
+
+/** "Version 3", in the words of Site settings. */
+const versionName = (number: number) => fillTemplate(words.version, {number})
+
+/** "In effect from 23 November 2026". */
+const effectiveFrom = (version: Version) =>
+  fillTemplate(words.effectiveFrom, {date: readableDate(version.effectiveDate)})
 
 /** The day before a calendar date: the last day an earlier version applied. */
 function dayBefore(date: string): string {
@@ -103,7 +112,7 @@ describe("a policy's page", () => {
       await page.goto(base + where)
       const header = await shownText(page, 'main header')
       expect(header, where).toContain(
-        `${words.effectiveFrom}: ${readableDate(current.effectiveDate)} · ${announcement(current)} · ${words.version} ${current.number} · ${words.allVersions}`,
+        `${effectiveFrom(current)} · ${announcement(current)} · ${versionName(current.number)} · ${words.allVersions}`,
       )
       expect(header, where).toContain(`${words.latestChange}: ${current.summary}`)
       // A version announced on the day it takes effect shows that day twice (an upcoming version's
@@ -155,9 +164,7 @@ describe("a policy's version history", () => {
           .getByRole('heading', {level: 2})
           .evaluateAll((headings) => headings.map((heading) => heading.textContent!.replace(/\s+/g, ' '))),
       ).resolves.toEqual(
-        newestFirst.map(
-          (version) => `${words.version} ${version.number} (${status[statusOf(key, version)]})`,
-        ),
+        newestFirst.map((version) => `${versionName(version.number)} (${status[statusOf(key, version)]})`),
       )
 
       const items = main.getByRole('listitem')
@@ -166,15 +173,13 @@ describe("a policy's version history", () => {
         const item = items.nth(index)
         const where = `${paths.history}, version ${version.number}`
         const text = (await item.innerText()).replace(/\s+/g, ' ')
-        expect(text, where).toContain(
-          `${words.effectiveFrom}: ${readableDate(version.effectiveDate)} · ${announcement(version)}`,
-        )
+        expect(text, where).toContain(`${effectiveFrom(version)} · ${announcement(version)}`)
         expect(text, where).toContain(version.summary)
         await expect(
           item.locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime'))),
           where,
         ).resolves.toEqual([version.effectiveDate, announcedDay(version)])
-        const link = item.getByRole('link', {name: `${words.version} ${version.number}`, exact: true})
+        const link = item.getByRole('link', {name: versionName(version.number), exact: true})
         await expect(link.getAttribute('href'), where).resolves.toBe(paths.version(version.number))
         const changes = item.getByRole('link', {name: words.seeChanges, exact: true})
         if (index === newestFirst.length - 1) {
@@ -236,11 +241,9 @@ describe("a version's own page", () => {
           // Replaced on the day it took effect, it applied that day only; otherwise until the day before the next.
           const next = inForce[index + 1].effectiveDate
           const until = readableDate(next === version.effectiveDate ? next : dayBefore(next))
-          expect(header, path).toContain(
-            `${words.appliedFrom} ${from} ${words.appliedUntil} ${until}. ${announced}`,
-          )
+          expect(header, path).toContain(`${fillTemplate(words.appliedFrom, {from, until})} ${announced}`)
         } else {
-          expect(header, path).toContain(`${words.currentSince} ${from}. ${announced}`)
+          expect(header, path).toContain(`${fillTemplate(words.currentSince, {date: from})} ${announced}`)
         }
         const banner = main.locator('header p').filter({hasText: words.readCurrent})
         await expect(
@@ -250,7 +253,7 @@ describe("a version's own page", () => {
             .textContent(),
           path,
         ).resolves.toBe(readableDate(announcedDay(version)))
-        expect(header, path).toContain(`${words.version} ${version.number} · ${words.allVersions}`)
+        expect(header, path).toContain(`${versionName(version.number)} · ${words.allVersions}`)
         expect(header, path).toContain(`${words.latestChange}: ${version.summary}`)
         const current = main.getByRole('link', {name: words.readCurrent, exact: true})
         await expect(current.getAttribute('href'), path).resolves.toBe(POLICY_ROUTES[key].path)
@@ -457,7 +460,7 @@ describe('the Atom feed of policy changes', () => {
     // recorded, and saying from which day it applies and on which day it was announced.
     for (const version of allVersions) {
       const where = `${version.title}, version ${version.number}`
-      const number = new RegExp(`\\b${words.version} ${version.number}\\b`)
+      const number = new RegExp(`\\b${versionName(version.number)}\\b`)
       const named = feed.entries.filter(
         (entry) => entry.titles[0].includes(version.title) && number.test(entry.titles[0]),
       )
@@ -467,9 +470,7 @@ describe('the Atom feed of policy changes', () => {
       expect(entry.published[0], where).toMatch(RFC_3339)
       expect(Date.parse(entry.published[0]), where).toBe(Date.parse(version.recordedAt))
       expect(entry.summaries, where).toHaveLength(1)
-      expect(entry.summaries[0], where).toContain(
-        `${words.effectiveFrom} ${readableDate(version.effectiveDate)}. ${announcement(version)}.`,
-      )
+      expect(entry.summaries[0], where).toContain(`${effectiveFrom(version)}. ${announcement(version)}.`)
     }
   })
 })

@@ -9,7 +9,7 @@ import {newVersion, POLICY_VERSION_TYPE, quotesFor, type PolicyWording} from '..
 import {wordsDigest} from '../../../model/translations'
 import {astroBuild, type BuildResult} from '../../support/astroBuild'
 import {realShapedCompanyFacts} from '../../support/companyFacts'
-import {bundledDocuments, documentById} from '../../support/dataset'
+import {bundledDocuments, documentById, TAMIL} from '../../support/dataset'
 import {
   startQueryApiStandIn,
   type QueryApiStandIn,
@@ -265,8 +265,10 @@ describe('the launch check in a build', () => {
     expect(page).toContain(english.reachUsHeading)
   })
 
-  it('a local build from the sample company facts succeeds and warns with the same list', async () => {
-    const result = await buildFrom(bundledDocuments())
+  it('a local build from the sample company facts succeeds and warns with the same list; a language added to Site settings (Tamil) leaves Hindi and Telugu shown', async () => {
+    const documents = bundledDocuments()
+    documentById(documents, 'siteSettings').languages.push(TAMIL)
+    const result = await buildFrom(documents)
 
     expect(result.code, result.output).toBe(0)
     expect(bundledVersions.length).toBeGreaterThan(0)
@@ -282,6 +284,20 @@ describe('the launch check in a build', () => {
     expect(result.output).not.toMatch(/\(hi\): \/hi\/privacy-policy shows the English/)
     expect(result.output).toMatch(/\(te\): \/te\/terms&conditions shows the English Terms and Conditions/)
     expect(htmlFiles(result.outDir)).toContain('index.html')
+    // Tamil, with no translation yet, is English with its line; Hindi and Telugu keep their header,
+    // menu, footer and Privacy Policy.
+    expect(result.output).toContain(`${TAMIL.name} (ta): the header, menu and footer are shown in English`)
+    expect(result.output).not.toMatch(/\((hi|te)\): the header, menu and footer are shown in English/)
+    expect(result.output).not.toMatch(/\(te\): \/te\/privacy-policy shows the English/)
+    for (const code of ['hi', 'te']) {
+      const page = decode(readFileSync(join(result.outDir, `${code}/privacy-policy.html`), 'utf8'))
+      const translated = documentById(documents, `siteSettings__i18n_${code}`)
+      expect(page).toContain(translated.tagline)
+      expect(page).toContain(documentById(documents, `privacyPolicy__i18n_${code}`).title)
+    }
+    expect(decode(readFileSync(join(result.outDir, 'ta/privacy-policy.html'), 'utf8'))).toContain(
+      TAMIL.notTranslatedLine,
+    )
   })
 })
 

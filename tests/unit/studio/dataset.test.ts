@@ -467,6 +467,33 @@ describe('production.ndjson', () => {
               'noSuchFigures'
           },
         },
+        {
+          name: 'the Hindi Site settings with a history template that leaves out its date',
+          id: 'siteSettings__i18n_hi',
+          path: 'policyHistory.effectiveFrom',
+          message: /Write \{date\} where that value goes/,
+          breakIt: (doc) => {
+            doc.policyHistory.effectiveFrom = 'लागू होने की तारीख:'
+          },
+        },
+        {
+          name: 'the English Site settings with a history template naming a value it cannot show',
+          id: 'siteSettings',
+          path: 'policyHistory.version',
+          message: /\{num\} is not a value these words can show/,
+          breakIt: (doc) => {
+            doc.policyHistory.version = 'Version {num}'
+          },
+        },
+        {
+          name: 'the Telugu Site settings with the words of months without the number',
+          id: 'siteSettings__i18n_te',
+          path: 'figureWords.monthOther',
+          message: /Write \{n\}/,
+          breakIt: (doc) => {
+            doc.figureWords.monthOther = 'నెలల'
+          },
+        },
       ]
 
       const cases = breakages.map(
@@ -534,6 +561,23 @@ describe('production.ndjson', () => {
       found.filter((where) => !/\.body\.\d+\.children\.\d+$|^\S+ intro\.\d+\.children\.\d+$/.test(where)),
     ).toEqual([])
     expect(found.length, 'figureRefs found in the policies').toBeGreaterThan(0)
+  })
+
+  it('a Site settings translation without the words of a unit gets a warning naming what falls back to English, not an error', async () => {
+    const lacking = structuredClone(original('siteSettings__i18n_hi'))
+    delete lacking.figureWords.hourOther
+    const markers = (await validate(lacking)).markers
+    expect(errorsOf({markers} as DocumentValidationResult)).toEqual([])
+    expect(
+      markers
+        .filter((marker) => marker.level === 'warning' && marker.path.join('.') === 'figureWords.hourOther')
+        .map((marker) => marker.message),
+    ).toEqual([
+      'Missing: until it is filled, a policy in this language that counts in hours is shown in English.',
+    ])
+    // The English document keeps the model's words and is not asked for them.
+    const english = (await validateOriginal('siteSettings')).markers
+    expect(english.filter((marker) => marker.path[0] === 'figureWords')).toEqual([])
   })
 
   it('a policy with more or fewer than its usual 10 sections gets a warning, not an error, so staff can add a section the law requires', async () => {

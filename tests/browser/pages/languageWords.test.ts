@@ -1,0 +1,99 @@
+import {describe, expect, inject} from 'vitest'
+import {it} from '../../support/browserTest'
+import {bundledDocuments, documentById} from '../../support/dataset'
+import {formatDate} from '../../../model/dates'
+import {figureWordsIn, formatFigure, type PolicyFigureKey} from '../../../model/policyFigures'
+import {policyFigures} from '../../support/site'
+
+// A reader of only Hindi or Telugu meets no English in a sentence the site writes around the
+// translation: figures ("12 महीने"), dates ("23 नवंबर 2026") and the words around them.
+
+const base = inject('siteUrl')
+const documents = bundledDocuments()
+
+/**
+ * Latin-script words: what an English word, a month name or a unit would be written in. A word
+ * may hold dots, hyphens and "@" (an e-mail address, "CERT-In"), never end with them.
+ */
+const LATIN_WORD = /[A-Za-z](?:[A-Za-z0-9.@'’&-]*[A-Za-z0-9])?/g
+
+/** Every Latin-script word of a text in a language's own translation documents, as written. */
+function translatorsLatinWords(code: string): Set<string> {
+  const texts = (value: unknown): string[] =>
+    typeof value === 'string'
+      ? [value]
+      : Array.isArray(value)
+        ? value.flatMap(texts)
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([key, child]) => (key.startsWith('_') ? [] : texts(child)))
+          : []
+  const own = [`privacyPolicy__i18n_${code}`, `siteSettings__i18n_${code}`].map((id) =>
+    documentById(documents, id),
+  )
+  return new Set(own.flatMap(texts).flatMap((text) => text.match(LATIN_WORD) ?? []))
+}
+
+for (const code of ['hi', 'te']) {
+  describe(`/${code}/privacy-policy`, () => {
+    it(`writes its figures and dates in the language: no Latin letter in a figure, a date or the version line`, async ({
+      desktopPage: page,
+    }) => {
+      await page.goto(`${base}/${code}/privacy-policy`)
+      await expect(page.locator('.policy__body').getAttribute('lang')).resolves.toBe(null)
+      await expect(page.locator('html').getAttribute('lang')).resolves.toBe(code)
+
+      const figures = await page
+        .locator('main [data-figure]')
+        .evaluateAll((spans) => spans.map((span) => [span.getAttribute('data-figure'), span.textContent]))
+      const words = figureWordsIn(documentById(documents, `siteSettings__i18n_${code}`).figureWords).words
+      expect(figures.length).toBeGreaterThan(5)
+      for (const [figure, text] of figures) {
+        expect(text, figure!).toBe(formatFigure(figure as PolicyFigureKey, policyFigures[figure!], words))
+        expect(text, figure!).not.toMatch(/[A-Za-z]/)
+      }
+
+      const dates = await page
+        .locator('main time')
+        .evaluateAll((times) => times.map((time) => [time.getAttribute('datetime'), time.textContent]))
+      expect(dates.length).toBeGreaterThan(0)
+      for (const [day, text] of dates) expect(text).toBe(formatDate(day!, code))
+
+      const versionLine = await page.locator('.policy__updated').textContent()
+      expect(versionLine).not.toMatch(/[A-Za-z]/)
+    })
+
+    it(`shows no English word in its ${code} text, apart from what the translation itself writes in Latin letters, Company facts and text marked English`, async ({
+      desktopPage: page,
+    }) => {
+      await page.goto(`${base}/${code}/privacy-policy`)
+      // Every text node the page says is in the language: its nearest `lang` is the page's.
+      // Left out, and why:
+      // - text marked lang="en": the page says it is English (staff's summary of a change, written
+      //   in English), so readers and screen readers know;
+      // - Company facts ([data-fact]): entered once, as they are, in Company facts (the company's
+      //   names, address, identifiers, e-mail addresses, data processors), and not translated;
+      // - Latin words the language's own translations write (the policy and Site settings as the
+      //   translator wrote them): acronyms and names such as DPDP, CERT-In, GSTIN or MediStay
+      //   India, reviewed with the translation.
+      // Anything else in Latin letters was added by the site around the translation: a unit, a
+      // month name, a label.
+      const latin = await page.evaluate(
+        ({code, pattern}) => {
+          const found: string[] = []
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const parent = node.parentElement!
+            if (parent.closest('script, style, noscript, template, [data-fact]')) continue
+            if (parent.closest('[lang]')?.getAttribute('lang') !== code) continue
+            found.push(...(node.textContent!.match(new RegExp(pattern, 'g')) ?? []))
+          }
+          return found
+        },
+        {code, pattern: LATIN_WORD.source},
+      )
+      const allowed = translatorsLatinWords(code)
+      expect(latin.length, 'the translation does write some names in Latin letters').toBeGreaterThan(0)
+      expect(latin.filter((word) => !allowed.has(word))).toEqual([])
+    })
+  })
+}
