@@ -2,6 +2,7 @@ import {changesPolicy, quotesFor, timeline, type Timeline} from '../../model/pol
 import {POLICY_ID_LIST, type PolicyId} from '../../model/siteDocuments'
 import {DEFAULT_LANGUAGE} from '../../model/translations'
 import {builtContent, type SiteContent} from './entries'
+import type {PageRoute} from './pageRoute'
 import {liveQuotes, versionQuotes, type QuoteText} from './quotes'
 import type {Policy, PolicyVersion} from './schemas'
 
@@ -92,8 +93,18 @@ async function liveEdition(content: SiteContent, policy: PolicyId, document: Pol
 export const getPolicyHistories = (content: SiteContent = builtContent) =>
   Promise.all(POLICY_ID_LIST.map((policy) => getPolicyHistory(policy, content)))
 
-/** What a page of a policy reads: its history, and the site's words around it. */
-export async function getPolicyPageContent(policy: PolicyId, content: SiteContent) {
-  const [history, settings] = await Promise.all([getPolicyHistory(policy, content), content.siteSettings()])
+/**
+ * What a page of a policy reads: its history, and the site's words around it in the language of
+ * its text (English around English text on a page in another language). The one place the
+ * policy pages take their history words from.
+ */
+export async function getPolicyPageContent(
+  policy: PolicyId,
+  {content, shownContent}: Pick<PageRoute, 'content' | 'shownContent'>,
+) {
+  const [history, settings] = await Promise.all([
+    getPolicyHistory(policy, content),
+    shownContent.siteSettings(),
+  ])
   return {history, settings, words: settings.policyHistory}
 }
