@@ -2,6 +2,7 @@ import {PAGE_KINDS, pagePath, type PageTarget, type SitePage} from '../../model/
 import {isPolicyId, SINGLETON_IDS} from '../../model/siteDocuments'
 import {DEFAULT_LANGUAGE, pathIn} from '../../model/translations'
 import {contentFor, type Shown, type SiteContent, type TranslatableId} from './entries'
+import {translatedSummaries} from './changeSummary'
 import {UNTRANSLATED, type SiteLanguage} from './languages'
 
 /**
@@ -20,8 +21,8 @@ export interface PageRoute extends SitePage {
   shown: Shown
   /** The documents in the language of the page's main text (`shown.language`): the words around it. */
   shownContent: SiteContent
-  /** Versions' "What changed" summaries in the page's language, by "<policy>/<number>". */
-  summaries: ReadonlyMap<string, string>
+  /** The translation's "What changed" summaries of its policy's versions, by number; none in English. */
+  summaries: ReadonlyMap<number, string>
   /** The same page in each language, English first (empty for a page in English only). */
   alternates: {code: string; path: string}[]
 }
@@ -55,7 +56,8 @@ export async function pageRoute(locals: App.Locals, page: SitePage): Promise<Pag
   const content = contentFor(locals, page.language)
   const offered = await content.languages()
   const codes = [DEFAULT_LANGUAGE, ...offered.map(({code}) => code)]
-  const shown = await shownOn(content, page.target)
+  const {target} = page
+  const shown = await shownOn(content, target)
   return {
     ...page,
     content,
@@ -63,7 +65,10 @@ export async function pageRoute(locals: App.Locals, page: SitePage): Promise<Pag
     pageLanguage: offered.find(({code}) => code === page.language),
     shown,
     shownContent: shown.language === page.language ? content : contentFor(locals, shown.language),
-    summaries: new Map(),
+    summaries:
+      target.policy && shown.language === page.language && page.language !== DEFAULT_LANGUAGE
+        ? translatedSummaries(await content.policy(target.policy))
+        : new Map(),
     alternates: PAGE_KINDS[page.target.page].everyLanguage
       ? codes.map((code) => ({code, path: pathIn(code, page.englishPath)}))
       : [],

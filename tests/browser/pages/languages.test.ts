@@ -211,6 +211,25 @@ describe('the site in Hindi and Telugu', () => {
     )
   })
 
+  it('links inside the Hindi Privacy Policy and the Hindi notice lead to the Hindi pages', async ({
+    desktopPage: page,
+  }) => {
+    const internalLinks = (selector: string) =>
+      page
+        .locator(`${selector} a[href^="/"]`)
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')!))
+    await page.goto(`${base}/hi/privacy-policy`)
+    const inPolicy = await internalLinks('.policy__body')
+    expect(inPolicy).toEqual(
+      expect.arrayContaining(['/hi/policy-history/privacy-policy', '/hi/terms&conditions']),
+    )
+    for (const href of inPolicy) expect(href).toMatch(/^\/hi\//)
+    await page.goto(`${base}/hi/contact-us`)
+    expect(await internalLinks('#privacy-notice')).toEqual([
+      '/hi/privacy-policy#your-rights-and-how-to-use-them',
+    ])
+  })
+
   it('/te/policy-history/terms&conditions shows the English history with the Telugu line that it is not translated', async ({
     desktopPage: page,
   }) => {
