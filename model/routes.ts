@@ -1,6 +1,6 @@
 /**
  * The route table: every kind of page the site has, written once. The static build
- * (src/pages/[...path].astro), the route data on `Astro.locals` (src/middleware.ts), staff
+ * (src/pages/[...<component>].astro), the route data on `Astro.locals` (src/middleware.ts), staff
  * preview, the sitemap, the 404 page's list and Presentation's "Used on" locations (studio/) all
  * read these rows, so a new kind of page is one row here and its component there.
  *
@@ -35,7 +35,7 @@ export interface DocumentRef {
   id: string
 }
 
-/** The component that renders a kind of page (src/pages/[...path].astro maps each name to its file). */
+/** The component that renders a kind of page: src/components/<name>.astro, built by src/pages/[...<name>].astro. */
 export type PageComponent =
   'HomePage' | 'AboutPage' | 'ContactPage' | 'PolicyPage' | 'PolicyHistory' | 'PolicyChanges' | 'NotFoundPage'
 

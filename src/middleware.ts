@@ -7,13 +7,16 @@ import {contentFor, PreviewContentError} from './content/entries'
 /**
  * Puts the route data of a page on `Astro.locals.route` once, before any component renders, as
  * Starlight's route middleware does: the page's language, its documents in that language, and
- * its alternates. A built page names itself (the props of src/pages/[...path].astro); a preview
+ * its alternates. A built page names itself (the props of its route file, src/pages/[...<component>].astro,
+ * or the 404 page's own path); a preview
  * page is found in the route table by the path staff opened, as their drafts have the site.
  * Prerendered pages pass here at build time: the content they read is fetched once per build
  * (src/content/entries.ts keeps it, per language).
  */
 export const onRequest = defineMiddleware(async (context, next) => {
-  const built = (context.props as {page?: SitePage}).page
+  const built =
+    (context.props as {page?: SitePage}).page ??
+    (context.routePattern === NOT_FOUND_PAGE.path ? NOT_FOUND_PAGE : undefined)
   if (built) context.locals.route = await pageRoute(context.locals, built)
   else if (context.locals.preview && context.url.pathname.startsWith(PREVIEW_ROUTE_PREFIX))
     context.locals.route = await previewRoute(context.locals)

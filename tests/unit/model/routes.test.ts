@@ -99,6 +99,11 @@ describe('the route table', () => {
 
   it('has a route file for every component it names, which builds that component’s rows', () => {
     for (const {component} of Object.values(PAGE_KINDS) as PageKind[]) {
+      // The 404 page is the one file Astro and the server serve for an unknown address.
+      if (component === PAGE_KINDS.notFound.component) {
+        expect(readFileSync(join(ROOT, 'src/pages/404.astro'), 'utf8')).toContain(`<${component} />`)
+        continue
+      }
       const file = join(ROOT, `src/pages/[...${component}].astro`)
       expect(existsSync(file), file).toBe(true)
       expect(existsSync(join(ROOT, `src/components/${component}.astro`)), component).toBe(true)
