@@ -65,13 +65,12 @@ const one = () => [{}]
 const policyTitle = (params: PageParams) => policyEntry(params.policy!).title
 const policyDocument = (policy: PolicyId): DocumentRef => ({type: POLICY_TYPE, id: policy})
 /** The version documents' ids, as Studio records them. */
-export const policyVersionId = (policy: PolicyId, number: number) =>
-  `${POLICY_VERSION_TYPE}-${policy}-${number}`
+const policyVersionId = (policy: PolicyId, number: number) => `${POLICY_VERSION_TYPE}-${policy}-${number}`
 const versionDocument = ({policy, number}: PageParams): DocumentRef => ({
   type: POLICY_VERSION_TYPE,
   id: policyVersionId(policy!, number!),
 })
-/** A version's neighbour before it, if any. */
+/** Whether a policy has a version before this one: a first version has nothing to compare. */
 const hasEarlier = (versions: readonly RecordedVersion[], {policy, number}: RecordedVersion) =>
   versions.some((other) => other.policy === policy && other.number < number)
 
@@ -113,6 +112,8 @@ export const PAGE_KINDS = {
     component: 'PolicyPage',
     title: policyTitle,
   },
+  // A policy's history lives beside, not under, its page: with `build.format: 'file'` a folder
+  // named like a page ("privacy-policy/") would make "/privacy-policy" a folder to most servers.
   history: {
     pattern: '/policy-history/:policy',
     pages: (versions) =>
@@ -195,9 +196,6 @@ export function pagePath<Name extends string>(
     )
   return segments.join('/') || '/'
 }
-
-/** A page's path in a language. */
-export const pagePathIn = (language: string, target: PageTarget) => pathIn(language, pagePath(target))
 
 /**
  * Every page of the site, in every language the table offers it in: what the static build
@@ -297,13 +295,6 @@ export const CONTACT_ENDPOINT = '/api/contact'
 
 /** Where Sanity's webhook asks the production server for a rebuild, and where it says how the last one went. */
 export const REBUILD_ENDPOINTS = {rebuild: '/api/rebuild', status: '/api/rebuild/status'} as const
-
-/**
- * A policy's history lives beside, not under, its page: with `build.format: 'file'` a folder
- * named like a page ("privacy-policy/") would make "/privacy-policy" a folder to most servers.
- * Each folder holds files only, named after the policy's own path.
- */
-export const policySlug = (policy: PolicyId) => policyEntry(policy).path.slice(1)
 
 /** Every version of a policy, with its date and summary. */
 export const policyHistoryPath = (policy: PolicyId) => pagePath({page: 'history', policy})
