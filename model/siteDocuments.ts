@@ -38,7 +38,7 @@ export const SINGLETONS = {
 
 /**
  * The policies, in the order the site lists them. A new policy is a row here and its document in
- * the dataset: its page (src/pages/[policy].astro), history, versions, feed and sitemap entries,
+ * the dataset: its page (a row of the route table, model/routes.ts), history, versions, feed and sitemap entries,
  * preview and Studio desk follow from the row.
  */
 export const POLICIES = {

@@ -5,5 +5,7 @@ declare namespace App {
     contact?: import('./contact/route').ContactRuntime
     /** Set only for a request with a valid preview session: drafts, read on the server. */
     preview?: import('./content/preview').PreviewLocals
+    /** The page being rendered: its language, documents and alternates (src/middleware.ts). */
+    route?: import('./content/pageRoute').PageRoute
   }
 }

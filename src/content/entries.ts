@@ -269,8 +269,3 @@ export async function readAll(content: SiteContent): Promise<void> {
     content.translations(),
   ])
 }
-
-/** The prefix of each language the build offers besides English, for a page's `getStaticPaths`. */
-export async function languageParams(): Promise<{params: {lang: string}; props: {language: string}}[]> {
-  return (await builtContent.languages()).map(({code}) => ({params: {lang: code}, props: {language: code}}))
-}

@@ -30,9 +30,10 @@ import {
 } from '../../model/policyVersions'
 import {isPublicSiteUrl} from '../../model/publicAddress'
 import {isIndianPhone, isSampleEmail, isSampleUrl} from '../../model/samples'
-import {PAGE_PATHS, POLICY_PATHS} from '../../model/routes'
+import {PAGE_KINDS, sitePages} from '../../model/routes'
 import {
   pathIn,
+  TRANSLATED_TYPES,
   translationStatus,
   wordsDigest,
   type TranslationRecord,
@@ -347,12 +348,18 @@ export function translationVerdicts(
   const versions = documents.filter(
     (document) => document._type === POLICY_VERSION_TYPE,
   ) as unknown as PolicyVersionDocument[]
-  const pages: {path: string; id: string; translated: boolean}[] = [
-    {path: PAGE_PATHS.home, id: SINGLETON_IDS.homePage, translated: false},
-    {path: PAGE_PATHS.about, id: SINGLETON_IDS.aboutPage, translated: false},
-    {path: PAGE_PATHS.contact, id: SINGLETON_IDS.contactPage, translated: true},
-    ...POLICY_ID_LIST.map((id) => ({path: POLICY_PATHS[id], id, translated: true})),
-  ]
+  // The route table's pages in every language whose address names no version, each with the
+  // document its text is (a policy's history and versions follow the policy's verdict).
+  const pages = sitePages({languages: [], versions: []})
+    .filter(({target}) => PAGE_KINDS[target.page].everyLanguage)
+    .map(({target, englishPath}) => {
+      const [document] = PAGE_KINDS[target.page].documents(target)
+      return {
+        path: englishPath,
+        id: document!.id,
+        translated: (TRANSLATED_TYPES as readonly string[]).includes(document!.type),
+      }
+    })
   const english = (id: string) =>
     currentEnglishText(id, {versions, now, digest: () => wordsDigest(byId(id) ?? {})})
   const judge = (id: string, language: string) => {

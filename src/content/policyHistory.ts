@@ -1,8 +1,9 @@
 import {changesPolicy, quotesFor, timeline, type Timeline} from '../../model/policyVersions'
 import type {FigureWords} from '../../model/policyFigures'
-import {POLICY_ID_LIST, type PolicyId} from '../../model/siteDocuments'
+import {POLICY_ID_LIST, SINGLETON_IDS, type PolicyId} from '../../model/siteDocuments'
 import {DEFAULT_LANGUAGE} from '../../model/translations'
 import {builtContent, type SiteContent} from './entries'
+import type {PageRoute} from './pageRoute'
 import {liveQuotes, versionQuotes, type QuoteText} from './quotes'
 import type {Policy, PolicyVersion} from './schemas'
 
@@ -98,8 +99,21 @@ async function liveEdition(
 export const getPolicyHistories = (content: SiteContent = builtContent) =>
   Promise.all(POLICY_ID_LIST.map((policy) => getPolicyHistory(policy, content)))
 
-/** What a page of a policy reads: its history, and the site's words around it. */
-export async function getPolicyPageContent(policy: PolicyId, content: SiteContent) {
-  const [history, settings] = await Promise.all([getPolicyHistory(policy, content), content.siteSettings()])
-  return {history, settings, words: settings.policyHistory}
+/**
+ * What a page of a policy reads: its history, and the site's words around it in the language of
+ * its text (English around English text on a page in another language). The one place the
+ * policy pages take their history words from.
+ */
+export async function getPolicyPageContent(
+  policy: PolicyId,
+  {content, shownContent}: Pick<PageRoute, 'content' | 'shownContent'>,
+) {
+  const [history, settings, wordsShown] = await Promise.all([
+    getPolicyHistory(policy, content),
+    shownContent.siteSettings(),
+    shownContent.shownIn(SINGLETON_IDS.siteSettings),
+  ])
+  // Dates go in the language of the words around them (Site settings as this page shows them),
+  // never Hindi dates inside English words.
+  return {history, settings, words: settings.policyHistory, wordsIn: wordsShown.language}
 }

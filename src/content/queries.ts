@@ -77,7 +77,8 @@ export const policiesQuery = defineQuery(`*[_type == "policy" && _id in $policyI
   title,
   description,
   "intro": coalesce(intro, []),
-  sections[]{_key, heading, body}
+  sections[]{_key, heading, body},
+  "versionSummaries": coalesce(versionSummaries, [])[]{version, summary}
 }`)
 
 /** Every recorded version of every policy, oldest first. */

@@ -403,6 +403,12 @@ export type Policy = {
   sections: Array<{
     _key: string;
   } & PolicySection>;
+  versionSummaries?: Array<{
+    version: number;
+    summary: string;
+    _type: "versionSummary";
+    _key: string;
+  }>;
 };
 
 export type ContactPage = {
@@ -1214,7 +1220,7 @@ export type ContactPageQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: policiesQuery
-// Query: *[_type == "policy" && _id in $policyIds] | order(_id asc){  _id,  "language": coalesce(language, "en"), translation{translates, review, reviewedBy, reviewedOn},  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body}}
+// Query: *[_type == "policy" && _id in $policyIds] | order(_id asc){  _id,  "language": coalesce(language, "en"), translation{translates, review, reviewedBy, reviewedOn},  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body},  "versionSummaries": coalesce(versionSummaries, [])[]{version, summary}}
 export type PoliciesQueryResult = Array<{
   _id: string;
   language: string | "en";
@@ -1232,6 +1238,10 @@ export type PoliciesQueryResult = Array<{
     heading: string;
     body: PolicyBody;
   }>;
+  versionSummaries: Array<{
+    version: number;
+    summary: string;
+  }> | Array<never>;
 }>;
 
 // Source: ../src/content/queries.ts
@@ -1556,6 +1566,12 @@ export type LaunchCheckQueryResult = Array<{
   sections: Array<{
     _key: string;
   } & PolicySection>;
+  versionSummaries?: Array<{
+    version: number;
+    summary: string;
+    _type: "versionSummary";
+    _key: string;
+  }>;
 } | {
   _id: string;
   _type: "policyFigures";

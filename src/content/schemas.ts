@@ -258,6 +258,8 @@ export const policySchema = z.object({
   description: text(200),
   intro: policyBodySchema,
   sections: policySections,
+  /** A translation's "What changed" summaries, by English version number; none in English. */
+  versionSummaries: z.array(z.object({version: z.number().int().min(1), summary: text(SUMMARY_MAX)})),
 })
 
 /**

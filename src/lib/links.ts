@@ -1,4 +1,4 @@
-import {PAGE_PATHS} from '../../model/routes'
+import {cleanPath, PAGE_KINDS, PAGE_PATHS, pageTargetOf} from '../../model/routes'
 import {DEFAULT_LANGUAGE, pathIn} from '../../model/translations'
 
 export function isExternal(href: string): boolean {
@@ -10,15 +10,22 @@ export function homeSectionHref(sectionId: string, language: string = DEFAULT_LA
   return `${pathIn(language, PAGE_PATHS.home)}#${sectionId}`
 }
 
-const TRANSLATED_PAGES: ReadonlySet<string> = new Set(Object.values(PAGE_PATHS))
+/** Whether the route table offers the page at an English path in every language. */
+function inEveryLanguage(path: string): boolean {
+  const clean = cleanPath(path)
+  if (clean === undefined) return false
+  const {page} = pageTargetOf(clean)
+  return page !== 'notFound' && PAGE_KINDS[page].everyLanguage
+}
 
 /**
- * A link of the header or footer, on a page in a language: a page the site has in every language
- * ("/contact-us?subject=…") leads to that language's page; any other link is unchanged.
+ * A link on a page in a language (header, footer, the text of a translation): a page the route
+ * table offers in every language ("/contact-us?subject=…", "/policy-history/privacy-policy")
+ * leads to that language's page; any other link is unchanged.
  */
 export function hrefIn(language: string, href: string): string {
   if (language === DEFAULT_LANGUAGE || !href.startsWith('/') || href.startsWith('//')) return href
   const end = href.search(/[?#]/)
   const path = end === -1 ? href : href.slice(0, end)
-  return TRANSLATED_PAGES.has(path) ? pathIn(language, path) + href.slice(path.length) : href
+  return inEveryLanguage(path) ? pathIn(language, path) + href.slice(path.length) : href
 }

@@ -1,7 +1,7 @@
 import type {IncomingMessage, Server, ServerResponse} from 'node:http'
 import type {Duplex} from 'node:stream'
 import type {ServerLimits} from '../config/index.ts'
-import {CONTACT_ENDPOINT} from '../../model/routes.ts'
+import {CONTACT_ENDPOINT, REBUILD_ENDPOINTS} from '../../model/routes.ts'
 import {SECURITY_HEADERS} from './securityHeaders.ts'
 
 /** The methods the site answers; anything else never reaches a route (405). */
@@ -10,8 +10,8 @@ export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const
 /** What each server route takes, for the Allow header of a refusal; pages take GET and HEAD. */
 const ROUTE_METHODS: Record<string, string> = {
   [CONTACT_ENDPOINT]: 'POST',
-  '/api/rebuild': 'POST',
-  '/api/rebuild/status': 'GET',
+  [REBUILD_ENDPOINTS.rebuild]: 'POST',
+  [REBUILD_ENDPOINTS.status]: 'GET',
 }
 
 /**

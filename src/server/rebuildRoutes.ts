@@ -3,6 +3,7 @@ import {readFileSync, renameSync, writeFileSync} from 'node:fs'
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import {dirname} from 'node:path'
 import {decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
+import {REBUILD_ENDPOINTS} from '../../model/routes.ts'
 import {isDraftOrVersion, REBUILD_DOCUMENT_TYPES} from '../../model/siteDocuments.ts'
 import {makeFolders} from '../lib/folders.ts'
 import type {Rebuilder} from './rebuilder.ts'
@@ -164,7 +165,7 @@ export async function handleRebuildRequest(
       message: 'SANITY_WEBHOOK_SECRET is not set.',
     })
 
-  if (path === '/api/rebuild/status') {
+  if (path === REBUILD_ENDPOINTS.status) {
     if (request.method !== 'GET') return send(response, 405, {ok: false, error: 'methodNotAllowed'})
     const authorization = request.headers.authorization ?? ''
     if (!authorization.startsWith('Bearer ') || !equalInConstantTime(authorization.slice(7), secret)) {
@@ -180,7 +181,7 @@ export async function handleRebuildRequest(
     })
   }
 
-  if (path !== '/api/rebuild') return send(response, 404, {ok: false, error: 'notFound'})
+  if (path !== REBUILD_ENDPOINTS.rebuild) return send(response, 404, {ok: false, error: 'notFound'})
   if (request.method !== 'POST') return send(response, 405, {ok: false, error: 'methodNotAllowed'})
   const body = await readBody(request)
   if (body === undefined) return send(response, 413, {ok: false, error: 'tooLarge'})

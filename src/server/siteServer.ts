@@ -5,7 +5,7 @@ import compression from 'compression'
 import {ROOT, type SiteConfig} from '../config/index.ts'
 import {contactServiceFromConfig, type ContactService} from '../contact/service.ts'
 import {contactStartLines} from '../contact/startReport.ts'
-import {CONTACT_ENDPOINT} from '../../model/routes.ts'
+import {CONTACT_ENDPOINT, REBUILD_ENDPOINTS} from '../../model/routes.ts'
 import {HEALTH_ENDPOINT, HealthCheck, healthStartLine} from './health.ts'
 import {LiveSite} from './liveSite.ts'
 import {StaffPreview} from './preview.ts'
@@ -149,6 +149,39 @@ export async function createSiteServer(
     maxAgeMs: config.contact.store.kind === 'sanity' ? 5_000 : 1_000,
   })
 
+  /** A handler that may fail: the failure is logged and answered with 500, once. */
+  const answering =
+    (what: string, handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>) =>
+    (request: IncomingMessage, response: ServerResponse) =>
+      void handle(request, response).catch((error) => {
+        console.error(`${what} failed:`, error)
+        if (!response.headersSent) response.writeHead(500).end()
+      })
+  const rebuildRoute = answering('Rebuild request', (request, response) =>
+    handleRebuildRequest(request, response, {
+      rebuilder,
+      policyChanges,
+      secret: settings.webhookSecret,
+      accepted: acceptedWebhooks,
+    }),
+  )
+  /**
+   * The server's own endpoints, by path: everything else is a page of the route table
+   * (model/routes.ts) or an /api route of the build, which the site answers.
+   */
+  const endpoints = new Map<string, (request: IncomingMessage, response: ServerResponse) => void>([
+    [REBUILD_ENDPOINTS.rebuild, rebuildRoute],
+    [REBUILD_ENDPOINTS.status, rebuildRoute],
+    [HEALTH_ENDPOINT, answering('Health check', (request, response) => health.handle(request, response))],
+    [
+      SITE_STATUS_PATH,
+      (request, response) =>
+        answerSiteStatus(request, response, () =>
+          liveRevisions.status(rebuilder.getStatus(), site.policySchedule, policyChanges.getStatus()),
+        ),
+    ],
+  ])
+
   const handler = (request: IncomingMessage, response: ServerResponse) => {
     applySecurityHeaders(request, response, settings.trustProxy)
     if (refuseUnknownMethod(request, response)) return
@@ -156,29 +189,8 @@ export async function createSiteServer(
     const path = requestPath(request.url)
     if (path === CONTACT_ENDPOINT && request.method === 'POST')
       bodyDeadline(request, response, settings.limits.contactBodyTimeoutMs)
-    if (path === '/api/rebuild' || path === '/api/rebuild/status') {
-      handleRebuildRequest(request, response, {
-        rebuilder,
-        policyChanges,
-        secret: settings.webhookSecret,
-        accepted: acceptedWebhooks,
-      }).catch((error) => {
-        console.error('Rebuild request failed:', error)
-        if (!response.headersSent) response.writeHead(500).end()
-      })
-      return
-    }
-    if (path === HEALTH_ENDPOINT) {
-      health.handle(request, response).catch((error) => {
-        console.error('Health check failed:', error)
-        if (!response.headersSent) response.writeHead(500).end()
-      })
-      return
-    }
-    if (path === SITE_STATUS_PATH)
-      return answerSiteStatus(request, response, () =>
-        liveRevisions.status(rebuilder.getStatus(), site.policySchedule, policyChanges.getStatus()),
-      )
+    const endpoint = endpoints.get(path)
+    if (endpoint) return endpoint(request, response)
     const preview = staffPreview.route(request, response)
     if (preview === 'answered') return
     // Locals are the request's own: a route that wrote to them could not reach another visitor's.

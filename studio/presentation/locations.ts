@@ -1,34 +1,40 @@
 /**
  * Where each document shows on the site: the pages Presentation lists as "Used on" above a
- * document's form. The paths are the site's own (model/routes.ts), so a location always opens
- * the page a visitor would see.
+ * document's form. The pages, their paths and titles are the route table's (model/routes.ts), so
+ * a location always opens the page a visitor would see.
  *
  * Plain functions of the documents they read, so that tests check them against the bundled
  * dataset; `resolveLocations.ts` feeds them the live content.
  */
 import type {DocumentLocation, DocumentLocationsState} from 'sanity/presentation'
-import {PAGE_PATHS, policyChangesPath, policyHistoryPath, policyVersionPath} from '../../model/routes'
+import {PAGE_KINDS, pagePath, sitePages, type PageTarget} from '../../model/routes'
 import {quotedKeys} from '../../model/policyVersions'
 import {
   isPolicyId,
   POLICY_ID_LIST,
   POLICY_TYPE,
-  policyEntry,
   publishedId,
   SINGLETON_IDS,
   type PolicyId,
 } from '../../model/siteDocuments'
 
-const HOME: DocumentLocation = {title: 'Home', href: PAGE_PATHS.home}
-const ABOUT: DocumentLocation = {title: 'About us', href: PAGE_PATHS.about}
-const CONTACT: DocumentLocation = {title: 'Contact us', href: PAGE_PATHS.contact}
-const policyPage = (policy: PolicyId): DocumentLocation => {
-  const {title, path} = policyEntry(policy)
-  return {title, href: path}
-}
+/** A page of the route table, titled as its row titles it, at its English path. */
+const location = (target: PageTarget): DocumentLocation => ({
+  title: PAGE_KINDS[target.page].title(target),
+  href: pagePath(target),
+})
+const HOME = location({page: 'home'})
+const ABOUT = location({page: 'about'})
+const CONTACT = location({page: 'contact'})
+const policyPage = (policy: PolicyId) => location({page: 'policy', policy})
 
-/** The pages a visitor reaches from the header and footer; the history pages hang off the policies. */
-const MAIN_PAGES: readonly DocumentLocation[] = [HOME, ABOUT, CONTACT, ...POLICY_ID_LIST.map(policyPage)]
+/**
+ * The pages a visitor reaches from the header and footer: every listed page whose address names
+ * no version; the history pages hang off the policies.
+ */
+const MAIN_PAGES: readonly DocumentLocation[] = sitePages({languages: [], versions: []})
+  .filter(({target}) => PAGE_KINDS[target.page].listed)
+  .map(({target}) => location(target))
 
 /**
  * A document whose text may quote policy figures and company facts: a policy, or the Contact
@@ -103,10 +109,7 @@ export function companyFactsLocations(documents: readonly QuotingDocument[]): Do
 
 /** A policy's page and its version history. */
 export const policyLocations = (policy: PolicyId): DocumentLocationsState => ({
-  locations: [
-    policyPage(policy),
-    {title: `${policyEntry(policy).title}: version history`, href: policyHistoryPath(policy)},
-  ],
+  locations: [policyPage(policy), location({page: 'history', policy})],
 })
 
 /** The fields of a policy version its addresses are made from. */
@@ -126,11 +129,10 @@ export function policyVersionLocations(version: VersionAddress | null | undefine
     n < 1
   )
     return {tone: 'caution', message: 'This version names no policy and number, so it has no page.'}
-  const title = `${policyEntry(policy).title}, version ${n}`
   return {
     locations: [
-      {title, href: policyVersionPath(policy, n)},
-      ...(n > 1 ? [{title: `${title}: what changed`, href: policyChangesPath(policy, n)}] : []),
+      location({page: 'version', policy, number: n}),
+      ...(n > 1 ? [location({page: 'changes', policy, number: n})] : []),
     ],
   }
 }

@@ -7,7 +7,8 @@ import type {QuoteText} from '../../content/quotes'
 import type {PolicyBody} from '../../content/schemas'
 import {QuotedFact} from '../CompanyFact'
 import {knownOnly} from './knownOnly'
-import {linkMark} from './linkMark'
+import {linkMarkIn} from './linkMark'
+import {DEFAULT_LANGUAGE} from '../../../model/translations'
 
 const known = knownParts(POLICY_TEXT)
 
@@ -19,10 +20,12 @@ interface Props {
    * same fee and the same Grievance Officer; an earlier version keeps what it said.
    */
   quotes: QuoteText
+  /** The page's language ("en" if not given): links to pages the site has in every language lead to that language's. */
+  language?: string
 }
 
 /** A policy's rich text, rendered to HTML at build time. */
-export default function PolicyText({value, quotes}: Props) {
+export default function PolicyText({value, quotes, language = DEFAULT_LANGUAGE}: Props) {
   const fact = (key: CompanyFactKey) => <QuotedFact fact={key} text={quotes.facts[key] ?? ''} />
   const [name, designation, email, phone, address] = GRIEVANCE_CARD_FACTS.map(fact)
   const components: PortableTextComponents = {
@@ -46,7 +49,7 @@ export default function PolicyText({value, quotes}: Props) {
         </address>
       ),
     },
-    marks: {link: linkMark},
+    marks: {link: linkMarkIn(language)},
     unknownType: () => null,
     unknownMark: ({children}) => <>{children}</>,
   }

@@ -7,7 +7,9 @@ import {
   policyEntry,
   publishedId,
 } from '../../../model/siteDocuments'
-import {translatablePreview, translationFields} from '../fields'
+import {SUMMARY_MAX} from '../../../model/policyVersions'
+import {LANGUAGE_FIELD} from '../../../model/translations'
+import {isEnglish, translatablePreview, translationFields} from '../fields'
 
 /** A policy page, one for each row of the policies table (model/siteDocuments.ts). */
 export const policy = defineType({
@@ -59,6 +61,51 @@ export const policy = defineType({
           })
           .warning(),
       ],
+    }),
+    defineField({
+      name: 'versionSummaries',
+      title: 'What changed, in this language',
+      type: 'array',
+      description:
+        'The English "What changed" summary of a version, translated: the version history and the policy page show it beside that version. A version without one here shows the English summary, marked as English.',
+      hidden: ({document}) => isEnglish(document?.[LANGUAGE_FIELD]),
+      of: [
+        defineArrayMember({
+          name: 'versionSummary',
+          title: 'Summary of a version',
+          type: 'object',
+          fields: [
+            defineField({
+              name: 'version',
+              title: 'Version',
+              type: 'number',
+              description: 'The number of the English version this summarises, as its history lists it.',
+              validation: (rule) => rule.required().integer().min(1),
+            }),
+            defineField({
+              name: 'summary',
+              title: 'Summary',
+              type: 'text',
+              rows: 3,
+              description: 'What changed in that version, in this language.',
+              validation: (rule) => rule.required().max(SUMMARY_MAX),
+            }),
+          ],
+          preview: {
+            select: {version: 'version', summary: 'summary'},
+            prepare: ({version, summary}: {version?: number; summary?: string}) => ({
+              title: `Version ${version ?? '?'}`,
+              subtitle: summary,
+            }),
+          },
+        }),
+      ],
+      validation: (rule) =>
+        rule.custom((entries: {version?: number}[] | undefined) => {
+          const numbers = (entries ?? []).map((entry) => entry.version)
+          const twice = numbers.find((number, index) => numbers.indexOf(number) !== index)
+          return twice === undefined ? true : `Version ${twice} has two summaries: keep one.`
+        }),
     }),
   ],
   preview: translatablePreview(),

@@ -183,8 +183,83 @@ describe('the site in Hindi and Telugu', () => {
     expect(overflow).toBeLessThanOrEqual(0)
   })
 
-  it('pages that stay English (a policy history) name no other language', async ({desktopPage: page}) => {
-    await page.goto(`${base}/policy-history/privacy-policy`)
+  it('/hi/policy-history/privacy-policy is in Hindi: its heading, words and links, each summary not yet translated marked English', async ({
+    desktopPage: page,
+  }) => {
+    const hindi = documentById(documents, 'privacyPolicy__i18n_hi')
+    const hindiWords = documentById(documents, 'siteSettings__i18n_hi').policyHistory
+    const response = await page.goto(`${base}/hi/policy-history/privacy-policy`)
+    expect(response?.status()).toBe(200)
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('hi')
+    await expectSampleLine(page, 'hi', '/policy-history/privacy-policy')
+    const heading = page.getByRole('heading', {level: 1})
+    await expect(heading.textContent()).resolves.toBe(`${hindi.title}: ${hindiWords.historyHeading}`)
+    await expect(
+      heading.evaluate((element) => element.closest('[lang]')!.getAttribute('lang')),
+    ).resolves.toBe('hi')
+    const main = page.getByRole('main')
+    // Every link of the history leads to a page in Hindi: the policy, each version and its changes.
+    const hrefs = await main
+      .locator('.history a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+    expect(hrefs.length).toBeGreaterThan(2)
+    for (const href of hrefs) expect(href).toMatch(/^\/hi\//)
+    await expect(main.getByRole('link', {name: hindiWords.readCurrent}).getAttribute('href')).resolves.toBe(
+      '/hi/privacy-policy',
+    )
+    await expect(
+      main.getByRole('link', {name: `${hindiWords.version} 2`, exact: true}).isVisible(),
+    ).resolves.toBe(true)
+    // Staff's English summaries, until translated, say they are English.
+    await expect(main.locator('.history__item span[lang="en"]').count()).resolves.toBeGreaterThan(0)
+    // The switcher offers the same history in every language.
+    await expect(switcherLink(page, 'English').getAttribute('href')).resolves.toBe(
+      '/policy-history/privacy-policy',
+    )
+  })
+
+  it('links inside the Hindi Privacy Policy and the Hindi notice lead to the Hindi pages', async ({
+    desktopPage: page,
+  }) => {
+    const internalLinks = (selector: string) =>
+      page
+        .locator(`${selector} a[href^="/"]`)
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')!))
+    await page.goto(`${base}/hi/privacy-policy`)
+    const inPolicy = await internalLinks('.policy__body')
+    expect(inPolicy).toEqual(
+      expect.arrayContaining(['/hi/policy-history/privacy-policy', '/hi/terms&conditions']),
+    )
+    for (const href of inPolicy) expect(href).toMatch(/^\/hi\//)
+    await page.goto(`${base}/hi/contact-us`)
+    expect(await internalLinks('#privacy-notice')).toEqual([
+      '/hi/privacy-policy#your-rights-and-how-to-use-them',
+    ])
+  })
+
+  it('/te/policy-history/terms&conditions shows the English history with the Telugu line that it is not translated', async ({
+    desktopPage: page,
+  }) => {
+    const response = await page.goto(`${base}/te/policy-history/terms&conditions`)
+    expect(response?.status()).toBe(200)
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('te')
+    await expect(page.getByText(language('te').notTranslatedLine, {exact: true}).isVisible()).resolves.toBe(
+      true,
+    )
+    const heading = page.getByRole('heading', {level: 1})
+    await expect(heading.textContent()).resolves.toBe(
+      `${policies.terms.title}: ${settings.policyHistory.historyHeading}`,
+    )
+    await expect(
+      heading.evaluate((element) => element.closest('[lang]')!.getAttribute('lang')),
+    ).resolves.toBe('en')
+  })
+
+  it('the page for an unknown address stays English and names no other language', async ({
+    desktopPage: page,
+  }) => {
+    await page.goto(`${base}/no-such-page`)
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en')
     await expect(page.locator('link[hreflang]').count()).resolves.toBe(0)
     await expect(page.locator('.language-switcher').count()).resolves.toBe(0)
   })

@@ -65,7 +65,7 @@ describe('what search engines and link previews read', () => {
   })
 
   for (const [name, server] of Object.entries(servers)) {
-    it(`/sitemap.xml lists the six routes and every policy's history, versions and changes, with & escaped (${name})`, async ({
+    it(`/sitemap.xml lists the six routes and every policy's history, versions and changes in every language, with & escaped (${name})`, async ({
       desktopPage: page,
     }) => {
       const response = await fetch(`${server}/sitemap.xml`)
@@ -90,7 +90,8 @@ describe('what search engines and link previews read', () => {
           path,
           ...languages.map((code) => (path === '/' ? `/${code}` : `/${code}${path}`)),
         ]),
-        ...HISTORY_PAGE_PATHS,
+        // The history pages too, in every language: the policy's own words where translated.
+        ...HISTORY_PAGE_PATHS.flatMap((path) => [path, ...languages.map((code) => `/${code}${path}`)]),
       ]
       expect(locations).toHaveLength(expected.length)
       for (const location of locations) expect(location).toMatch(/^https?:\/\//)

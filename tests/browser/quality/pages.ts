@@ -35,6 +35,8 @@ export const HISTORY_PATHS = [
   refund.history,
   refund.version(refundVersions[0].number),
   refund.changes(refundVersions[1].number),
+  // A history in another language, from the translated policy's words.
+  pathIn('hi', historyPaths('privacy').history),
 ]
 
 /**

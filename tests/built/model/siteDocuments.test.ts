@@ -5,9 +5,11 @@ import type {PolicyId} from '../../../model/siteDocuments'
 import {astroBuild, ROOT, type BuildResult} from '../../support/astroBuild'
 import {bundledDocuments, publishPolicyChange} from '../../support/dataset'
 
-// The claim: a new policy is one row in the policies table (model/siteDocuments.ts) and its
-// document in the dataset, and every place that lists the policies follows. The fixture is a copy
-// of the site with exactly those changes; nothing else in it is edited by hand.
+// The claims: a new policy is one row in the policies table (model/siteDocuments.ts) and its
+// document in the dataset, and every place that lists the policies follows; a new kind of page is
+// one row in the route table (model/routes.ts), its component and its route file, and it is built
+// in every language, listed and previewed. The fixture is a copy of the site with exactly those
+// changes (one build for both claims); nothing else in it is edited by hand.
 
 const COOKIE_POLICY = 'cookiePolicy' as PolicyId
 const ROW = `  cookie: {id: '${COOKIE_POLICY}', path: '/cookie-policy', title: 'Cookie Policy'},`
@@ -26,7 +28,52 @@ const EDITS: {file: string; edit: (source: string) => string}[] = [
       return source.replace(end, `${ROW}\n${end}`)
     },
   },
+  {
+    file: 'model/routes.ts',
+    edit: (source) => {
+      const end = '} as const satisfies Record<string, PageKind>'
+      if (!source.includes(end)) throw new Error(`The route table no longer ends with "${end}".`)
+      return source.replace(end, `${PAGE_ROW}\n${end}`)
+    },
+  },
 ]
+
+/** A page of questions, in every language, showing the home page's document. */
+const PAGE_ROW = `  faq: {
+    pattern: '/faq',
+    pages: () => [{}],
+    documents: () => [{type: 'homePage', id: 'homePage'}],
+    everyLanguage: true,
+    listed: true,
+    component: 'FaqPage',
+    title: () => 'Questions',
+  },`
+const FAQ_HEADING = 'Questions people ask'
+/** The new component and its route file: new files, nothing else edited. */
+const NEW_FILES: Record<string, string> = {
+  'src/components/FaqPage.astro': `---
+import BaseLayout from '../layouts/BaseLayout.astro'
+import {routeOf} from '../content/pageRoute'
+
+const {content, language} = routeOf(Astro.locals)
+const home = await content.homePage()
+---
+
+<BaseLayout title="${FAQ_HEADING}">
+  <h1>${FAQ_HEADING}</h1>
+  <p data-language={language}>{home.line}</p>
+</BaseLayout>
+`,
+  'src/pages/[...FaqPage].astro': `---
+import FaqPage from '../components/FaqPage.astro'
+import {pagesRenderedBy} from '../content/staticPaths'
+
+export const getStaticPaths = () => pagesRenderedBy('FaqPage')
+---
+
+<FaqPage />
+`,
+}
 
 const SUMMARY = 'The first version of the Cookie Policy, which says which cookies the site sets.'
 const HEADING = 'Cookies this site sets'
@@ -79,6 +126,7 @@ beforeAll(async () => {
     const path = join(fixture, file)
     writeFileSync(path, edit(readFileSync(path, 'utf8')))
   }
+  for (const [file, text] of Object.entries(NEW_FILES)) writeFileSync(join(fixture, file), text)
   // The default BUNDLED_DATASET of the copy.
   writeFileSync(join(fixture, 'studio/seed/production.ndjson'), datasetWithCookiePolicy())
   build = await astroBuild({}, {root: fixture})
@@ -155,6 +203,41 @@ describe('a fourth policy, added as a row of the policies table and a document i
         {title: 'Cookie Policy', href: '/cookie-policy'},
         {title: 'Cookie Policy: version history', href: '/policy-history/cookie-policy'},
       ],
+    })
+  })
+})
+
+describe('a new kind of page, added as a row of the route table, its component and its route file', () => {
+  it('is built at its path in English and under every language’s prefix, in that language', () => {
+    const english = built('faq.html')
+    expect(english).toContain(FAQ_HEADING)
+    expect(english).toContain('data-language="en"')
+    const hindi = built('hi/faq.html')
+    expect(hindi).toMatch(/<html lang="hi"/)
+    expect(hindi).toContain('data-language="hi"')
+    expect(built('te/faq.html')).toContain('data-language="te"')
+  })
+
+  it('names its other languages and offers them in the switcher', () => {
+    const page = built('faq.html')
+    expect(page).toMatch(/<link rel="alternate" hreflang="hi" href="[^"]*\/hi\/faq">/)
+    expect(page).toMatch(/class="language-switcher"[\s\S]*href="\/te\/faq"/)
+  })
+
+  it('is in the sitemap in every language', () => {
+    const paths = [...built('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      ([, loc]) => new URL(loc!).pathname,
+    )
+    expect(paths).toEqual(expect.arrayContaining(['/faq', '/hi/faq', '/te/faq']))
+  })
+
+  it('is previewed at its path, and Presentation lists it among the main pages', async () => {
+    const {previewTarget} = await import(join(fixture, 'model/previewTargets.ts'))
+    expect(previewTarget('/faq')).toEqual({page: 'faq'})
+    const {fixedLocations} = await import(join(fixture, 'studio/presentation/locations.ts'))
+    expect(fixedLocations('siteSettings', 'siteSettings').locations).toContainEqual({
+      title: 'Questions',
+      href: '/faq',
     })
   })
 })
