@@ -8,7 +8,8 @@ import {translatedWords} from './translations.ts'
  * The differences between two versions of a policy, word by word, as the "what changed" page
  * shows them. Sections and paragraphs are matched by the keys Studio gives them (kept across
  * edits) or, failing that, by identical text; a paragraph replaced by another is compared word
- * by word with it. The words are compared as visitors read them, figures and facts included, so
+ * by word with it, unless it was mostly rewritten (`REWRITTEN_BELOW`): then the old paragraph
+ * shows as removed and the new one as added, each whole. The words are compared as visitors read them, figures and facts included, so
  * a changed fee shows as a changed word.
  */
 
@@ -96,15 +97,58 @@ function paragraphs(body: readonly unknown[], quotes: DiffQuotes): Paragraph[] {
   })
 }
 
-function words(before: string, after: string): Words[] {
-  if (before === after) return after ? [{change: 'same', text: after}] : []
-  return diffWords(before, after).map((part) => ({
+const whole = (change: 'added' | 'removed', text: string): Words[] => (text ? [{change, text}] : [])
+
+/**
+ * A text counts as rewritten, rather than edited, when fewer than this share of its words (of the
+ * longer version) are unchanged. Marking every word of a rewrite leaves old and new words taking
+ * turns, which reads as neither text; the old text struck through, then the new one, reads as both.
+ */
+export const REWRITTEN_BELOW = 0.5
+
+const wordCount = (text: string) => text.match(/\S+/g)?.length ?? 0
+
+/** Whether `parts`, the word-by-word comparison of `before` with `after`, is a rewrite. */
+export function isRewrite(parts: readonly Words[], before: string, after: string): boolean {
+  const longer = Math.max(wordCount(before), wordCount(after))
+  if (!before || !after || longer === 0) return false
+  const kept = parts
+    .filter((part) => part.change === 'same')
+    .reduce((sum, part) => sum + wordCount(part.text), 0)
+  return kept / longer < REWRITTEN_BELOW
+}
+
+/** The words of `before` and `after` compared: changed words marked, or a rewrite as two wholes. */
+function compare(before: string, after: string): {rewritten: boolean; words: Words[]} {
+  if (before === after) return {rewritten: false, words: after ? [{change: 'same', text: after}] : []}
+  const parts: Words[] = diffWords(before, after).map((part) => ({
     change: part.added ? 'added' : part.removed ? 'removed' : 'same',
     text: part.value,
   }))
+  return isRewrite(parts, before, after)
+    ? {rewritten: true, words: [...whole('removed', before), ...whole('added', after)]}
+    : {rewritten: false, words: parts}
 }
 
-const whole = (change: 'added' | 'removed', text: string): Words[] => (text ? [{change, text}] : [])
+const words = (before: string, after: string): Words[] => compare(before, after).words
+
+/**
+ * Whether the run at `index` is removed or added words that touch the run before, also changed,
+ * with no space between ("colour" struck through, then "color"): shown apart, they read as two
+ * words. The gap is the page's to draw, not a space in the text, so each version reads as it was.
+ */
+export function needsGap(parts: readonly Words[], index: number): boolean {
+  const [previous, part] = [parts[index - 1], parts[index]]
+  return (
+    previous !== undefined &&
+    part !== undefined &&
+    previous.change !== 'same' &&
+    part.change !== 'same' &&
+    previous.change !== part.change &&
+    !/\s$/.test(previous.text) &&
+    !/^\s/.test(part.text)
+  )
+}
 
 /**
  * Lines up two lists: items with the same key, or failing that the same content, are the same
@@ -144,25 +188,28 @@ function align<T>(
 }
 
 function paragraphDiffs(before: Paragraph[], after: Paragraph[]): ParagraphDiff[] {
-  return align(before, after, (a, b) => a.key === b.key || a.text === b.text).map(
-    ({before: old, after: now}) => {
+  const whole_ = (paragraph: Paragraph, change: 'added' | 'removed'): ParagraphDiff => ({
+    style: paragraph.style,
+    listItem: paragraph.listItem,
+    change,
+    words: whole(change, paragraph.text),
+  })
+  return align(before, after, (a, b) => a.key === b.key || a.text === b.text).flatMap(
+    ({before: old, after: now}): ParagraphDiff[] => {
       if (old && now) {
-        const parts = words(old.text, now.text)
-        return {
-          style: now.style,
-          listItem: now.listItem,
-          change: old.text === now.text ? 'same' : 'changed',
-          words: parts,
-        }
+        const {rewritten, words: parts} = compare(old.text, now.text)
+        // A rewritten paragraph: the old one removed, then the new one added, each whole.
+        if (rewritten) return [whole_(old, 'removed'), whole_(now, 'added')]
+        return [
+          {
+            style: now.style,
+            listItem: now.listItem,
+            change: old.text === now.text ? 'same' : 'changed',
+            words: parts,
+          },
+        ]
       }
-      const paragraph = (now ?? old)!
-      const change = now ? 'added' : 'removed'
-      return {
-        style: paragraph.style,
-        listItem: paragraph.listItem,
-        change,
-        words: whole(change, paragraph.text),
-      }
+      return now ? [whole_(now, 'added')] : [whole_(old!, 'removed')]
     },
   )
 }

@@ -19,8 +19,14 @@ export const sentPageAddress = (reference: string, language: string = DEFAULT_LA
     language === DEFAULT_LANGUAGE ? '' : `&language=${encodeURIComponent(language)}`
   }`
 
-// The site's colours and type, so the page reads as the site's own; no script, and this one style,
-// allowed by its hash.
+/**
+ * Where the reference goes in the page the build made for each language (src/components/
+ * ContactSentPage.astro): the site's header and footer around the Contact page's words.
+ */
+export const SENT_REFERENCE_SLOT = '%REFERENCE%'
+
+// A build made before those pages has only the words: a card in the site's colours and type, with
+// no script and this one style, allowed by its hash.
 const STYLE = [
   'body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Helvetica Neue",Arial,sans-serif;line-height:1.6;color:#0f2a2e;background:#f3f8f7}',
   'main{max-width:40rem;margin:2rem auto;padding:1.5rem;background:#fff;border-top:4px solid #0b6e69;border-radius:0.5rem}',
@@ -46,8 +52,9 @@ const HEADERS = {
 }
 
 /**
- * GET /api/contact/sent?reference=XXXXXXXX&language=hi, in the words of that language's contact
- * page (a language the build does not offer: English). A build made before this page had words
+ * GET /api/contact/sent?reference=XXXXXXXX&language=hi: the build's page for that language (a
+ * language the build does not offer: English), with the site's header and footer, and the words
+ * of that language's contact page. A build made before this page had words
  * sends the visitor to the contact page's own "sent" notice; an address without a reference of the
  * right shape, to the contact page.
  */
@@ -66,6 +73,13 @@ export function sentPage(
     return new Response(null, {
       status: 303,
       headers: {location: `${contactPath}#${sentAnchor}`, 'cache-control': 'no-store'},
+    })
+  // The reference has the shape checked above (letters and digits), and is escaped all the same.
+  const page = content.sentPages?.[language.code]
+  if (page)
+    return new Response(page.replace(SENT_REFERENCE_SLOT, escapeHtml(reference)), {
+      status: 200,
+      headers: HEADERS,
     })
   const [title, message, label, back] = [
     words.title,

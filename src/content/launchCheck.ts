@@ -261,6 +261,10 @@ const listedFactProblems = (problems: readonly string[]) =>
     ? ''
     : `\nCompany facts that a public build refuses (Data processors must match what this server does):\n${problems.map((p) => `  - ${p}`).join('\n')}`
 
+/** "a, b and c". */
+const joined = (items: readonly string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+
 export type LaunchVerdict = {ok: true; warning?: string} | {ok: false; error: string}
 
 /** What a translation problem says: which document, in which language, and why. */
@@ -305,7 +309,7 @@ export function judgeSamples(
     translations.length === 0 ? '' : 'has translations it cannot show',
     facts.length === 0 ? '' : 'has Company facts that do not fit the law or this server',
   ].filter(Boolean)
-  const what = found.length < 2 ? (found[0] ?? '') : `${found.slice(0, -1).join(', ')} and ${found.at(-1)}`
+  const what = joined(found)
   const details =
     listed(samples) + advice(samples) + listedTranslations(translations) + listedFactProblems(facts)
   if (isPublicSiteUrl(site)) {
@@ -534,9 +538,73 @@ export async function readSiteDocuments(content: ContentSource, query: string) {
   return {documents, translations}
 }
 
+/** The command that prints the launch check's list whole (scripts/launchCheck.ts). */
+export const LAUNCH_CHECK_COMMAND = 'npm run launch-check'
+
+/** What the launch check finds in the content, as a build and `LAUNCH_CHECK_COMMAND` say it. */
+export interface LaunchReport {
+  /** What fails this build, whole: a late notice, or anything a public build refuses. */
+  error?: string
+  /** What staff must do now, whole in every build: a policy published without its version. */
+  actNow: string[]
+  /** What to settle before launch (samples, translations, facts) and pages shown in English. */
+  list: string[]
+  /** The list in one line for a build's log, with the command that prints it whole. */
+  summary?: string
+}
+
+/** "1 page", "8 pages", or nothing for none. */
+const some = (count: number, one: string, many: string) =>
+  count === 0 ? [] : [count === 1 ? `1 ${one}` : `${count} ${many}`]
+
+/** The launch check over every document the site is built from, judged together. */
+export function launchReport(
+  documents: readonly Node[],
+  translations: readonly TranslationDocument[],
+  {
+    site,
+    contact,
+    now,
+  }: {site: string | undefined; contact: Parameters<typeof companyFactProblems>[1]; now: Date},
+): LaunchReport {
+  const notice = noticeProblem(documents)
+  if (notice) return {error: notice, actNow: [], list: []}
+  const samples = samplesIn([...documents, ...translations])
+  const facts = (documents.find((document) => document._id === SINGLETON_IDS.companyFacts) ??
+    {}) as CompanyFactsDocument
+  const problems = {
+    translations: translationProblems(translations),
+    facts: companyFactProblems(facts, contact, consentLabelIn(documents)),
+  }
+  const verdict = judgeSamples(samples, site, problems.translations, problems.facts)
+  if (!verdict.ok) return {error: verdict.error, actNow: [], list: []}
+  const fallbacks = fallbackWarnings(documents, translations, {publicBuild: isPublicSiteUrl(site), now})
+  const list = [...(verdict.warning ? [verdict.warning] : []), ...fallbacks]
+  const refused = [
+    ...some(samples.length, 'sample value', 'sample values'),
+    ...some(problems.translations.length, 'sample translation', 'sample translations'),
+    ...some(problems.facts.length, 'Company fact to correct', 'Company facts to correct'),
+  ]
+  const found = [
+    ...(refused.length === 0 ? [] : [`${joined(refused)}, which a build for the public address refuses`]),
+    ...some(
+      fallbacks.length,
+      'place shown in English, untranslated',
+      'places shown in English, untranslated',
+    ),
+  ]
+  return {
+    actNow: [...unrecordedChanges(documents), ...emptyQuotedFacts(documents)],
+    list,
+    summary:
+      list.length === 0 ? undefined : `Launch check: ${found.join('; ')}. The list: ${LAUNCH_CHECK_COMMAND}`,
+  }
+}
+
 /**
  * The launch check as a content collection: one query for every document the site is built
- * from, judged together, so a refused build lists every sample at once. The collection holds each
+ * from, judged together, so a refused build lists every sample at once; a build that passes says
+ * what remains in one line (the list is `LAUNCH_CHECK_COMMAND`'s). The collection holds each
  * document's revision, and for a translation of a language turned on whether its page shows it:
  * what the server reports as live once this build is (src/pages/server-data/live-content.json.ts),
  * so Studio can tell staff whether their publish is on the site. Ids and revisions only.
@@ -551,24 +619,11 @@ export function launchCheckLoader(
     async load({store, logger, config}) {
       const {documents, translations} = await readSiteDocuments(content, query)
       const now = new Date()
-      const notice = noticeProblem(documents)
-      if (notice) throw new Error(notice)
-      const samples = samplesIn([...documents, ...translations])
-      const facts = (documents.find((document) => document._id === SINGLETON_IDS.companyFacts) ??
-        {}) as CompanyFactsDocument
-      const verdict = judgeSamples(
-        samples,
-        config.site,
-        translationProblems(translations),
-        companyFactProblems(facts, contact, consentLabelIn(documents)),
-      )
-      if (!verdict.ok) throw new Error(verdict.error)
-      if (verdict.warning) logger.warn(verdict.warning)
-      for (const warning of [...unrecordedChanges(documents), ...emptyQuotedFacts(documents)])
-        logger.warn(warning)
+      const report = launchReport(documents, translations, {site: config.site, contact, now})
+      if (report.error) throw new Error(report.error)
+      for (const warning of report.actNow) logger.warn(warning)
+      if (report.summary) logger.warn(report.summary)
       const publicBuild = isPublicSiteUrl(config.site)
-      for (const warning of fallbackWarnings(documents, translations, {publicBuild, now}))
-        logger.warn(warning)
       const shown = shownTranslations(translationVerdicts(documents, translations, {publicBuild, now}))
       store.clear()
       for (const document of [...documents, ...translations]) {
@@ -580,7 +635,6 @@ export function launchCheckLoader(
   }
 }
 
-/** For each translation a language turned on shows or not: its language and status, by id. */
 function shownTranslations(verdicts: ReturnType<typeof translationVerdicts>) {
   const shown = new Map<string, {language: string; status: TranslationStatus}>()
   for (const {language, pages} of verdicts)

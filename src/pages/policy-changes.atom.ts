@@ -6,6 +6,7 @@ import {formatDate, indiaDay} from '../lib/dates'
 import {fillTemplate} from '../../model/templates'
 import {POLICY_FEED_PATH, policyChangesPath, policyHistoryPath, policyVersionPath} from '../../model/routes'
 import {summaryAsShown} from '../../model/policyVersions'
+import {copyrightYears} from '../../model/copyright'
 
 /**
  * An Atom feed of every policy change, upcoming ones included, so that a lawyer or a partner can
@@ -32,7 +33,7 @@ export const GET: APIRoute = async ({site}) => {
     generator: false,
     feedLinks: {atom: url(POLICY_FEED_PATH)},
     author: {name: settings.companyName, link: url('/')},
-    copyright: `© ${settings.copyrightYear} ${settings.companyName}`,
+    copyright: `© ${copyrightYears(settings.copyrightYear, builtContent.now)} ${settings.companyName}`,
   })
   for (const {policy, version, first} of entries) {
     const effective = fillTemplate(words.effectiveFrom, {date: formatDate(version.effectiveDate)})

@@ -1,6 +1,6 @@
 import {existsSync} from 'node:fs'
-import {readFile, rename, rm} from 'node:fs/promises'
-import {dirname, join} from 'node:path'
+import {readdir, readFile, rename, rm} from 'node:fs/promises'
+import {basename, dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import type {AstroIntegration} from 'astro'
 import {z} from 'zod'
@@ -19,6 +19,8 @@ import {TRANSLATION_STATUSES} from '../../model/translations.ts'
  * check it against the one schema below, so a field one side renames cannot go unnoticed.
  */
 const FOLDER = 'server-data'
+/** Its folder of the pages a form post without JavaScript lands on, one per language. */
+const SENT_PAGES = 'contact-sent'
 
 /** The words of the form's page that the server repeats or records: one language's, as its page shows them. */
 const contactWords = z.object({
@@ -75,6 +77,12 @@ const contactContent = z.object({
    * A build made before languages has none: every message is taken as sent from the English page.
    */
   languages: z.record(z.string(), z.object({englishName: z.string(), ...contactWords.shape})).optional(),
+  /**
+   * The page a form post without JavaScript lands on, by language: the site's page, its reference
+   * left as a slot (src/contact/sentPage.ts). Not in contact.json: each is a page of its own,
+   * server-data/contact-sent/<language>.html. A build made before them has none.
+   */
+  sentPages: z.record(z.string(), z.string()).optional(),
 })
 
 /** Written as an ISO instant, or null when no change is to come; read as a Date, or absent. */
@@ -189,6 +197,8 @@ export async function readBuildData(buildDir: string): Promise<BuildData> {
   const written = Object.fromEntries(
     await Promise.all(parts.map(async (part) => [part, await readPart(buildDir, part)] as const)),
   )
+  if (typeof written.contact === 'object' && written.contact !== null)
+    written.contact = {...written.contact, sentPages: await readSentPages(buildDir)}
   const result = buildData.safeParse(written)
   if (result.success) return result.data
   const part = result.error.issues[0]!.path[0] as Part
@@ -212,6 +222,20 @@ async function readPart(buildDir: string, part: Part): Promise<unknown> {
   } catch {
     throw refusal(buildDir, part, 'it is not JSON')
   }
+}
+
+/** The pages src/pages/server-data/contact-sent/[language].astro wrote, by language. */
+async function readSentPages(buildDir: string): Promise<Record<string, string> | undefined> {
+  const folder = join(buildDir, 'server', FOLDER, SENT_PAGES)
+  if (!existsSync(folder)) return undefined
+  const pages = (await readdir(folder)).filter((name) => name.endsWith('.html'))
+  return Object.fromEntries(
+    await Promise.all(
+      pages.map(
+        async (name) => [basename(name, '.html'), await readFile(join(folder, name), 'utf8')] as const,
+      ),
+    ),
+  )
 }
 
 const refusal = (buildDir: string, part: Part, why: string) =>

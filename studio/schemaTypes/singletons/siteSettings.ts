@@ -119,7 +119,8 @@ export const siteSettings = defineType({
       title: 'Copyright year',
       type: 'number',
       group: 'footer',
-      description: 'The year in the copyright line at the bottom of every page.',
+      description:
+        'The year the site was first published. The copyright line at the bottom of every page runs from it to the year the site was built, for example "© 2025–2026".',
       validation: (rule) => rule.required().integer().min(2000).max(2100),
     }),
     requiredObject(

@@ -3,6 +3,7 @@ import type {Page} from 'playwright-core'
 import {DESKTOP, PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
 import {NOT_FOUND_PATH, ROUTES, settings} from '../../support/site'
+import {copyrightYears} from '../../../model/copyright'
 
 const base = inject('siteUrl')
 
@@ -72,9 +73,21 @@ async function expectFooter(page: Page, where: string) {
     }
   }
 
+  // From the first year in the CMS to the year the site was built (this test runs just after).
   const copyright = footer.getByText(/©/)
-  await expect(copyright.textContent(), where).resolves.toContain('© 2025 MediStay India')
+  await expect(copyright.textContent(), where).resolves.toContain(
+    `© ${copyrightYears(settings.copyrightYear, new Date())} MediStay India`,
+  )
   await expect(copyright.isVisible(), where).resolves.toBe(true)
+
+  // The footer follows the page's last section directly: no empty band of another colour between.
+  await expect(
+    footer.evaluate(
+      (element) =>
+        element.getBoundingClientRect().top - document.querySelector('main')!.getBoundingClientRect().bottom,
+    ),
+    where,
+  ).resolves.toBe(0)
 
   // No anchor anywhere on the page lacks a destination.
   await expect(page.locator('a:not([href])').count(), where).resolves.toBe(0)

@@ -167,17 +167,47 @@ describe('the mobile menu', () => {
     await expect(focused()).resolves.toBe(settings.loginLabel)
   })
 
-  it('without JavaScript, a phone still gets every header link, in a row below the bar', async ({
+  it('without JavaScript at 375 px shows no control that cannot work: Menu opens by itself, with every entry', async ({
     newPage,
   }) => {
     const page = await newPage(PHONE, {javaScriptEnabled: false})
     await page.goto(base + '/about-us')
     const header = page.getByRole('banner')
+    // One control in the bar, the browser's own disclosure: the island's button, which would need
+    // JavaScript to open, is not shown.
+    const controls = header.locator('button:visible, summary:visible')
+    await expect(controls.count()).resolves.toBe(1)
+    const summary = header.locator('summary')
+    await expect(summary.textContent()).resolves.toBe(MENU)
+    await expect(toggle(page).isVisible()).resolves.toBe(false)
+    const box = await summary.boundingBox()
+    expect(box!.width).toBeGreaterThanOrEqual(44)
+    expect(box!.height).toBeGreaterThanOrEqual(44)
+    // Closed, the bar is one line (the height it has with JavaScript) and shows none of the entries.
+    const bar = await header.boundingBox()
+    for (const [label] of ENTRIES)
+      await expect(header.getByRole('link', {name: label, exact: true}).isVisible(), label).resolves.toBe(
+        false,
+      )
+
+    await summary.click()
     for (const [label, href] of ENTRIES) {
       const link = header.getByRole('link', {name: label, exact: true})
       await expect(link.isVisible(), label).resolves.toBe(true)
       await expect(link.getAttribute('href')).resolves.toBe(href)
     }
+    // Open, it lies over the page below the bar, which keeps its height.
+    expect((await header.boundingBox())!.height).toBe(bar!.height)
+    await summary.click()
+    await expect(header.getByRole('link', {name: ENTRIES[0][0], exact: true}).isVisible()).resolves.toBe(
+      false,
+    )
+
+    // With JavaScript, the bar has the same height, and the disclosure is not on the page at all.
+    const withScript = await newPage(PHONE)
+    await openOnPhone(withScript, '/about-us')
+    expect((await withScript.getByRole('banner').boundingBox())!.height).toBe(bar!.height)
+    await expect(withScript.locator('summary').count()).resolves.toBe(0)
   })
 
   it('choosing For Clinics closes the menu and goes to the about section of /', async ({phonePage: page}) => {

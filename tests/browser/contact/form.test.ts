@@ -294,6 +294,11 @@ describe('the contact form in Chromium', () => {
       'it needs a message, an e-mail address or a phone number',
     )
     await expect(page.locator('#message-sent').isVisible()).resolves.toBe(false)
+    // The notice is on screen whole, below the header: the header's menu covers none of it.
+    const header = (await page.getByRole('banner').boundingBox())!
+    const notice = (await page.locator('#message-invalid').boundingBox())!
+    expect(notice.y).toBeGreaterThanOrEqual(header.y + header.height)
+    expect(notice.y + notice.height).toBeLessThanOrEqual(PHONE.height)
     expect(
       readDb(dbPath, (db) =>
         db.prepare('SELECT id FROM contact_messages WHERE instr(name, ?) > 0').all(ref),

@@ -9,7 +9,8 @@ import {SECURITY_HEADERS} from '../../../src/server/securityHeaders'
 import {ROOT} from '../../support/astroBuild'
 import {DESKTOP, PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
-import {contactPage} from '../../support/site'
+import {contactPage, settings} from '../../support/site'
+import {bundledDocuments, documentById} from '../../support/dataset'
 import {islandBody, postForm, postJson, validFields} from '../../support/contact'
 
 // The page a form post without JavaScript lands on once its message is stored: the build's
@@ -28,17 +29,39 @@ async function storedReference(): Promise<string> {
 }
 
 describe('GET /api/contact/sent', () => {
-  it('shows the build\'s title, its "Message sent" words and the reference, with a link back to the contact page', async () => {
+  it('is the site\'s page, with its header and footer, showing the build\'s "Message sent" words, the reference and a link back to the contact page', async () => {
     const reference = await storedReference()
     const response = await fetch(base + sentPath(reference))
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
     const html = await response.text()
-    expect(html).toContain(`<title>${SENT.title}</title>`)
-    expect(html).toContain(`<h1>${SENT.title}</h1>`)
-    expect(html).toContain(`<p>${FORM.successMessage}</p>`)
-    expect(html).toContain(`${FORM.referenceLabel} <strong>${reference}</strong>`)
-    expect(html).toContain(`<a href="/contact-us">${SENT.backLabel}</a>`)
+    expect(html).toMatch(new RegExp(`<title>${RegExp.escape(SENT.title)}[^<]*</title>`))
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${RegExp.escape(SENT.title)}</h1>`))
+    expect(html).toContain(`>${FORM.successMessage}</p>`)
+    expect(html).toMatch(
+      new RegExp(`${RegExp.escape(FORM.referenceLabel)} <strong[^>]*>${reference}</strong>`),
+    )
+    expect(html).toMatch(new RegExp(`<a href="/contact-us"[^>]*>${RegExp.escape(SENT.backLabel)}</a>`))
+    expect(html).toContain('<header class="site-header"')
+    expect(html).toContain('<footer class="site-footer"')
+    // Astro's policy for the page's own scripts and styles, by their hashes.
+    expect(html).toContain('<meta http-equiv="content-security-policy"')
+  })
+
+  it('without JavaScript at 375 px, for a form sent from the Hindi page: the header and footer in Hindi, and no control that cannot work', async ({
+    newPage,
+  }) => {
+    const hindi = documentById(bundledDocuments(), 'siteSettings__i18n_hi')
+    const reference = await storedReference()
+    const page = await newPage(PHONE, {javaScriptEnabled: false})
+    await page.goto(`${base}${sentPath(reference)}&language=hi`)
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('hi')
+    const header = page.getByRole('banner')
+    // The menu the browser opens by itself is the header's one control.
+    await expect(header.locator('button:visible, summary:visible').count()).resolves.toBe(1)
+    await expect(header.locator('summary').textContent()).resolves.toBe(hindi.interfaceText.menu)
+    await expect(page.getByRole('contentinfo').getByText(hindi.tagline).isVisible()).resolves.toBe(true)
+    await expect(page.getByText(reference).isVisible()).resolves.toBe(true)
   })
 
   it('is never cached or indexed, and carries the security headers of every answer', async () => {
@@ -148,10 +171,14 @@ describe('the page after sending without JavaScript, checked whole', () => {
         page.evaluate(() => document.documentElement.scrollWidth),
         'no sideways scrolling',
       ).resolves.toBeLessThanOrEqual(viewport.width)
-      // The page's one style applies (by its hash), and nothing is blocked.
+      // The site's header and footer, styled (the page's styles apply by their hashes), and nothing is blocked.
       await expect(
-        page.locator('main').evaluate((main) => getComputedStyle(main).backgroundColor),
-      ).resolves.toBe('rgb(255, 255, 255)')
+        page.getByRole('banner').getByRole('link', {name: settings.companyName}).isVisible(),
+      ).resolves.toBe(true)
+      await expect(page.getByRole('contentinfo').getByText(settings.tagline).isVisible()).resolves.toBe(true)
+      await expect(
+        page.getByRole('banner').evaluate((header) => getComputedStyle(header).position),
+      ).resolves.toBe('sticky')
       await expect(
         page.evaluate(() => (window as unknown as {cspViolations: string[]}).cspViolations),
       ).resolves.toEqual([])

@@ -367,6 +367,41 @@ describe('what a version changed', () => {
   }
 })
 
+describe('a version that rewrote paragraphs', () => {
+  it('/policy-changes/privacy-policy/4 shows a rewritten paragraph whole, the old one removed and then the new one added, and no removed word touches an added one', async ({
+    desktopPage: page,
+  }) => {
+    await page.goto(`${base}/policy-changes/privacy-policy/4`)
+    const main = page.getByRole('main')
+    // Version 4 renamed the heading "On this website" (version 3) to "Messages sent through our contact form".
+    const paragraphs = await main.locator('.changes__paragraph').evaluateAll((elements) =>
+      elements.map((element) => ({
+        removed: [...element.querySelectorAll('del')].map((del) => del.textContent),
+        added: [...element.querySelectorAll('ins')].map((ins) => ins.textContent),
+      })),
+    )
+    const renamed = paragraphs.findIndex(({removed}) => removed.join('') === 'On this website')
+    expect(renamed).toBeGreaterThanOrEqual(0)
+    expect(paragraphs.slice(renamed, renamed + 2)).toEqual([
+      {removed: ['On this website'], added: []},
+      {removed: [], added: ['Messages sent through our contact form']},
+    ])
+    // Where removed and added words meet with no space between, the page sets them apart.
+    const touching = await main
+      .locator('del + .visually-hidden + ins, ins + .visually-hidden + del')
+      .evaluateAll(
+        (elements) =>
+          elements.filter((element) => {
+            const before = element.previousElementSibling!.previousElementSibling!
+            const joined = !/\s$/.test(before.textContent!) && !/^\s/.test(element.textContent!)
+            const adjacent = element.previousElementSibling!.previousSibling === before
+            return joined && adjacent && parseFloat(getComputedStyle(element).marginInlineStart) === 0
+          }).length,
+      )
+    expect(touching).toBe(0)
+  })
+})
+
 describe('the Atom feed of policy changes', () => {
   const ATOM = 'http://www.w3.org/2005/Atom'
   /** RFC 3339 date-time, as RFC 4287 §3.3 requires. */

@@ -1,5 +1,7 @@
+import {execFile} from 'node:child_process'
 import {existsSync, readdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
+import {promisify} from 'node:util'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {DOCUMENT_TITLES, POLICY_IDS, type PolicyId} from '../../../model/siteDocuments'
 import {COMPANY_FACTS, sampleFacts, type CompanyFactsDocument} from '../../../model/companyFacts'
@@ -7,7 +9,7 @@ import {telHref} from '../../../model/addresses'
 import {POLICY_PATHS} from '../../../model/routes'
 import {newVersion, POLICY_VERSION_TYPE, quotesFor, type PolicyWording} from '../../../model/policyVersions'
 import {wordsDigest} from '../../../model/translations'
-import {astroBuild, type BuildResult} from '../../support/astroBuild'
+import {astroBuild, ROOT, type BuildResult} from '../../support/astroBuild'
 import {realShapedCompanyFacts} from '../../support/companyFacts'
 import {bundledDocuments, documentById, TAMIL} from '../../support/dataset'
 import {
@@ -17,6 +19,7 @@ import {
 } from '../../support/queryApiStandIn'
 
 const PUBLIC_SITE = 'https://www.medistay.in'
+const run = promisify(execFile)
 
 let standIn: QueryApiStandIn
 const builds: BuildResult[] = []
@@ -27,6 +30,21 @@ afterAll(async () => {
   builds.forEach((build) => build.dispose())
   await standIn?.close()
 })
+
+/** What `npm run launch-check` prints for the documents the stand-in serves now, and its exit code. */
+async function launchCheckList(env: Record<string, string> = {}): Promise<{code: number; output: string}> {
+  const options = {
+    cwd: ROOT,
+    env: {PATH: process.env.PATH ?? '', SANITY_PROJECT_ID: 'test', SANITY_API_HOST: standIn.url, ...env},
+  }
+  try {
+    const {stdout, stderr} = await run(process.execPath, ['scripts/launchCheck.ts'], options)
+    return {code: 0, output: stdout + stderr}
+  } catch (error) {
+    const failed = error as {code: number; stdout: string; stderr: string}
+    return {code: failed.code, output: failed.stdout + failed.stderr}
+  }
+}
 
 /** Builds from these documents, served by the Query API stand-in. */
 async function buildFrom(documents: SanityDocumentLike[], env: Record<string, string> = {}) {
@@ -178,7 +196,7 @@ describe('the launch check in a build', () => {
     const result = await builtWithRealFacts()
 
     expect(result.code, result.output).toBe(0)
-    expect(result.output).not.toContain('Launch check')
+    expect(result.output).not.toContain('which a build for the public address refuses')
     const pages = htmlFiles(result.outDir)
     expect(pages).toEqual(expect.arrayContaining(['index.html', 'contact-us.html', 'privacy-policy.html']))
     const leftovers: string[] = []
@@ -234,7 +252,7 @@ describe('the launch check in a build', () => {
     expect(htmlFiles(result.outDir)).toEqual([])
   })
 
-  it('an English edit of the Contact page leaves a public build passing: the stale translation shows English with its line, and the build names it', async () => {
+  it('an English edit of the Contact page leaves a public build passing: the stale translation shows English with its line, and the launch check names it', async () => {
     const documents = documentsWithRealFacts()
     const english = documentById(documents, 'contactPage')
     const settings = documentById(documents, 'siteSettings')
@@ -256,7 +274,12 @@ describe('the launch check in a build', () => {
     const result = await buildFrom([...documents, translation], {SITE_URL: PUBLIC_SITE})
 
     expect(result.code, result.output).toBe(0)
-    expect(result.output).toContain(
+    expect(result.output).toMatch(
+      /Launch check: \d+ places shown in English, untranslated\. The list: npm run launch-check\n/,
+    )
+    const list = await launchCheckList({SITE_URL: PUBLIC_SITE})
+    expect(list.code, list.output).toBe(0)
+    expect(list.output).toContain(
       `/hi/contact-us shows the English ${DOCUMENT_TITLES.contactPage} with the line that it is not translated: ` +
         'it translates an older English text (translation contactPage__i18n_hi).',
     )
@@ -265,30 +288,42 @@ describe('the launch check in a build', () => {
     expect(page).toContain(english.reachUsHeading)
   })
 
-  it('a local build from the sample company facts succeeds and warns with the same list; a language added to Site settings (Tamil) leaves Hindi and Telugu shown', async () => {
+  it('a local build from the sample company facts succeeds and counts the list in one line, which the command prints whole; a language added to Site settings (Tamil) leaves Hindi and Telugu shown', async () => {
     const documents = bundledDocuments()
     documentById(documents, 'siteSettings').languages.push(TAMIL)
     const result = await buildFrom(documents)
 
     expect(result.code, result.output).toBe(0)
     expect(bundledVersions.length).toBeGreaterThan(0)
-    expect(result.output).toContain(
-      `the content holds ${expectedListing.length + bundledVersions.length} values that are samples`,
+    const samples = expectedListing.length + bundledVersions.length
+    const [summary, ...more] = result.output.split('\n').filter((line) => line.includes('[launch-check]'))
+    expect(summary).toMatch(
+      new RegExp(
+        `Launch check: ${samples} sample values, ${sampleTranslations.length} sample translations and \\d+ ` +
+          'Company facts to correct, which a build for the public address refuses; \\d+ places shown in English, ' +
+          'untranslated\\. The list: npm run launch-check$',
+      ),
     )
-    for (const line of expectedListing) expect(result.output).toContain(line)
+    expect(more).toEqual([])
+    expect(result.output).not.toContain(expectedListing[0])
+
+    const list = await launchCheckList()
+    expect(list.code, list.output).toBe(0)
+    expect(list.output).toContain(`the content holds ${samples} values that are samples`)
+    for (const line of expectedListing) expect(list.output).toContain(line)
     for (const {id, language} of sampleTranslations)
-      expect(result.output).toContain(`  - ${id} (${language}): it is a sample translation`)
-    // What fell back to English, a warning per page and language.
-    expect(result.output).toMatch(/\(hi\): \/hi\/terms&conditions shows the English Terms and Conditions/)
+      expect(list.output).toContain(`  - ${id} (${language}): it is a sample translation`)
+    // What fell back to English, a line per page and language.
+    expect(list.output).toMatch(/\(hi\): \/hi\/terms&conditions shows the English Terms and Conditions/)
     // A local build shows the sample Hindi Privacy Policy, under its sample line: no fallback.
-    expect(result.output).not.toMatch(/\(hi\): \/hi\/privacy-policy shows the English/)
-    expect(result.output).toMatch(/\(te\): \/te\/terms&conditions shows the English Terms and Conditions/)
+    expect(list.output).not.toMatch(/\(hi\): \/hi\/privacy-policy shows the English/)
+    expect(list.output).toMatch(/\(te\): \/te\/terms&conditions shows the English Terms and Conditions/)
     expect(htmlFiles(result.outDir)).toContain('index.html')
     // Tamil, with no translation yet, is English with its line; Hindi and Telugu keep their header,
     // menu, footer and Privacy Policy.
-    expect(result.output).toContain(`${TAMIL.name} (ta): the header, menu and footer are shown in English`)
-    expect(result.output).not.toMatch(/\((hi|te)\): the header, menu and footer are shown in English/)
-    expect(result.output).not.toMatch(/\(te\): \/te\/privacy-policy shows the English/)
+    expect(list.output).toContain(`${TAMIL.name} (ta): the header, menu and footer are shown in English`)
+    expect(list.output).not.toMatch(/\((hi|te)\): the header, menu and footer are shown in English/)
+    expect(list.output).not.toMatch(/\(te\): \/te\/privacy-policy shows the English/)
     for (const code of ['hi', 'te']) {
       const page = decode(readFileSync(join(result.outDir, `${code}/privacy-policy.html`), 'utf8'))
       const translated = documentById(documents, `siteSettings__i18n_${code}`)

@@ -2,7 +2,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
-import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {previewSessionKey, readConfig} from '../../../src/config'
 import {
   isPreviewSecretShape,
@@ -221,12 +221,16 @@ describe('preview on the server', () => {
     const closed = await startQueryApiStandIn({documents: []})
     await closed.close()
     const unreachable = await withPreview({SANITY_API_HOST: closed.url})
+    // The operator's log says why, once; caught here, so that a passing run prints nothing.
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
       const {response, body} = await get(enableUrl(WELL_FORMED_SECRET), {to: unreachable})
       expect(response.status).toBe(502)
       expect(body).toMatch(/Content Lake did not answer/)
       expect(response.headers.get('set-cookie')).toBeNull()
+      expect(log.mock.calls).toEqual([[expect.stringMatching(/^Starting a preview failed: .+/)]])
     } finally {
+      log.mockRestore()
       await unreachable.close()
     }
   })

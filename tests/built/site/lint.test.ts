@@ -14,7 +14,7 @@ const tool = (path: string, args: string[]) =>
     (error: {stdout: string; stderr: string}) => `${error.stdout}${error.stderr}`,
   )
 
-// Style is settled by the tools, not in review (STYLE.md).
+// Style is settled by the tools (eslint.config.mjs, .prettierrc.json), not in review.
 it('ESLint finds no problems', async () => {
   expect(await tool('eslint/bin/eslint.js', ['.', '--max-warnings', '0'])).toBe('')
 }, 120_000)

@@ -192,6 +192,22 @@ describe('the sent page', () => {
     expect(html).toContain(`<a href="/hi/contact-us">${HINDI.sentPage!.backLabel}</a>`)
   })
 
+  it("is the build's page for that language, when the build made one, with the reference in its slot", async () => {
+    const pages = {en: '<p>English %REFERENCE%</p>', hi: '<p lang="hi">हिन्दी %REFERENCE%</p>'}
+    const built = (query: string) =>
+      sentPage(
+        new URL(`${SITE}/api/contact/sent?${query}`),
+        {...withHindi(), sentPages: pages},
+        {contactPath: '/contact-us', sentAnchor: 'message-sent'},
+      )
+    await expect(built('reference=ABCD1234&language=hi').text()).resolves.toBe(
+      '<p lang="hi">हिन्दी ABCD1234</p>',
+    )
+    await expect(built('reference=ABCD1234&language=te').text()).resolves.toBe('<p>English ABCD1234</p>')
+    // A reference of another shape is never put in the page.
+    expect(built('reference=%3Cb%3E12345').status).toBe(303)
+  })
+
   it('is in English for a language the build does not offer', async () => {
     const html = await page('reference=ABCD1234&language=%22%3E%3Cscript%3E').text()
     expect(html).toContain('<html lang="en">')

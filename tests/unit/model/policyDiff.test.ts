@@ -1,5 +1,12 @@
 import {describe, expect, it} from 'vitest'
-import {policyDiff, type Words} from '../../../model/policyDiff'
+import {
+  documentChanges,
+  isRewrite,
+  needsGap,
+  policyDiff,
+  REWRITTEN_BELOW,
+  type Words,
+} from '../../../model/policyDiff'
 
 const block = (key: string, ...children: unknown[]) => ({
   _type: 'block',
@@ -111,5 +118,67 @@ describe('the differences between two versions', () => {
     expect(diff.changedSections).toBe(0)
     expect(diff.sections.every((section) => section.change === 'same')).toBe(true)
     expect(diff.title).toEqual([{change: 'same', text: 'Refund Policy'}])
+  })
+
+  describe('a paragraph mostly rewritten', () => {
+    const was = 'IP address. When you send the form, our server uses your IP address briefly.'
+    const is = 'Required: you agree to the notice beside the form: we keep your message to reply to you.'
+    const rewritten = (from: string, to: string) =>
+      policyDiff(
+        text([{key: 'p', heading: 'Data', body: [block('p1', from)]}]),
+        text([{key: 'p', heading: 'Data', body: [block('p1', to)]}]),
+      ).sections[0].paragraphs
+
+    it('shows the old paragraph removed, then the new one added, each whole with its spaces', () => {
+      expect(rewritten(was, is)).toEqual([
+        {style: 'normal', listItem: undefined, change: 'removed', words: [{change: 'removed', text: was}]},
+        {style: 'normal', listItem: undefined, change: 'added', words: [{change: 'added', text: is}]},
+      ])
+    })
+
+    it('keeps word marks while at least half the words stay', () => {
+      // 6 of 10 words kept: an edit.
+      const [edited] = rewritten(
+        'We answer every message within two business days of receipt.',
+        'We answer every message within one working day of receiving it.',
+      )
+      expect(edited.change).toBe('changed')
+      expect(marked(edited.words, 'removed')).toEqual(['two business days', 'receipt'])
+    })
+
+    it('draws the line at half the words of the longer version', () => {
+      const parts = (kept: number, changed: number): Words[] => [
+        {change: 'same', text: 'a '.repeat(kept)},
+        {change: 'removed', text: 'b '.repeat(changed)},
+        {change: 'added', text: 'c '.repeat(changed)},
+      ]
+      const texts = (kept: number, changed: number) =>
+        ['a '.repeat(kept) + 'b '.repeat(changed), 'a '.repeat(kept) + 'c '.repeat(changed)] as const
+      expect(REWRITTEN_BELOW).toBe(0.5)
+      expect(isRewrite(parts(5, 5), ...texts(5, 5))).toBe(false)
+      expect(isRewrite(parts(4, 6), ...texts(4, 6))).toBe(true)
+      // A paragraph that only grew or only shrank is added or removed text, not a rewrite.
+      expect(isRewrite([{change: 'added', text: 'new'}], '', 'new')).toBe(false)
+    })
+
+    it('applies to the texts of other documents as well', () => {
+      const [change] = documentChanges({heading: 'Reach us by phone'}, {heading: 'Write to our team'})
+      expect(change.words).toEqual([
+        {change: 'removed', text: 'Reach us by phone'},
+        {change: 'added', text: 'Write to our team'},
+      ])
+    })
+  })
+
+  it('sets removed and added words that touch apart, without adding a space to either text', () => {
+    const [paragraph] = policyDiff(
+      text([{key: 'c', heading: 'Colour', body: [block('c1', 'The colour, blue and green, of our logo.')]}]),
+      text([{key: 'c', heading: 'Colour', body: [block('c1', 'The color, blue and green, of our logo.')]}]),
+    ).sections[0].paragraphs
+    const gaps = paragraph.words.map((_, index) => needsGap(paragraph.words, index))
+    expect(paragraph.words.filter((_, index) => gaps[index])).toEqual([{change: 'added', text: 'color'}])
+    expect(paragraph.words.map((part) => (part.change === 'added' ? '' : part.text)).join('')).toBe(
+      'The colour, blue and green, of our logo.',
+    )
   })
 })
