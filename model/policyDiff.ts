@@ -95,6 +95,10 @@ function paragraphs(body: readonly unknown[], quotes: DiffQuotes): Paragraph[] {
   })
 }
 
+/** A text's paragraphs as visitors read them, figures and facts printed: for a record of what a page said. */
+export const readableParagraphs = (body: readonly unknown[], quotes: DiffQuotes): string[] =>
+  paragraphs(body, quotes).map(({text}) => text)
+
 function words(before: string, after: string): Words[] {
   if (before === after) return after ? [{change: 'same', text: after}] : []
   return diffWords(before, after).map((part) => ({

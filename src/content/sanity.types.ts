@@ -197,6 +197,7 @@ export type ContactMessage = {
       _type: "consentBox";
       _key: string;
     }>;
+    notice?: string;
     wording?: string;
     ageConfirmationWording?: string;
     healthDetailsAllowed?: boolean;
@@ -1426,6 +1427,7 @@ export type LaunchCheckQueryResult = Array<{
       _type: "consentBox";
       _key: string;
     }>;
+    notice?: string;
     wording?: string;
     ageConfirmationWording?: string;
     healthDetailsAllowed?: boolean;

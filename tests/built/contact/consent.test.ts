@@ -1,6 +1,8 @@
 import {describe, expect, inject, it} from 'vitest'
+import {factText, type CompanyFactKey} from '../../../model/companyFacts'
+import {formatFigure, type PolicyFigureKey} from '../../../model/policyFigures'
 import {bundledDocuments, documentById} from '../../support/dataset'
-import {versionInForce} from '../../support/site'
+import {companyFacts, contactPage, policyFigures, versionInForce} from '../../support/site'
 import {
   consentBoxes,
   islandBody,
@@ -35,6 +37,28 @@ describe('the consent on the production server', () => {
     expect(rowById(dbPath, (await ticked.json()).id)).toMatchObject({
       consent_boxes: consentBoxes(form, {healthDetails: true}),
     })
+  })
+
+  // Third review of round three, finding 8: the first box agrees to "the notice above", so the record keeps it.
+  it('keeps the notice printed above the boxes, with its figures and facts, as the page showed it', async () => {
+    const response = await postJson(base, islandBody(validFields()))
+    expect(response.status).toBe(201)
+    const row = rowById(dbPath, (await response.json()).id)!
+    const blocks: {children: {text?: string; figure?: PolicyFigureKey; fact?: CompanyFactKey}[]}[] =
+      contactPage.privacyNotice
+    const printed = blocks.map((block) =>
+      block.children
+        .map((child) =>
+          child.figure
+            ? formatFigure(child.figure, policyFigures[child.figure])
+            : child.fact
+              ? factText(companyFacts, child.fact)
+              : (child.text ?? ''),
+        )
+        .join(''),
+    )
+    expect(row.consent_notice).toBe(printed.join('\n\n'))
+    expect(row.consent_notice).toContain('a message received before that day keeps the first rule.')
   })
 
   it('the form names the Privacy Policy version in force, which the message records as the notice agreed to', async () => {
