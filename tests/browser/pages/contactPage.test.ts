@@ -4,38 +4,26 @@ import {headingAnchors} from '../../../src/lib/anchors'
 import {
   factText,
   MESSAGE_PURPOSES,
-  type CompanyFactKey,
   type CompanyFactsDocument,
   type ProcessorPurpose,
 } from '../../../model/companyFacts'
-import {formatFigure, type PolicyFigureKey} from '../../../model/policyFigures'
+import {formatFigure} from '../../../model/policyFigures'
 import {DESKTOP, PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
-import {companyFacts, contactPage, policies, policyFigures, settings} from '../../support/site'
+import {
+  companyFacts,
+  contactPage,
+  NOTICE,
+  NOTICE_TEXTS,
+  policies,
+  policyFigures,
+  settings,
+} from '../../support/site'
 
 const base = inject('siteUrl')
 
 // The spec's five fields (section 3), by their visible labels.
 const FIELDS = ['Name', 'Email', 'Phone', 'Subject', 'Message'] as const
-
-interface NoticeBlock {
-  children: {_type: string; text?: string; figure?: PolicyFigureKey; fact?: CompanyFactKey}[]
-  markDefs?: {_type: string; href?: string}[]
-}
-const NOTICE: NoticeBlock[] = contactPage.privacyNotice
-
-/** Each paragraph of the privacy notice as visitors read it, with figures and facts filled in. */
-const NOTICE_TEXTS = NOTICE.map((block) =>
-  block.children
-    .map((child) =>
-      child.figure
-        ? formatFigure(child.figure, policyFigures[child.figure])
-        : child.fact
-          ? factText(companyFacts, child.fact)
-          : (child.text ?? ''),
-    )
-    .join(''),
-)
 
 /** The privacy policy's section on visitors' rights, and its address as the policy page anchors it. */
 const privacyHeadings = (policies.privacy.sections as {heading: string}[]).map((section) => section.heading)

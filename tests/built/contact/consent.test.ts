@@ -1,8 +1,6 @@
 import {describe, expect, inject, it} from 'vitest'
-import {factText, type CompanyFactKey} from '../../../model/companyFacts'
-import {formatFigure, type PolicyFigureKey} from '../../../model/policyFigures'
 import {bundledDocuments, documentById} from '../../support/dataset'
-import {companyFacts, contactPage, policyFigures, versionInForce} from '../../support/site'
+import {NOTICE_TEXTS, versionInForce} from '../../support/site'
 import {
   consentBoxes,
   islandBody,
@@ -44,20 +42,7 @@ describe('the consent on the production server', () => {
     const response = await postJson(base, islandBody(validFields()))
     expect(response.status).toBe(201)
     const row = rowById(dbPath, (await response.json()).id)!
-    const blocks: {children: {text?: string; figure?: PolicyFigureKey; fact?: CompanyFactKey}[]}[] =
-      contactPage.privacyNotice
-    const printed = blocks.map((block) =>
-      block.children
-        .map((child) =>
-          child.figure
-            ? formatFigure(child.figure, policyFigures[child.figure])
-            : child.fact
-              ? factText(companyFacts, child.fact)
-              : (child.text ?? ''),
-        )
-        .join(''),
-    )
-    expect(row.consent_notice).toBe(printed.join('\n\n'))
+    expect(row.consent_notice).toBe(NOTICE_TEXTS.join('\n\n'))
     expect(row.consent_notice).toContain('a message received before that day keeps the first rule.')
   })
 
