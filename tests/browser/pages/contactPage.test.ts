@@ -344,6 +344,8 @@ describe('the contact page', () => {
       'registeredOffice',
       'messageProcessors',
       'lastCopyGoneWithin',
+      // The rule in force, then the announced one.
+      'unverifiedChildDataDeletion',
       'unverifiedChildDataDeletion',
       'lastCopyGoneWithin',
       'privacyContactEmail',
