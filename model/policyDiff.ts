@@ -97,6 +97,10 @@ function paragraphs(body: readonly unknown[], quotes: DiffQuotes): Paragraph[] {
   })
 }
 
+/** A text's paragraphs as visitors read them, figures and facts printed: for a record of what a page said. */
+export const readableParagraphs = (body: readonly unknown[], quotes: DiffQuotes): string[] =>
+  paragraphs(body, quotes).map(({text}) => text)
+
 const whole = (change: 'added' | 'removed', text: string): Words[] => (text ? [{change, text}] : [])
 
 /**

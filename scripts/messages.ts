@@ -122,6 +122,7 @@ function whole(message: MessageRecord): string {
           ({box, wording, ticked}) => `  Box ${box} (${ticked ? 'ticked' : 'not ticked'}): ${wording}`,
         )
       : ['  Boxes:         (not recorded)']),
+    `  Notice above the boxes: ${consent.notice ? consent.notice.replaceAll('\n\n', ' ¶ ') : '(not recorded)'}`,
     `Message id:      ${message.id}`,
     '',
     message.message,

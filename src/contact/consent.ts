@@ -17,14 +17,24 @@ export interface ShownConsent {
   privacyPolicyUpdated: string
   /** Each box the page showed, in page order, with its words. */
   boxes: {box: ConsentBox; wording: string}[]
-  /** wordingsDigest of the boxes: what the page sends. */
+  /**
+   * The privacy notice above the boxes, as the page printed it (paragraphs, figures and facts in
+   * them, separated by blank lines): the first box agrees to "the notice above", which is not
+   * versioned with the Privacy Policy, so the record keeps its words. Empty in a build's data
+   * written before the notice was recorded.
+   */
+  notice: string
+  /** wordingsDigest of the boxes and the notice: what the page sends. */
   digest: string
 }
 
-/** The digest a page sends of the words beside its boxes: SHA-256 of the boxes and words, in order. */
-export const wordingsDigest = (boxes: ShownConsent['boxes']): string =>
+/**
+ * The digest a page sends of what it showed beside its boxes: SHA-256 of the boxes and words, in
+ * order, and of the notice above them, so a page whose notice changed is another page.
+ */
+export const wordingsDigest = (boxes: ShownConsent['boxes'], notice: string): string =>
   createHash('sha256')
-    .update(JSON.stringify(boxes.map(({box, wording}) => [box, wording])))
+    .update(JSON.stringify({boxes: boxes.map(({box, wording}) => [box, wording]), notice}))
     .digest('hex')
 
 /** What a page in `language` shows, from its labels: a box for each of CONSENT_BOX_NAMES. */
@@ -32,10 +42,18 @@ export function shownConsent({
   language,
   privacyVersion,
   privacyPolicyUpdated,
+  notice,
   labels,
 }: Omit<ShownConsent, 'boxes' | 'digest'> & {labels: Record<`${ConsentBox}Label`, string>}): ShownConsent {
   const boxes = CONSENT_BOX_NAMES.map((box) => ({box, wording: labels[`${box}Label`]}))
-  return {language, privacyVersion, privacyPolicyUpdated, boxes, digest: wordingsDigest(boxes)}
+  return {
+    language,
+    privacyVersion,
+    privacyPolicyUpdated,
+    boxes,
+    notice,
+    digest: wordingsDigest(boxes, notice),
+  }
 }
 
 /** How many builds' pages a message may come from: the live one and those just before it. */

@@ -49,7 +49,7 @@ const RECORD_FIELDS = `
   "consent": {
     "language": consent.language,
     "givenAt": coalesce(consent.givenAt, ""), "privacyPolicyUpdated": coalesce(consent.privacyPolicyUpdated, ""),
-    "boxes": consent.boxes[]{box, wording, ticked},
+    "boxes": consent.boxes[]{box, wording, ticked}, "notice": consent.notice,
     "fields": {"wording": consent.wording, "ageConfirmationWording": consent.ageConfirmationWording,
       "healthDetailsAllowed": consent.healthDetailsAllowed, "healthDetailsWording": consent.healthDetailsWording}
   },
@@ -89,7 +89,7 @@ type Answered = Omit<MessageRecord, 'consent'> & {
 /** GROQ answers a missing field with null; a record leaves it out. */
 const withoutNulls = ({
   acknowledgement,
-  consent: {language, boxes, fields, ...consent},
+  consent: {language, notice, boxes, fields, ...consent},
   submission,
   handledAt,
   handledBy,
@@ -97,7 +97,12 @@ const withoutNulls = ({
 }: Answered): MessageRecord => ({
   ...record,
   ...(submission ? {submission} : {}),
-  consent: {...(language ? {language} : {}), ...consent, boxes: boxes ?? boxesOfFields(fields)},
+  consent: {
+    ...(language ? {language} : {}),
+    ...consent,
+    boxes: boxes ?? boxesOfFields(fields),
+    ...(notice ? {notice} : {}),
+  },
   notification: present(record.notification),
   ...(acknowledgement ? {acknowledgement: present(acknowledgement)} : {}),
   ...(handledAt ? {handledAt} : {}),

@@ -54,6 +54,8 @@ const ADDED_COLUMNS: Record<string, string> = {
   // The consent, one entry per box its page showed ({box, wording, ticked}, as JSON). Messages
   // stored before have a column per box instead (consent_wording to consent_health_details_wording).
   consent_boxes: 'TEXT',
+  // The privacy notice the page printed above the boxes; none for messages stored before it was recorded.
+  consent_notice: 'TEXT',
   // The island's name for the send and the digest of what it sent; none for a form post.
   submission_key: 'TEXT',
   submission_digest: 'TEXT',
@@ -119,6 +121,7 @@ export interface MessageRow {
   consent_health_details_wording: string | null
   consent_language: string | null
   consent_boxes: string | null
+  consent_notice: string | null
   submission_key: string | null
   submission_digest: string | null
   acknowledgement_owed: number
@@ -160,6 +163,7 @@ const fromRow = (row: MessageRow): MessageRecord => ({
     ...(row.consent_language ? {language: row.consent_language} : {}),
     givenAt: row.consent_given_at ?? '',
     privacyPolicyUpdated: row.consent_privacy_policy_updated ?? '',
+    ...(row.consent_notice ? {notice: row.consent_notice} : {}),
     boxes: row.consent_boxes
       ? (JSON.parse(row.consent_boxes) as ConsentBoxRecord[])
       : boxesOfFields({
@@ -243,10 +247,10 @@ export function sqliteMessageStore(path: string): MessageStore {
 
   const insert = db.prepare(`
     INSERT INTO contact_messages (id, received_at, name, email, phone, subject, message,
-      consent_given_at, consent_privacy_policy_updated, consent_boxes,
+      consent_given_at, consent_privacy_policy_updated, consent_boxes, consent_notice,
       consent_language, acknowledgement_owed, submission_key, submission_digest)
     VALUES (:id, :receivedAt, :name, :email, :phone, :subject, :message,
-      :consentGivenAt, :consentPrivacyPolicyUpdated, :consentBoxes,
+      :consentGivenAt, :consentPrivacyPolicyUpdated, :consentBoxes, :consentNotice,
       :consentLanguage, :acknowledgementOwed, :submissionKey, :submissionDigest)
     ON CONFLICT (id) DO NOTHING`)
   // The message a new one would repeat (same submission key) or clash with (same id or reference).
@@ -324,6 +328,7 @@ export function sqliteMessageStore(path: string): MessageStore {
         consentPrivacyPolicyUpdated: consent.privacyPolicyUpdated,
         consentBoxes: JSON.stringify(consent.boxes.map(({box, wording, ticked}) => ({box, wording, ticked}))),
         consentLanguage: consent.language ?? null,
+        consentNotice: consent.notice ?? null,
         acknowledgementOwed: acknowledge ? 1 : 0,
       })
       if (Number(changes) !== 1) throw new Error(`Message ${message.id} was not stored.`)

@@ -20,6 +20,11 @@ export interface ConsentRecord {
   privacyPolicyUpdated: string
   /** Each box the page showed, in page order: its words exactly as shown, and whether it was ticked. */
   boxes: ConsentBoxRecord[]
+  /**
+   * The privacy notice above the boxes, as the page printed it: what the first box agrees to.
+   * Absent for a message stored before the notice was recorded.
+   */
+  notice?: string
 }
 
 /** Whether the visitor ticked this box; a box their page did not show was not. */

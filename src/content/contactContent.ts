@@ -1,3 +1,4 @@
+import {readableParagraphs} from '../../model/policyDiff'
 import {POLICY_IDS} from '../../model/siteDocuments'
 import {DEFAULT_LANGUAGE} from '../../model/translations'
 import {shownConsent, type ShownConsent} from '../contact/consent'
@@ -5,6 +6,7 @@ import type {ContactContent} from '../contact/service'
 import type {ContactWords} from '../server/buildData'
 import {BUILD_TIME, builtContent, builtContentIn, type SiteContent} from './entries'
 import {getPolicyHistory} from './policyHistory'
+import {liveQuotes} from './quotes'
 
 /** The words of a Contact page as shown, that the contact service repeats. */
 function contactWords(contact: Awaited<ReturnType<SiteContent['contactPage']>>): ContactWords {
@@ -25,15 +27,19 @@ function contactWords(contact: Awaited<ReturnType<SiteContent['contactPage']>>):
  * reads it: the page sends its digest, and the build's data lists every page's (ShownConsent).
  */
 export async function consentShownOn(content: SiteContent, language: string): Promise<ShownConsent> {
-  const [contact, privacy] = await Promise.all([
+  const [contact, privacy, figures, facts] = await Promise.all([
     content.contactPage(),
     getPolicyHistory(POLICY_IDS.privacy, content),
+    content.policyFigures(),
+    content.companyFacts(),
   ])
   return shownConsent({
     language,
     privacyVersion: privacy.current?.number ?? null,
     // A policy with no recorded version yet is dated by this build.
     privacyPolicyUpdated: privacy.current?.effectiveDate ?? BUILD_TIME.toISOString().slice(0, 10),
+    // The notice as the page prints it, with today's figures and facts (ContactPage.astro).
+    notice: readableParagraphs(contact.privacyNotice, liveQuotes(figures, facts)).join('\n\n'),
     labels: contact.form,
   })
 }

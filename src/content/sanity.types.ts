@@ -197,6 +197,7 @@ export type ContactMessage = {
       _type: "consentBox";
       _key: string;
     }>;
+    notice?: string;
     wording?: string;
     ageConfirmationWording?: string;
     healthDetailsAllowed?: boolean;
@@ -1462,6 +1463,7 @@ export type LaunchCheckQueryResult = Array<{
       _type: "consentBox";
       _key: string;
     }>;
+    notice?: string;
     wording?: string;
     ageConfirmationWording?: string;
     healthDetailsAllowed?: boolean;

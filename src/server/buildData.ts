@@ -55,6 +55,8 @@ const shownConsent = z.object({
   privacyVersion: z.int().min(1).nullable(),
   privacyPolicyUpdated: z.string(),
   boxes: z.array(z.object({box: z.enum(CONSENT_BOX_NAMES), wording: z.string()})),
+  // A build's data written before the notice was recorded has none.
+  notice: z.string().default(''),
   digest: z.string().regex(/^[0-9a-f]{64}$/),
 }) satisfies z.ZodType<ShownConsent>
 

@@ -130,11 +130,16 @@ export const ENGLISH_LABELS = {
   healthDetailsLabel: 'Optional: MediStay India may use the health details in my message to answer it.',
 }
 
-/** The test content's English Contact page: Privacy Policy version 4 and the words above. */
+/** The privacy notice above the boxes on the test content's English page, as printed. */
+export const ENGLISH_NOTICE =
+  'What happens to your message\n\nWe delete your message, and its copies in our mailboxes, 12 months after it reaches us.'
+
+/** The test content's English Contact page: Privacy Policy version 4, the notice and the words above. */
 export const ENGLISH_PAGE: ShownConsent = shownConsent({
   language: 'en',
   privacyVersion: 4,
   privacyPolicyUpdated: '2026-11-23',
+  notice: ENGLISH_NOTICE,
   labels: ENGLISH_LABELS,
 })
 

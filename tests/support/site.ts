@@ -1,4 +1,6 @@
 import type {Browser, BrowserContextOptions, Page} from 'playwright-core'
+import {factText, type CompanyFactKey} from '../../model/companyFacts'
+import {formatFigure, type PolicyFigureKey} from '../../model/policyFigures'
 import {POLICY_IDS} from '../../model/siteDocuments'
 import {openPage, type Viewport} from './browser'
 import {bundledDocuments, documentById} from './dataset'
@@ -11,6 +13,27 @@ export const aboutPage = documentById(documents, 'aboutPage')
 export const contactPage = documentById(documents, 'contactPage')
 export const policyFigures = documentById(documents, 'policyFigures')
 export const companyFacts = documentById(documents, 'companyFacts')
+
+/** A block of the Contact page's privacy notice, as the dataset holds it. */
+export interface NoticeBlock {
+  children: {_type: string; text?: string; figure?: PolicyFigureKey; fact?: CompanyFactKey}[]
+  markDefs?: {_type: string; href?: string}[]
+}
+export const NOTICE: NoticeBlock[] = contactPage.privacyNotice
+
+/** Each paragraph of the privacy notice as visitors read it, with figures and facts filled in. */
+export const NOTICE_TEXTS = NOTICE.map((block) =>
+  block.children
+    .map((child) =>
+      child.figure
+        ? formatFigure(child.figure, policyFigures[child.figure])
+        : child.fact
+          ? factText(companyFacts, child.fact)
+          : (child.text ?? ''),
+    )
+    .join(''),
+)
+
 export const policies = {
   privacy: documentById(documents, POLICY_IDS.privacy),
   terms: documentById(documents, POLICY_IDS.terms),

@@ -112,6 +112,15 @@ export const contactMessage = defineType({
             },
           ],
         }),
+        defineField({
+          name: 'notice',
+          title: 'Notice above the boxes',
+          type: 'text',
+          rows: 8,
+          hidden: ({value}) => !value,
+          description:
+            'The privacy notice the page printed above the boxes, with its figures and facts, as the visitor read it: the first box agrees to "the notice above". Empty for a message from before the notice was recorded.',
+        }),
         // A message stored before one entry per box has a field per box instead.
         defineField({
           name: 'wording',

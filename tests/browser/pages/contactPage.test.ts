@@ -4,38 +4,26 @@ import {headingAnchors} from '../../../src/lib/anchors'
 import {
   factText,
   MESSAGE_PURPOSES,
-  type CompanyFactKey,
   type CompanyFactsDocument,
   type ProcessorPurpose,
 } from '../../../model/companyFacts'
-import {formatFigure, type PolicyFigureKey} from '../../../model/policyFigures'
+import {formatFigure} from '../../../model/policyFigures'
 import {DESKTOP, PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
-import {companyFacts, contactPage, policies, policyFigures, settings} from '../../support/site'
+import {
+  companyFacts,
+  contactPage,
+  NOTICE,
+  NOTICE_TEXTS,
+  policies,
+  policyFigures,
+  settings,
+} from '../../support/site'
 
 const base = inject('siteUrl')
 
 // The spec's five fields (section 3), by their visible labels.
 const FIELDS = ['Name', 'Email', 'Phone', 'Subject', 'Message'] as const
-
-interface NoticeBlock {
-  children: {_type: string; text?: string; figure?: PolicyFigureKey; fact?: CompanyFactKey}[]
-  markDefs?: {_type: string; href?: string}[]
-}
-const NOTICE: NoticeBlock[] = contactPage.privacyNotice
-
-/** Each paragraph of the privacy notice as visitors read it, with figures and facts filled in. */
-const NOTICE_TEXTS = NOTICE.map((block) =>
-  block.children
-    .map((child) =>
-      child.figure
-        ? formatFigure(child.figure, policyFigures[child.figure])
-        : child.fact
-          ? factText(companyFacts, child.fact)
-          : (child.text ?? ''),
-    )
-    .join(''),
-)
 
 /** The privacy policy's section on visitors' rights, and its address as the policy page anchors it. */
 const privacyHeadings = (policies.privacy.sections as {heading: string}[]).map((section) => section.heading)
@@ -327,8 +315,10 @@ describe('the contact page', () => {
       'Arranging your care with those details, and sharing them with the doctors and hospitals you choose for it, needs the second, optional box',
       'Hotels never receive health details from your message.',
       "If your message is about another adult's health, then before we use it for anything but our reply to you, we ask that adult, or their lawful representative, to confirm directly.",
-      // Every copy of an unverified child's message has an end, backups included, and no more is promised.
-      `If it is about or from a child (anyone under 18), we use it only to ask for, and verify, the consent of the child's parent or lawful guardian; when that consent is not verified, we delete it from our message store and mailboxes within ${factText(companyFacts, 'unverifiedChildDataDeletion')} of receipt, and its backup copies, a provider's document history and deleted items are gone at the latest ${factText(companyFacts, 'lastCopyGoneWithin')} after that.`,
+      // An unverified child's message: the Privacy Policy's rule in force, then the announced one,
+      // which applies only to messages received from its date.
+      `If it is about or from a child (anyone under 18), we use it only to ask for, and verify, the consent of the child's parent or lawful guardian. When that consent is not verified, we delete the message, and every copy we control, within ${factText(companyFacts, 'unverifiedChildDataDeletion')} of receipt.`,
+      `For a message received from 25 December 2026, when the next version of our Privacy Policy applies, we delete it from our message store and mailboxes within ${factText(companyFacts, 'unverifiedChildDataDeletion')} of receipt, and its backup copies, a provider's document history and deleted items are gone at the latest ${factText(companyFacts, 'lastCopyGoneWithin')} after that; a message received before that day keeps the first rule.`,
       "Please do not write a child's health details until we ask for them.",
       "An acknowledgement e-mail from us carries your message's reference and repeats nothing you wrote. If none arrives, your message has still reached us.",
       'Every complaint is redressed within one month of receipt',
@@ -354,6 +344,8 @@ describe('the contact page', () => {
       'registeredOffice',
       'messageProcessors',
       'lastCopyGoneWithin',
+      // The rule in force, then the announced one.
+      'unverifiedChildDataDeletion',
       'unverifiedChildDataDeletion',
       'lastCopyGoneWithin',
       'privacyContactEmail',

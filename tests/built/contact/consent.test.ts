@@ -1,6 +1,6 @@
 import {describe, expect, inject, it} from 'vitest'
 import {bundledDocuments, documentById} from '../../support/dataset'
-import {versionInForce} from '../../support/site'
+import {NOTICE_TEXTS, versionInForce} from '../../support/site'
 import {
   consentBoxes,
   islandBody,
@@ -35,6 +35,15 @@ describe('the consent on the production server', () => {
     expect(rowById(dbPath, (await ticked.json()).id)).toMatchObject({
       consent_boxes: consentBoxes(form, {healthDetails: true}),
     })
+  })
+
+  // Third review of round three, finding 8: the first box agrees to "the notice above", so the record keeps it.
+  it('keeps the notice printed above the boxes, with its figures and facts, as the page showed it', async () => {
+    const response = await postJson(base, islandBody(validFields()))
+    expect(response.status).toBe(201)
+    const row = rowById(dbPath, (await response.json()).id)!
+    expect(row.consent_notice).toBe(NOTICE_TEXTS.join('\n\n'))
+    expect(row.consent_notice).toContain('a message received before that day keeps the first rule.')
   })
 
   it('the form names the Privacy Policy version in force, which the message records as the notice agreed to', async () => {

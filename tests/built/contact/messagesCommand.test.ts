@@ -291,6 +291,10 @@ describe('npm run messages, on the SQLite file CONTACT_DB_PATH names', () => {
     )
     for (const {box, wording, ticked} of ravi.consent.boxes)
       expect(run.stdout).toContain(`  Box ${box} (${ticked ? 'ticked' : 'not ticked'}): ${wording}\n`)
+    // The notice the first box agreed to, its paragraphs on one line.
+    expect(run.stdout).toContain(
+      `  Notice above the boxes: ${ravi.consent.notice!.replaceAll('\n\n', ' ¶ ')}\n`,
+    )
     expect(run.stdout).toContain(`Message id:      ${ravi.id}\n`)
     expect(run.stdout.endsWith(`\n\n${ravi.message}\n`)).toBe(true)
   })

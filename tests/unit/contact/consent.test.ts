@@ -9,7 +9,14 @@ import {
   wordingsDigest,
   type ShownConsent,
 } from '../../../src/contact/consent'
-import {contactContent, ENGLISH_LABELS, ENGLISH_PAGE, memoryStore, sentFrom} from '../../support/memoryStore'
+import {
+  contactContent,
+  ENGLISH_LABELS,
+  ENGLISH_NOTICE,
+  ENGLISH_PAGE,
+  memoryStore,
+  sentFrom,
+} from '../../support/memoryStore'
 import {islandBody, validFields} from '../../support/contact'
 
 // The boxes beside the form: consent to the notice (DPDP Act s.6) and the age box (s.9) must be
@@ -73,6 +80,7 @@ const REVISED_PAGE = shownConsent({
   language: 'en',
   privacyVersion: 5,
   privacyPolicyUpdated: '2027-02-01',
+  notice: 'What happens to your message\n\nThe revised notice.',
   labels: {...ENGLISH_LABELS, consentLabel: 'I agree to the revised notice.'},
 })
 
@@ -90,7 +98,32 @@ describe('the consent the visitor gives', () => {
         {box: 'ageConfirmation', wording: ENGLISH_LABELS.ageConfirmationLabel, ticked: true},
         {box: 'healthDetails', wording: ENGLISH_LABELS.healthDetailsLabel, ticked: false},
       ],
+      notice: ENGLISH_NOTICE,
     })
+  })
+
+  // Third review of round three, finding 8: "I agree to the notice above" must show which notice.
+  it('records the notice above the boxes as that page printed it, and a page with another notice is another page', async () => {
+    const changed = shownConsent({
+      ...ENGLISH_PAGE,
+      notice: `${ENGLISH_NOTICE}\n\nA new paragraph.`,
+      labels: ENGLISH_LABELS,
+    })
+    // Same boxes, same words, another notice: the page sends another digest.
+    expect(changed.digest).not.toBe(ENGLISH_PAGE.digest)
+    const {store, service} = serviceWith(() => contactContent({shown: [changed]}))
+    expect((await post(service, island({}, ENGLISH_PAGE), JSON_TYPE)).status).toBe(409)
+    expect((await post(service, island({}, changed), JSON_TYPE)).status).toBe(201)
+    expect([...store.messages.values()].map((message) => message.consent.notice)).toEqual([changed.notice])
+  })
+
+  it('from a page of a build that did not record its notice, keeps the boxes and no notice', async () => {
+    const older = {...ENGLISH_PAGE, notice: '', digest: wordingsDigest(ENGLISH_PAGE.boxes, '')}
+    const {store, service} = serviceWith(() => contactContent({shown: [older]}))
+    expect((await post(service, island({}, older), JSON_TYPE)).status).toBe(201)
+    const consent = [...store.messages.values()][0]!.consent
+    expect(consent).not.toHaveProperty('notice')
+    expect(consent.boxes).toHaveLength(3)
   })
 
   // Issue 25 (a): after a rebuild with new words, the old page's form was recorded with the new words.
@@ -105,6 +138,7 @@ describe('the consent the visitor gives', () => {
     const [, fromOld, fromFresh] = [...store.messages.values()].map((message) => message.consent)
     expect(fromOld).toMatchObject({privacyPolicyUpdated: '2026-11-23'})
     expect(fromOld?.boxes[0]).toEqual({box: 'consent', wording: ENGLISH_LABELS.consentLabel, ticked: true})
+    expect([fromOld?.notice, fromFresh?.notice]).toEqual([ENGLISH_NOTICE, REVISED_PAGE.notice])
     expect(fromFresh).toMatchObject({privacyPolicyUpdated: '2027-02-01'})
     expect(fromFresh?.boxes[0]).toEqual({
       box: 'consent',
@@ -148,6 +182,7 @@ describe('the consent the visitor gives', () => {
       language: 'te',
       privacyVersion: 4,
       privacyPolicyUpdated: '2026-11-23',
+      notice: 'మీ సందేశానికి ఏమి జరుగుతుంది',
       labels: {
         consentLabel: 'నేను అంగీకరిస్తున్నాను.',
         ageConfirmationLabel: 'నా వయసు 18.',
@@ -230,7 +265,7 @@ describe('the age box (18 or over, or the parent or lawful guardian of the perso
   it('is not asked for from a page that did not show it, and no row is recorded for it', async () => {
     // A page of a build made before the age box: the consent box alone.
     const boxes = ENGLISH_PAGE.boxes.slice(0, 1)
-    const shown = {...ENGLISH_PAGE, boxes, digest: wordingsDigest(boxes)}
+    const shown = {...ENGLISH_PAGE, boxes, digest: wordingsDigest(boxes, ENGLISH_PAGE.notice)}
     const {store, service} = serviceWith(() => contactContent({shown: [shown]}))
     const response = await post(
       service,

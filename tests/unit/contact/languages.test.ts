@@ -45,6 +45,7 @@ const HINDI_PAGE = shownConsent({
   language: 'hi',
   privacyVersion: 4,
   privacyPolicyUpdated: '2026-11-23',
+  notice: 'आपके संदेश का क्या होता है',
   labels: {
     consentLabel: 'मैं सहमत हूँ कि MediStay India मेरे लिखे का उपयोग कर सकता है।',
     ageConfirmationLabel: 'मेरी आयु 18 वर्ष या उससे अधिक है।',

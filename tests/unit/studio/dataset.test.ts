@@ -896,7 +896,6 @@ describe('the words the legal review changed', () => {
       'contactPage',
     ].map((id) => JSON.stringify(documents[id]))
     for (const old of [
-      'and every copy we control',
       'the list above names a provider',
       'may process payment data outside India',
       'for a reasonable period after it ends, after which we may delete it',
@@ -926,6 +925,36 @@ describe('the words the legal review changed', () => {
     expect(version('policyVersion-privacyPolicy-7').shortNotice).toBeUndefined()
     expect(version('policyVersion-termsAndConditions-6').effectiveDate).toBe('2026-12-25')
     expect(version('policyVersion-termsAndConditions-6').shortNotice).toBeUndefined()
+  })
+
+  it('the third review of round three: the promise in force for a child’s message stands until the new one applies, and only for earlier messages after it', () => {
+    const documents = bundled()
+    const text = (id: string) => JSON.stringify(documents[id])
+    // "Every copy" survives only as the rule in force, and as the rule for messages received before it changes.
+    for (const id of ['contactPage', 'privacyPolicy', 'policyVersion-privacyPolicy-7'])
+      expect(text(id).split('every copy we control').length - 1, id).toBe(1)
+    expect(text('contactPage')).toContain('a message received before that day keeps the first rule.')
+    expect(text('privacyPolicy')).toContain(
+      'A message received before the day from which this version applies keeps the rule of the version before it',
+    )
+    // An announced change is a link to its text, and the versions say so.
+    for (const id of ['privacyPolicy', 'termsAndConditions', 'policyVersion-privacyPolicy-7'])
+      expect(text(id), id).toContain('this page links to the new text')
+    // Summaries: the upcoming change calls itself what it is; each no-notice change names its reason.
+    const summary = (id: string) => documents[`policyVersion-${id}`]!.summary as string
+    expect(summary('privacyPolicy-7')).toMatch(/^Lengthens how long copies may last/)
+    expect(summary('privacyPolicy-7')).toContain('Earlier messages keep the old rule.')
+    expect(summary('privacyPolicy-7')).not.toMatch(/correct/i)
+    const reasons = /^(Corrections|New rights|A new right)[^.]*\./
+    for (const id of [4, 5, 6]
+      .map((n) => `privacyPolicy-${n}`)
+      .concat([4, 5].map((n) => `termsAndConditions-${n}`))
+      .concat([4, 5, 6].map((n) => `refundPolicy-${n}`)))
+      expect(summary(id), id).toMatch(reasons)
+    expect(summary('privacyPolicy-6')).toContain('“erased” covered the live data, never its backups')
+    // A no-notice version that did take something away says so.
+    for (const id of ['privacyPolicy-4', 'refundPolicy-4'])
+      expect(summary(id), id).toContain('One part took something away without notice')
   })
 
   it('the sample translations say what the English says: redress within the month, the menu disclaimer, the age of a child', () => {
