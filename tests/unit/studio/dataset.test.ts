@@ -952,9 +952,12 @@ describe('the words the legal review changed', () => {
       .concat([4, 5, 6].map((n) => `refundPolicy-${n}`)))
       expect(summary(id), id).toMatch(reasons)
     expect(summary('privacyPolicy-6')).toContain('“erased” covered the live data, never its backups')
-    // A no-notice version that did take something away says so.
-    for (const id of ['privacyPolicy-4', 'refundPolicy-4'])
-      expect(summary(id), id).toContain('One part took something away without notice')
+    // Version 4 weakened redress without notice; the version that restored it says so, and version
+    // 4's own summary does not contradict the reason printed after it ("takes none of your rights away").
+    for (const policy of ['privacyPolicy', 'refundPolicy']) {
+      expect(summary(`${policy}-5`), policy).toContain('Restores redress of complaints within one month')
+      expect(summary(`${policy}-4`), policy).not.toMatch(/took something away/)
+    }
   })
 
   it('the sample translations say what the English says: redress within the month, the menu disclaimer, the age of a child', () => {
