@@ -264,7 +264,9 @@ describe('staff in Studio', {timeout: 180_000}, () => {
   }) => {
     // Published outside Studio (a script, an import), which Studio's own checks never saw: the
     // fourth section of the Terms and Conditions loses its heading.
-    const terms = structuredClone(lake.store.get(TERMS.id)) as {sections: {heading: string}[]}
+    const terms = structuredClone(lake.store.get(TERMS.id)) as SanityDocumentLike & {
+      sections: {heading: string}[]
+    }
     const heading = terms.sections[3]!.heading
     terms.sections[3]!.heading = ''
     expect(await publishOutsideStudio(terms)).toBe(200)
