@@ -7,7 +7,6 @@ import {defineConfig} from 'vitest/config'
 // One build of the site and one production server (`npm start`) serve both `built` and `browser`:
 // tests/support/globalSetup.ts builds once per run however many projects name it.
 const BUILT_SITE = 'tests/support/globalSetup.ts'
-const STUDIO_TESTS = 'tests/browser/studio/**/*.test.ts'
 
 export default defineConfig({
   test: {
@@ -26,19 +25,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: {
-          name: 'browser',
-          include: ['tests/browser/**/*.test.ts'],
-          exclude: [STUDIO_TESTS],
-          globalSetup: [BUILT_SITE],
-        },
+        test: {name: 'browser', include: ['tests/browser/**/*.test.ts'], globalSetup: [BUILT_SITE]},
       },
-      // Studio clicked through in Chromium (`npm run test:studio`): not yet part of `npm test`. In
-      // about two runs of three "Mark as reviewed" opens no dialog, for a reason not yet found, and
-      // the file adds about a minute to a suite already at its time budget (issue 24's note).
-      ...(process.env.STUDIO_TESTS === '1'
-        ? [{extends: true, test: {name: 'studio', include: [STUDIO_TESTS], globalSetup: [BUILT_SITE]}}]
-        : []),
     ],
   },
 })

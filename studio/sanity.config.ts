@@ -87,6 +87,10 @@ const workspace = {
     templates: (templates) => templates.filter(({schemaType}) => !neverNew(schemaType)),
   },
   document: {
+    // No comments: staff discuss changes elsewhere, and Studio turns comments on only once it has
+    // asked the project's plan, re-mounting the open document's form and actions as it does, so a
+    // dialog opened in that first moment (such as "Mark as reviewed") closed again at once.
+    comments: {enabled: false},
     actions: (actions, {schemaType, documentId}) => {
       // A policy version is the public record of what applied: no action may change or delete it.
       if (immutable(schemaType)) return []

@@ -36,6 +36,8 @@ type Step =
 const IDLE: Step = {name: 'idle'}
 const EMPTY_NOTE: ChangeNote = {effectiveDate: '', summary: ''}
 
+const wrapped = new WeakMap<DocumentActionComponent, DocumentActionComponent>()
+
 /**
  * Sanity's own publish, for a document whose publish may change what a policy says. Pressing
  * Publish reads the latest policy versions and the published figures and facts, and plans the
@@ -45,6 +47,10 @@ const EMPTY_NOTE: ChangeNote = {effectiveDate: '', summary: ''}
  * draft and records every new version; if anything fails, nothing is written and the draft stays.
  */
 export function publishRecordingVersions(publish: DocumentActionComponent): DocumentActionComponent {
+  // Studio keys an action's state (an open dialog) by the action's identity: a new wrapper each time
+  // it resolves a document's actions would be a new action, starting over. One per wrapped action.
+  const known = wrapped.get(publish)
+  if (known) return known
   const PublishRecordingVersions: DocumentActionComponent = (props) => {
     const sanityPublish = publish(props)
     const client = useClient(CLIENT_OPTIONS)
@@ -182,6 +188,7 @@ export function publishRecordingVersions(publish: DocumentActionComponent): Docu
   }
   PublishRecordingVersions.action = 'publish'
   PublishRecordingVersions.displayName = 'PublishRecordingVersions'
+  wrapped.set(publish, PublishRecordingVersions)
   return PublishRecordingVersions
 }
 

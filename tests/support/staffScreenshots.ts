@@ -13,8 +13,11 @@ export const STAFF_SCREENSHOTS = UPDATING_STAFF_SCREENSHOTS
   ? join(ROOT, 'docs/screenshots/staff')
   : join(ROOT, '.scratch/staff-screenshots')
 
-/** The step as staff see it, 1280×800, as `<name>.png`. */
+/**
+ * The step as staff see it, 1280×800, as `<name>.png`. Animations are run to their end first: a
+ * dialog still fading in (long, on a busy machine) would be caught half drawn, or not at all.
+ */
 export async function staffScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(STAFF_SCREENSHOTS, {recursive: true})
-  await page.screenshot({path: join(STAFF_SCREENSHOTS, `${name}.png`)})
+  await page.screenshot({path: join(STAFF_SCREENSHOTS, `${name}.png`), animations: 'disabled'})
 }

@@ -1,14 +1,18 @@
 // Studio in Chromium, clicked through as staff would: the Studio built for the local Content
 // Lake (tests/support/contentLake), seeded with the bundled dataset, beside the production server
-// reading that Content Lake. One Studio build, one page, and one rebuild of the site for every
-// check of the live pages. Each test also writes the screenshots of docs/staff.md
-// (tests/support/staffScreenshots.ts).
+// reading that Content Lake. One Studio build (cached by its sources), one Studio page kept open
+// across the stories, and two rebuilds of the site: the one that puts every change live, and one
+// the site refuses. Each story stands on its own: a failed one leaves the page reloaded for the
+// next, and only the live-site check reads what the stories before it published. Each also writes
+// the screenshots of docs/staff.md (tests/support/staffScreenshots.ts).
 import {randomBytes} from 'node:crypto'
-import type {BrowserContext, Page} from 'playwright-core'
+import type {BrowserContext, ConsoleMessage, Page} from 'playwright-core'
 import {describe, expect, inject} from 'vitest'
 import {LOCAL_TRIAL_NOTICE, LOCAL_TRIAL_PROJECT} from '../../../model/localTrial'
-import {policyHistoryPath} from '../../../model/routes'
+import {policyHistoryPath, policyVersionPath} from '../../../model/routes'
+import {SANITY_API_VERSION} from '../../../model/sanityApi'
 import {POLICIES} from '../../../model/siteDocuments'
+import {documentInWords, SITE_STATUS_PATH, type SiteStatus} from '../../../model/siteStatus'
 import {DEFAULT_BUNDLED_DATASET} from '../../../src/config'
 import {test} from '../../support/browserTest'
 import {islandBody, marker, postJson, validFields} from '../../support/contact'
@@ -20,8 +24,8 @@ import {
   siteEnvForLake,
 } from '../../support/contentLake/localTrial'
 import {siteServers, type SiteServer} from '../../support/processes'
-import {readNdjson} from '../../support/queryApiStandIn'
-import {staffScreenshot, UPDATING_STAFF_SCREENSHOTS} from '../../support/staffScreenshots'
+import {readNdjson, type SanityDocumentLike} from '../../support/queryApiStandIn'
+import {STAFF_SCREENSHOTS, staffScreenshot} from '../../support/staffScreenshots'
 
 const SECRET = randomBytes(16).toString('hex')
 const REFUND_SENTENCE = 'Fees paid by bank transfer are refunded by bank transfer.'
@@ -32,8 +36,8 @@ const REASON = 'It takes away no right and adds no purpose'
 /** How the policy page words that reason. */
 const REASON_ON_PAGE = 'It applies without the usual notice because it takes none of your rights away'
 const DRAFT_SENTENCE = 'This sentence is a draft nobody has published.'
-const REFUND_PAGE = POLICIES.refund.path
-const PRIVACY_PAGE = POLICIES.privacy.path
+const {privacy: PRIVACY, refund: REFUND, terms: TERMS} = POLICIES
+const HINDI_PRIVACY = `/structure/policies;privacyPolicyTranslations;${PRIVACY.id}__i18n_hi`
 
 /** Today in India, as the Studio's date fields take it (YYYY-MM-DD). */
 const todayInIndia = () => new Date().toLocaleDateString('en-CA', {timeZone: 'Asia/Kolkata'})
@@ -41,14 +45,19 @@ const todayInIndia = () => new Date().toLocaleDateString('en-CA', {timeZone: 'As
 let lake: ContentLake
 let site: SiteServer
 let context: BrowserContext
+/** The Studio, opened once and kept open, as staff keep it. */
 let page: Page
+/** The live site, in a tab of its own, so looking at it never reloads the Studio. */
+let sitePage: Page
 const servers = siteServers(inject('distDir'))
 /** The documents whose publish the Content Lake reported, as it would to a webhook. */
 const published: string[] = []
+/** What the stories published, for the live-site check: words each page must show after the rebuild. */
+const changesOnSite: {path: string; words: string}[] = []
 
 /**
- * Opens a Studio screen by its address: the first time by loading the Studio, then as a link in
- * it would, without loading the Studio again.
+ * Opens a Studio screen by its address: the first time (or after a failed story) by loading the
+ * Studio, then as a link in it would, without loading the Studio again.
  */
 async function studio(path: string) {
   if (!page.url().startsWith(lake.url)) return void (await page.goto(`${lake.url}${path}`))
@@ -67,12 +76,49 @@ async function appendSentence(start: string, sentence: string) {
   await page.getByText('Saved', {exact: true}).waitFor()
 }
 
+/** The opening words of a policy's first paragraph, as the Content Lake holds it now. */
+function openingWords(policyId: string): string {
+  const policy = lake.store.get(policyId) as {intro?: {children?: {text?: string}[]}[]} | undefined
+  const text = policy?.intro?.[0]?.children?.map((span) => span.text ?? '').join('') ?? ''
+  // A few words: enough to find the paragraph, few enough to survive an edit of its wording.
+  return text.split(' ').slice(0, 5).join(' ')
+}
+
 /** Publishes the open policy through "Record this change", with a summary and maybe a date. */
 async function openRecordChange(summary: string) {
   await page.getByRole('button', {name: 'Publish', exact: true}).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByLabel('What changed').fill(summary)
   return dialog
+}
+
+/** Replaces a published document through the Content Lake's API, as a script or an import does. */
+async function publishOutsideStudio(document: object): Promise<number> {
+  const response = await fetch(`${lake.apiUrl}/v${SANITY_API_VERSION}/data/mutate/production`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json', authorization: `Bearer ${LOCAL_READ_TOKEN}`},
+    body: JSON.stringify({mutations: [{createOrReplace: document}]}),
+  })
+  return response.status
+}
+
+const siteStatus = async (): Promise<SiteStatus> =>
+  (await fetch(new URL(SITE_STATUS_PATH, site.url))).json() as Promise<SiteStatus>
+
+/** Asks the site to rebuild, as Sanity's webhook does after a publish, and waits for the outcome. */
+async function rebuildSite(document: Pick<SanityDocumentLike, '_id' | '_type'>) {
+  const asked = new Date().toISOString()
+  expect(await sendPublishWebhook(site.url, SECRET, document)).toMatchObject({status: 202})
+  await expect
+    .poll(
+      async () => {
+        const attempt = (await siteStatus()).lastAttempt
+        return attempt.state !== 'building' && attempt.at >= asked ? attempt.state : 'waiting'
+      },
+      {timeout: 120_000, interval: 500},
+    )
+    .not.toBe('waiting')
+  return (await siteStatus()).lastAttempt
 }
 
 test.beforeAll(async ({browser}) => {
@@ -92,9 +138,11 @@ test.beforeAll(async ({browser}) => {
   lake.proxySite(site.url)
   context = await browser.newContext({viewport: {width: 1280, height: 800}, ignoreHTTPSErrors: true})
   page = await context.newPage()
+  sitePage = await context.newPage()
   // Studio is a large application: on a machine busy with the rest of the tests a step can take long.
   page.setDefaultTimeout(30_000)
-}, 180_000)
+  sitePage.setDefaultTimeout(10_000)
+}, 300_000)
 
 test.afterAll(async () => {
   await context?.close()
@@ -102,106 +150,169 @@ test.afterAll(async () => {
   await lake?.close()
 })
 
+// A failed story leaves a picture of its screen and the words of any dialog open, then the Studio
+// is loaded afresh, so a dialog it left open cannot trip the stories after it.
+test.beforeEach(({task, onTestFailed}) => {
+  onTestFailed(async () => {
+    await page.screenshot({path: `${STAFF_SCREENSHOTS}/failed-${task.name.slice(0, 40)}.png`}).catch(() => {})
+    const dialogs = await page.locator('[role=dialog]').allInnerTexts()
+    if (dialogs.length > 0) console.log(`Open when "${task.name}" failed:\n${dialogs.join('\n---\n')}`)
+    await page.goto('about:blank')
+  })
+})
+
 // A Studio that needs an endpoint the stand-in does not answer fails here, naming it.
 test.afterEach(() => {
-  expect(lake.unanswered).toEqual([])
+  expect(lake.unanswered.splice(0)).toEqual([])
 })
 
 describe('staff in Studio', {timeout: 180_000}, () => {
   test('change a sentence of the Refund policy and publish it, recording the change', async () => {
-    await studio('/structure/policies;refundPolicy')
+    await studio(`/structure/policies;${REFUND.id}`)
     await page.getByText(LOCAL_TRIAL_NOTICE).waitFor()
-    await page.getByText('This policy explains when you can cancel').waitFor()
+    const opening = openingWords(REFUND.id)
+    await page.getByText(opening).waitFor()
     await staffScreenshot(page, '01-studio')
-    await appendSentence('This policy explains when you can cancel', REFUND_SENTENCE)
+    await appendSentence(opening, REFUND_SENTENCE)
     await staffScreenshot(page, '02-edit')
     const dialog = await openRecordChange(REFUND_SUMMARY)
     await staffScreenshot(page, '03-record-this-change')
     await dialog.getByRole('button', {name: 'Publish and record'}).click()
     await dialog.waitFor({state: 'detached'})
-    expect(published).toContain('refundPolicy')
+    expect(published).toContain(REFUND.id)
 
     // The new version is in the policy's history, with its summary.
     await studio('/structure/policies;policyVersions;refundPolicyVersions')
     await page.getByText(REFUND_SUMMARY).waitFor()
     await staffScreenshot(page, '04-versions')
+    // Announced with the notice the rule asks: the page says it is coming, and its own page has it.
+    const version = lake.store
+      .all()
+      .find((document) => document._type === 'policyVersion' && document.summary === REFUND_SUMMARY)
+    expect(version).toMatchObject({policy: REFUND.id})
+    changesOnSite.push(
+      {path: REFUND.path, words: REFUND_SUMMARY},
+      {path: policyHistoryPath(REFUND.id), words: REFUND_SUMMARY},
+      {path: policyVersionPath(REFUND.id, version!.number as number), words: REFUND_SENTENCE},
+    )
   })
 
-  test('mark the Hindi Privacy Policy as reviewed, and see its badge', async () => {
-    await studio('/structure/policies;privacyPolicyTranslations;privacyPolicy__i18n_hi')
+  test('mark the Hindi Privacy Policy as reviewed; after an English change with short notice it is stale and shows what changed', async () => {
+    await studio(HINDI_PRIVACY)
     // The document's own menu of actions, beside Publish in its footer (the pane's header has one too).
     await page.getByRole('button', {name: 'Publish', exact: true}).waitFor()
     await page.getByTestId('action-menu-button').last().click()
     await page.getByRole('menuitem', {name: /Mark as reviewed/}).click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('Reviewed by').fill('Priya Sharma (sample reviewer)')
-    await dialog.getByLabel('Reviewed on').fill(todayInIndia())
+    const review = page.getByRole('dialog')
+    await review.getByLabel('Reviewed by').fill('Priya Sharma (sample reviewer)')
+    await review.getByLabel('Reviewed on').fill(todayInIndia())
     await staffScreenshot(page, '05-mark-as-reviewed')
-    await dialog.getByRole('button', {name: 'Mark as reviewed'}).click()
-    await dialog.waitFor({state: 'detached'})
+    await review.getByRole('button', {name: 'Mark as reviewed'}).click()
+    await review.waitFor({state: 'detached'})
     await page.getByRole('button', {name: 'Publish', exact: true}).click()
     await page.getByText('Reviewed', {exact: true}).first().waitFor()
     await staffScreenshot(page, '06-reviewed')
-  })
 
-  test('a change with less notice than the rule asks is refused without a reason, and published with one', async () => {
-    await studio('/structure/policies;privacyPolicy')
-    await appendSentence('This Privacy Policy explains how MediStay India', PRIVACY_SENTENCE)
+    // The English text changes from today: less notice than the rule asks, so it needs a reason.
+    await studio(`/structure/policies;${PRIVACY.id}`)
+    await appendSentence(openingWords(PRIVACY.id), PRIVACY_SENTENCE)
     const dialog = await openRecordChange(PRIVACY_SUMMARY)
     await dialog.getByLabel('Applies from').fill(todayInIndia())
     const confirm = dialog.getByRole('button', {name: 'Publish and record'})
-    await expect.poll(() => confirm.isDisabled()).toBe(true)
+    await expect.poll(() => confirm.isDisabled(), {timeout: 30_000}).toBe(true)
     await staffScreenshot(page, '07-notice-refused')
-    await dialog.getByLabel(REASON).check()
-    await expect.poll(() => confirm.isEnabled()).toBe(true)
+    const reason = dialog.getByLabel(REASON)
+    await reason.click()
+    await expect.poll(() => reason.isChecked(), {timeout: 30_000}).toBe(true)
+    await expect.poll(() => confirm.isEnabled(), {timeout: 60_000}).toBe(true)
     await staffScreenshot(page, '08-notice-reason')
     await confirm.click()
     await dialog.waitFor({state: 'detached'})
-    expect(published).toContain('privacyPolicy')
-  })
+    expect(published).toContain(PRIVACY.id)
+    for (const words of [PRIVACY_SENTENCE, PRIVACY_SUMMARY, REASON_ON_PAGE])
+      changesOnSite.push({path: PRIVACY.path, words})
 
-  test('after an English edit the Hindi translation is stale', async () => {
-    await studio('/structure/policies;privacyPolicyTranslations;privacyPolicy__i18n_hi')
+    // The Hindi translation was reviewed against the text before: stale, with the English words added.
+    await studio(HINDI_PRIVACY)
     await page.getByText('Stale', {exact: true}).first().waitFor()
+    const added = page.locator('[data-english-changes] ins')
+    await expect
+      .poll(() => added.allInnerTexts())
+      .toContainEqual(expect.stringContaining('which of your data'))
+    await page.locator('[data-english-changes]').scrollIntoViewIfNeeded()
     await staffScreenshot(page, '09-stale')
   })
 
-  test('the site shows both changes after the rebuild the publish asks for', async () => {
-    // One rebuild for every change above: the webhook Sanity sends for the last publish.
-    expect(await sendPublishWebhook(site.url, SECRET, {_id: 'privacyPolicy', _type: 'policy'})).toMatchObject(
-      {
-        status: 202,
-      },
-    )
-    const shows = async (path: string, words: string) =>
-      (await (await fetch(new URL(path, site.url))).text()).includes(words)
-    await expect
-      .poll(() => shows(PRIVACY_PAGE, PRIVACY_SENTENCE), {timeout: 120_000, interval: 1000})
-      .toBe(true)
-    // The change applies at once, with the summary and the reason it needed no notice.
-    expect(await shows(PRIVACY_PAGE, PRIVACY_SUMMARY)).toBe(true)
-    expect(await shows(PRIVACY_PAGE, REASON_ON_PAGE)).toBe(true)
-    // The refund change was announced with the notice the rule asks: the page says it is coming.
-    expect(await shows(REFUND_PAGE, REFUND_SUMMARY)).toBe(true)
-    expect(await shows(`/policy-versions${REFUND_PAGE}/5`, REFUND_SENTENCE)).toBe(true)
-    expect(await shows(policyHistoryPath('refundPolicy'), REFUND_SUMMARY)).toBe(true)
-    await page.goto(new URL(PRIVACY_PAGE, site.url).href)
-    await page.getByText(PRIVACY_SENTENCE).scrollIntoViewIfNeeded()
-    await staffScreenshot(page, '10-live-page')
+  test('after the rebuild a publish asks for, the site shows every change and Studio says it is live', async () => {
+    expect(await rebuildSite({_id: PRIVACY.id, _type: 'policy'})).toMatchObject({state: 'live'})
+    for (const {path, words} of changesOnSite) {
+      await sitePage.goto(new URL(path, site.url).href)
+      await sitePage.getByText(words).first().waitFor()
+    }
+    await sitePage.goto(new URL(PRIVACY.path, site.url).href)
+    if (changesOnSite.some(({words}) => words === PRIVACY_SENTENCE))
+      await sitePage.getByText(PRIVACY_SENTENCE).scrollIntoViewIfNeeded()
+    await staffScreenshot(sitePage, '10-live-page')
+
+    await studio(`/structure/policies;${PRIVACY.id}`)
+    await page.locator('[data-site-status="live"]').getByText('Live on the site since').waitFor()
+    await staffScreenshot(page, '13-live-on-site')
+  })
+
+  test('a publish the site refuses shows its reason in Studio, and the live page stays as it was', async ({
+    onTestFinished,
+  }) => {
+    // Published outside Studio (a script, an import), which Studio's own checks never saw: the
+    // fourth section of the Terms and Conditions loses its heading.
+    const terms = structuredClone(lake.store.get(TERMS.id)) as SanityDocumentLike & {
+      sections: {heading: string}[]
+    }
+    const heading = terms.sections[3]!.heading
+    terms.sections[3]!.heading = ''
+    expect(await publishOutsideStudio(terms)).toBe(200)
+    // Whatever happens next, the heading is put back, as the script's author would: a published
+    // document the site cannot build stops every preview too.
+    onTestFinished(async () => {
+      terms.sections[3]!.heading = heading
+      await publishOutsideStudio(terms)
+    })
+    expect(await rebuildSite({_id: TERMS.id, _type: 'policy'})).toMatchObject({state: 'refused'})
+
+    const reason = `${documentInWords(TERMS.id)}, section 4: the heading is empty`
+    await studio(`/structure/policies;${TERMS.id}`)
+    const banner = page.locator('[data-site-status="refused"]')
+    await banner.getByText('The site did not take this change').waitFor()
+    expect(await banner.innerText()).toContain(reason)
+    await staffScreenshot(page, '14-not-on-site')
+    await studio('/live-site')
+    await page.getByText(reason).waitFor()
+    await staffScreenshot(page, '15-live-site-refused')
+
+    await sitePage.goto(new URL(TERMS.path, site.url).href)
+    await sitePage.getByRole('heading', {name: heading}).first().waitFor()
   })
 
   test('a draft opens in Presentation beside its form', async () => {
-    await studio('/structure/policies;refundPolicy')
-    await appendSentence('This policy explains when you can cancel', DRAFT_SENTENCE)
-    await studio(`/presentation/policy/refundPolicy?preview=${encodeURIComponent(REFUND_PAGE)}`)
+    await studio(`/structure/policies;${REFUND.id}`)
+    await appendSentence(openingWords(REFUND.id), DRAFT_SENTENCE)
+    // The preview page's policy must let the overlays draw: Chromium reports each refusal here.
+    const refusals: string[] = []
+    const refused = (message: ConsoleMessage) =>
+      /Content Security Policy/.test(message.text()) && refusals.push(message.text())
+    page.on('console', refused)
+    await studio(`/presentation/policy/${REFUND.id}?preview=${encodeURIComponent(REFUND.path)}`)
     const preview = page.frameLocator('iframe')
     await preview.getByText('Preview of unpublished changes').waitFor()
     await preview.getByText(DRAFT_SENTENCE).waitFor()
     await page.getByRole('textbox', {name: 'Title'}).waitFor()
-    // Presentation covers the page with "Loading." until it stops waiting for the page's overlays;
-    // the guide's picture waits for that.
-    if (UPDATING_STAFF_SCREENSHOTS)
-      await page.getByText('Loading.', {exact: true}).waitFor({state: 'hidden', timeout: 20_000})
+    // The page's click-to-edit overlays connected to Presentation: its "Edit" switch is enabled
+    // only then, and Presentation stops covering the page with "Loading.".
+    const overlays = page.getByLabel('Edit', {exact: true})
+    await expect.poll(() => overlays.isEnabled(), {timeout: 30_000}).toBe(true)
+    const loading = page.getByText('Loading.', {exact: true}).filter({visible: true})
+    await expect.poll(() => loading.count(), {timeout: 30_000}).toBe(0)
+    page.off('console', refused)
+    expect(refusals).toEqual([])
     await staffScreenshot(page, '11-presentation')
   })
 
@@ -209,7 +320,7 @@ describe('staff in Studio', {timeout: 180_000}, () => {
     const ref = marker()
     const response = await postJson(site.url, islandBody(validFields(ref)))
     expect(response.status).toBeLessThan(400)
-    await studio('/structure/inbox')
+    await studio('/structure/inbox;notHandled')
     await page.getByText('Knee surgery in Hyderabad').first().click()
     await expect
       .poll(
@@ -221,7 +332,9 @@ describe('staff in Studio', {timeout: 180_000}, () => {
       )
       .toContainEqual(expect.stringContaining(ref))
     await staffScreenshot(page, '12-message')
-    await page.getByRole('button', {name: 'Delete', exact: true}).click()
+    // "Mark as handled" is the message's first action; Delete is in the menu beside it.
+    await page.getByTestId('action-menu-button').last().click()
+    await page.getByRole('menuitem', {name: /^Delete/}).click()
     await page.getByRole('button', {name: 'Delete document'}).click()
     await expect
       .poll(() => lake.store.all().filter((document) => JSON.stringify(document).includes(ref)))
