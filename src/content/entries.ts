@@ -164,7 +164,11 @@ function inLanguage(english: EnglishContent, language: string, publicBuild: bool
     if (!show || !translation) return {shown: {language: DEFAULT_LANGUAGE, status}}
     // A translation that quotes a figure in a unit its language has no words for would carry
     // English mid-sentence: the page shows the English document instead.
-    const lacking = figureWordsLacking(translation.words, (await (figureWords ??= figureWordsNow())).missing)
+    const lacking = figureWordsLacking(
+      translation.words,
+      (await (figureWords ??= figureWordsNow())).missing,
+      await english.companyFacts(),
+    )
     if (lacking.length > 0)
       return {shown: {language: DEFAULT_LANGUAGE, status: 'figureWordsMissing' as const}}
     return {shown: {language, status}, translation}

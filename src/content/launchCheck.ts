@@ -13,6 +13,7 @@ import {
   isHomeCountry,
   isSampleFact,
   MESSAGE_PURPOSES,
+  PERIOD_FACT_KEYS,
   type ProcessorPurpose,
   sampleFacts,
   type CompanyFactKey,
@@ -355,13 +356,15 @@ export function translationVerdicts(
   ]
   const english = (id: string) =>
     currentEnglishText(id, {versions, now, digest: () => wordsDigest(byId(id) ?? {})})
+  const facts = (byId(SINGLETON_IDS.companyFacts) ?? {}) as CompanyFactsDocument
   const judge = (id: string, language: string) => {
     const translation = translations.find((doc) => doc.englishId === id && doc.language === language)
     const upcomingEnglish = upcomingEnglishTexts(id, {versions, now})
     const verdict = translationStatus(translation?.translation, english(id), {publicBuild, upcomingEnglish})
     // As the pages judge (src/content/entries.ts): figures must read in the language's words.
     const figureWords = wordsOf(language)
-    const lacking = verdict.show && translation ? figureWordsLacking(translation, figureWords.missing) : []
+    const lacking =
+      verdict.show && translation ? figureWordsLacking(translation, figureWords.missing, facts) : []
     if (lacking.length > 0)
       return {
         translation,
@@ -491,6 +494,21 @@ export function emptyQuotedFacts(documents: readonly Node[]): string[] {
 }
 
 /**
+ * Company fact periods still stored as text, typed before periods were a number and a unit: they
+ * print as typed, in English on every page, until staff enter them again (Studio says so on the
+ * field). One warning each, naming the field.
+ */
+export function textPeriodFacts(documents: readonly Node[]): string[] {
+  const facts = (documents.find((document) => document._id === SINGLETON_IDS.companyFacts) ??
+    {}) as CompanyFactsDocument
+  return PERIOD_FACT_KEYS.filter((key) => typeof COMPANY_FACTS[key].period(facts) === 'string').map(
+    (key) =>
+      `Company facts › “${COMPANY_FACTS[key].title}” is text (${JSON.stringify(factText(facts, key))}), entered before periods were a number and a unit: ` +
+      'every page prints it as typed, in English even on a page in another language. Enter it again in Studio as a number and a unit.',
+  )
+}
+
+/**
  * Every recorded version announced with less notice than the rule allows and no reason for it
  * (model/policyVersions.ts `noticeBreaches`), as one message that fails any build, local or public:
  * the history readers rely on must keep the promise the Terms make.
@@ -557,7 +575,11 @@ export function launchCheckLoader(
       )
       if (!verdict.ok) throw new Error(verdict.error)
       if (verdict.warning) logger.warn(verdict.warning)
-      for (const warning of [...unrecordedChanges(documents), ...emptyQuotedFacts(documents)])
+      for (const warning of [
+        ...unrecordedChanges(documents),
+        ...emptyQuotedFacts(documents),
+        ...textPeriodFacts(documents),
+      ])
         logger.warn(warning)
       const publicBuild = isPublicSiteUrl(config.site)
       for (const warning of fallbackWarnings(documents, translations, {publicBuild, now}))
