@@ -18,6 +18,7 @@ import {
   sampleFacts,
   type CompanyFactKey,
   type CompanyFactsDocument,
+  type FactDefinition,
 } from '../../model/companyFacts'
 import {
   changesPolicy,
@@ -501,7 +502,9 @@ export function emptyQuotedFacts(documents: readonly Node[]): string[] {
 export function textPeriodFacts(documents: readonly Node[]): string[] {
   const facts = (documents.find((document) => document._id === SINGLETON_IDS.companyFacts) ??
     {}) as CompanyFactsDocument
-  return PERIOD_FACT_KEYS.filter((key) => typeof COMPANY_FACTS[key].period(facts) === 'string').map(
+  return PERIOD_FACT_KEYS.filter(
+    (key) => typeof (COMPANY_FACTS[key] as FactDefinition).period?.(facts) === 'string',
+  ).map(
     (key) =>
       `Company facts › “${COMPANY_FACTS[key].title}” is text (${JSON.stringify(factText(facts, key))}), entered before periods were a number and a unit: ` +
       'every page prints it as typed, in English even on a page in another language. Enter it again in Studio as a number and a unit.',

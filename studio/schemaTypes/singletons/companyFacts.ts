@@ -16,7 +16,7 @@ import {isIndianPhone, SAMPLE_MARK} from '../../../model/samples'
 import {EMAIL_PATTERN, isInternationalPhone} from '../../../model/addresses'
 import {requiredObject} from '../fields'
 import {requiredFormat} from '../rules'
-import {formatPeriod, periodProblem, type PeriodValue} from '../../../model/periods'
+import {formatPeriod, isCompletePeriod, periodProblem, type PeriodValue} from '../../../model/periods'
 
 /** A sample value is allowed while the site is prepared, with a warning on the field. */
 const notSample =
@@ -31,8 +31,12 @@ const notSample =
  * staff are asked to enter it again), and a warning while it is still the bundled sample.
  */
 const periodRules = (rule: Rule) => [
-  rule.required().error('Enter the period: a number and a unit.'),
-  rule.custom((value: PeriodValue) => periodProblem(value) ?? true),
+  rule
+    .custom(
+      (value: PeriodValue) =>
+        periodProblem(value) ?? (isCompletePeriod(value) ? true : 'Enter the period: a number and a unit.'),
+    )
+    .error(),
   rule
     .custom((value: PeriodValue) =>
       isSampleFact('period', formatPeriod(value)) ? PERIOD_SAMPLE_WARNING : true,
