@@ -86,7 +86,7 @@ for (const code of ['hi', 'te']) {
       }
     })
 
-    it(`shows no English word in its ${code} text, apart from what the translation itself writes in Latin letters, Company facts and text marked English`, async ({
+    it(`shows no English word in its ${code} text, apart from what the translation itself writes in Latin letters, Company facts entered as they are (not periods) and text marked English`, async ({
       desktopPage: page,
     }) => {
       await page.goto(`${base}/${code}/privacy-policy`)
