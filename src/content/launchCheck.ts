@@ -271,7 +271,7 @@ const STATUS_WORDS: Record<Exclude<TranslationStatus, 'shown'>, string> = {
   upcoming: 'it translates an announced version, and is shown from the day that version applies',
   awaitingReview: 'it awaits review',
   sample: 'it is a sample translation',
-  figureWordsMissing: 'it quotes figures in units this language has no words for',
+  figureWordsMissing: 'it quotes figures or Company fact periods this language has no words for',
 }
 
 /** A translation a public build cannot launch with: a sample. */
