@@ -30,11 +30,15 @@ const notSample =
  * A period fact: both parts entered (text typed before periods were typed is read as before, and
  * staff are asked to enter it again), and a warning while it is still the bundled sample.
  */
+const PERIOD_MISSING = 'Enter the period: a number and a unit.'
+
 const periodRules = (rule: Rule) => [
+  rule.required().error(PERIOD_MISSING),
   rule
-    .custom(
-      (value: PeriodValue) =>
-        periodProblem(value) ?? (isCompletePeriod(value) ? true : 'Enter the period: a number and a unit.'),
+    .custom((value: PeriodValue) =>
+      value === null || value === undefined
+        ? true
+        : (periodProblem(value) ?? (isCompletePeriod(value) ? true : PERIOD_MISSING)),
     )
     .error(),
   rule

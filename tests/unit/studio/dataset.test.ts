@@ -636,9 +636,10 @@ describe('production.ndjson', () => {
       expect(await markersAt('clinicDataExportPeriod', {_type: 'period', count: 2.5, unit: 'day'})).toContain(
         'Enter a whole number of 1 or more.',
       )
-      expect(await markersAt('bookingConfirmationWithin', undefined)).toContain(
+      expect(await markersAt('bookingConfirmationWithin', {_type: 'period'})).toContain(
         'Enter the period: a number and a unit.',
       )
+      expect(await markersAt('bookingConfirmationWithin', undefined)).not.toEqual([])
     })
 
     it('each sample value in the bundled dataset shows a Studio warning that it must be replaced before launch', async () => {
