@@ -45,6 +45,7 @@ import {dateLocale, writesDatesIn} from '../../model/dates'
 import {
   figureWordsLacking,
   languageFigureWords,
+  textPeriodsQuoted,
   type SettingsTranslation,
 } from '../../model/translatedFigures'
 import {currentEnglishText, offeredLanguages, upcomingEnglishTexts} from './languages'
@@ -366,7 +367,9 @@ export function translationVerdicts(
     const figureWords = wordsOf(language)
     const lacking =
       verdict.show && translation ? figureWordsLacking(translation, figureWords.missing, facts) : []
-    if (lacking.length > 0)
+    // A period still stored as text prints in English: the page shows English (textPeriodFacts names it).
+    const asText = verdict.show && translation ? textPeriodsQuoted(translation, facts) : []
+    if (lacking.length > 0 || asText.length > 0)
       return {
         translation,
         status: 'figureWordsMissing' as const,
@@ -507,7 +510,7 @@ export function textPeriodFacts(documents: readonly Node[]): string[] {
   ).map(
     (key) =>
       `Company facts › “${COMPANY_FACTS[key].title}” is text (${JSON.stringify(factText(facts, key))}), entered before periods were a number and a unit: ` +
-      'every page prints it as typed, in English even on a page in another language. Enter it again in Studio as a number and a unit.',
+      'pages print it as typed, in English, and a page in another language that quotes it shows English. Enter it again in Studio as a number and a unit.',
   )
 }
 

@@ -145,7 +145,7 @@ describe('the build', () => {
       textPeriodFacts(withFacts({...realShapedCompanyFacts(), clinicDataExportPeriod: '90 days'})),
     ).toEqual([
       'Company facts › “Clinic data can be exported after a subscription ends for” is text ("90 days"), entered before periods were a number and a unit: ' +
-        'every page prints it as typed, in English even on a page in another language. Enter it again in Studio as a number and a unit.',
+        'pages print it as typed, in English, and a page in another language that quotes it shows English. Enter it again in Studio as a number and a unit.',
     ])
     expect(textPeriodFacts(documents)).toEqual([])
   })
