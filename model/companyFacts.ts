@@ -14,6 +14,8 @@ import {
   isSampleText,
   isSampleUrl,
 } from './samples.ts'
+import {formatPeriod, periodWordsNeeded, type PeriodValue} from './periods.ts'
+import {ENGLISH_FIGURE_WORDS, type FigureWordKey, type FigureWords} from './policyFigures.ts'
 
 /**
  * What a provider does with personal data for us (a Data Processor's purpose). The contact
@@ -126,27 +128,31 @@ export interface CompanyFactsDocument {
   appUrl?: string | null
   processors?: readonly Processor[] | null
   /** How soon data about a child that no parent or guardian has confirmed is deleted: "within 30 days". */
-  unverifiedChildDataDeletion?: string | null
+  unverifiedChildDataDeletion?: PeriodValue
   /** How soon after a message is deleted its last copy (backups, a provider's history, deleted items) is gone. */
-  lastCopyGoneWithin?: string | null
+  lastCopyGoneWithin?: PeriodValue
   /** How long after a clinic subscription ends the clinic can still export its data: "90 days". */
-  clinicDataExportPeriod?: string | null
+  clinicDataExportPeriod?: PeriodValue
   /** How soon after clinic data is deleted its backup copies are gone: "35 days". */
-  clinicBackupsGoneWithin?: string | null
+  clinicBackupsGoneWithin?: PeriodValue
   /** How soon after payment we confirm a booking, or treat it as cancelled by us: "2 business days". */
-  bookingConfirmationWithin?: string | null
+  bookingConfirmationWithin?: PeriodValue
   /** The Data Protection Board of India's complaint address, as the company's lawyer confirms it. */
   dataProtectionBoardUrl?: string | null
 }
 
 /** How a fact is shown and how a sample of it is recognised. */
-export type FactKind = 'text' | 'address' | 'email' | 'phone' | 'url' | 'cin' | 'gstin' | 'processors'
+export type FactKind =
+  'text' | 'address' | 'email' | 'phone' | 'url' | 'cin' | 'gstin' | 'processors' | 'period'
 
 export interface FactDefinition {
   /** As staff see it in Studio, with its group: "Grievance Officer → E-mail". */
   title: string
   kind: FactKind
-  read: (facts: CompanyFactsDocument) => string | undefined
+  /** As printed, in one language's words for a period (English unless given); other facts print as entered. */
+  read: (facts: CompanyFactsDocument, words?: FigureWords) => string | undefined
+  /** A period fact's value as stored (model/periods.ts). */
+  period?: (facts: CompanyFactsDocument) => PeriodValue
 }
 
 /** One line, as it is printed: "Street, City, State 500001, India". */
@@ -266,28 +272,33 @@ export const COMPANY_FACTS = {
   },
   unverifiedChildDataDeletion: {
     title: 'Unconfirmed data about a child deleted within',
-    kind: 'text',
-    read: (f) => text(f.unverifiedChildDataDeletion),
+    kind: 'period',
+    read: (f, words) => text(formatPeriod(f.unverifiedChildDataDeletion, words)),
+    period: (f) => f.unverifiedChildDataDeletion,
   },
   lastCopyGoneWithin: {
     title: 'Last copy of a deleted message gone within',
-    kind: 'text',
-    read: (f) => text(f.lastCopyGoneWithin),
+    kind: 'period',
+    read: (f, words) => text(formatPeriod(f.lastCopyGoneWithin, words)),
+    period: (f) => f.lastCopyGoneWithin,
   },
   clinicDataExportPeriod: {
     title: 'Clinic data can be exported after a subscription ends for',
-    kind: 'text',
-    read: (f) => text(f.clinicDataExportPeriod),
+    kind: 'period',
+    read: (f, words) => text(formatPeriod(f.clinicDataExportPeriod, words)),
+    period: (f) => f.clinicDataExportPeriod,
   },
   clinicBackupsGoneWithin: {
     title: 'Backups of deleted clinic data gone within',
-    kind: 'text',
-    read: (f) => text(f.clinicBackupsGoneWithin),
+    kind: 'period',
+    read: (f, words) => text(formatPeriod(f.clinicBackupsGoneWithin, words)),
+    period: (f) => f.clinicBackupsGoneWithin,
   },
   bookingConfirmationWithin: {
     title: 'A paid booking is confirmed (or treated as cancelled by us) within',
-    kind: 'text',
-    read: (f) => text(f.bookingConfirmationWithin),
+    kind: 'period',
+    read: (f, words) => text(formatPeriod(f.bookingConfirmationWithin, words)),
+    period: (f) => f.bookingConfirmationWithin,
   },
   dataProtectionBoardUrl: {
     title: 'Data Protection Board of India → complaint address',
@@ -300,12 +311,30 @@ export type CompanyFactKey = keyof typeof COMPANY_FACTS
 
 export const COMPANY_FACT_KEYS = Object.keys(COMPANY_FACTS) as CompanyFactKey[]
 
-/** A fact as visitors read it; an empty string when staff have not entered it. */
-export const factText = (facts: CompanyFactsDocument, key: CompanyFactKey): string =>
-  COMPANY_FACTS[key].read(facts) ?? ''
+/**
+ * A fact as visitors read it, a period in the page's words (English unless given); an empty string
+ * when staff have not entered it.
+ */
+export const factText = (
+  facts: CompanyFactsDocument,
+  key: CompanyFactKey,
+  words: FigureWords = ENGLISH_FIGURE_WORDS,
+): string => (COMPANY_FACTS[key] as FactDefinition).read(facts, words) ?? ''
+
+/** The facts printed as periods. */
+export const PERIOD_FACT_KEYS = COMPANY_FACT_KEYS.filter((key) => COMPANY_FACTS[key].kind === 'period')
+
+/** The words of a language that printing these facts needs: the units of their periods, and the sample mark. */
+export const factWordsNeeded = (
+  facts: CompanyFactsDocument,
+  keys: readonly CompanyFactKey[],
+): FigureWordKey[] =>
+  periodWordsNeeded(keys.map((key) => (COMPANY_FACTS[key] as FactDefinition).period?.(facts)))
 
 const SAMPLE_TESTS: Record<FactKind, (value: string) => boolean> = {
   text: isSampleText,
+  // Judged as printed in English: a typed period's sample flag prints the "(sample)" mark.
+  period: isSampleText,
   address: isSampleText,
   email: isSampleEmail,
   phone: isSamplePhone,
@@ -365,3 +394,7 @@ export const INDIAN_PHONE_RULE =
 
 export const SAMPLE_WARNING =
   'This is a sample from the bundled dataset, not a fact about the company. Replace it before the site goes live: a build for the public address refuses samples.'
+
+/** A period's sample is replaced by entering the company's period and turning its sample mark off. */
+export const PERIOD_SAMPLE_WARNING =
+  'This is a sample from the bundled dataset, not the company’s period: pages show it marked "(sample)" and a build for the public address refuses it. Enter the company’s period and turn off "Sample from the bundled dataset".'

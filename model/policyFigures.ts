@@ -16,6 +16,18 @@ export type FigureValue = number | string | undefined
 /** The units a figure may be counted in. */
 export type FigureUnit = 'day' | 'week' | 'businessDay' | 'hour' | 'month'
 
+/** The units as staff choose them for a period (a Company fact "within 30 days"), in Studio's order. */
+export const FIGURE_UNITS = {
+  day: 'Days',
+  businessDay: 'Business days',
+  week: 'Weeks',
+  month: 'Months',
+  hour: 'Hours',
+} as const satisfies Record<FigureUnit, string>
+export const FIGURE_UNIT_KEYS = Object.keys(FIGURE_UNITS) as FigureUnit[]
+export const isFigureUnit = (unit: unknown): unit is FigureUnit =>
+  typeof unit === 'string' && unit in FIGURE_UNITS
+
 export interface FigureDefinition {
   title: string
   description: string
@@ -25,11 +37,11 @@ export interface FigureDefinition {
   format?: (value: FigureValue) => string
 }
 
-/** One word of a unit, for staff: its title, and the English template as the example. */
+/** One word of a unit (or the sample mark), for staff: its title, and the English as the example. */
 interface FigureWord {
-  unit: FigureUnit
-  /** For the number 1, or for any other number. */
-  count: 'one' | 'other'
+  unit?: FigureUnit
+  /** For the number 1, for any other number, or the mark after a sample value (no number). */
+  count: 'one' | 'other' | 'mark'
   /** The unit as staff read it: "Months". */
   unitTitle: string
   title: string
@@ -58,6 +70,14 @@ export const FIGURE_WORDS = {
   ...unitWords('day', 'Days', '{n} day', '{n} days'),
   ...unitWords('businessDay', 'Business days', '{n} business day', '{n} business days'),
   ...unitWords('hour', 'Hours', '{n} hour', '{n} hours'),
+  // A Company fact period still holding the bundled dataset's sample reads "30 days (sample)": the
+  // mark follows it in the page's language, so a sample is never mistaken for the company's word.
+  sampleMark: {
+    count: 'mark',
+    unitTitle: 'Sample periods',
+    title: 'Mark after a sample period',
+    english: '(sample)',
+  },
 } as const satisfies Record<string, FigureWord>
 
 export type FigureWordKey = keyof typeof FIGURE_WORDS
@@ -79,22 +99,35 @@ const NUMBER = 'n'
 /** What is wrong with a unit's words as staff typed them, in their words; undefined when fine. */
 export function figureWordProblem(key: FigureWordKey, words: string | undefined): string | undefined {
   if (!words?.trim()) return undefined
+  const {count} = FIGURE_WORDS[key] as FigureWord
+  // The sample mark counts nothing: no number goes in it.
+  if (count === 'mark') return templateProblem(words, [], [])
   // For 1 the number may be a word ("one month", "एक महीने"); any other number needs its place.
-  return templateProblem(words, FIGURE_WORDS[key].count === 'one' ? [] : [NUMBER], [NUMBER])
+  return templateProblem(words, count === 'one' ? [] : [NUMBER], [NUMBER])
 }
 
 /** The staff description of one unit's words, with the English as the example. */
 export function figureWordDescription(key: FigureWordKey): string {
-  const {count, english} = FIGURE_WORDS[key]
+  const {count, english} = FIGURE_WORDS[key] as FigureWord
+  if (count === 'mark')
+    return `In this language: the mark after a Company fact period that is still a sample from the bundled dataset, e.g. "${english}" in English. Only staff's builds show samples.`
   return count === 'one'
     ? `How the number 1 of this unit reads in this language's policy sentences, e.g. "${english}" in English. Write {n} where the number goes, or the number as a word.`
     : `How any other number of this unit reads in this language's policy sentences, e.g. "${english}" in English. Write {n} where the number goes, in the form the sentences need around it.`
 }
 
+/** What staff lose while one of a language's words is missing, as Studio tells them. */
+export function figureWordMissingEffect(key: FigureWordKey): string {
+  const {count, unitTitle} = FIGURE_WORDS[key] as FigureWord
+  return count === 'mark'
+    ? 'Missing: until it is filled, a page in this language that quotes a Company fact period still marked as a sample is shown in English (staff builds only: the public site refuses samples).'
+    : `Missing: until it is filled, a policy in this language that counts in ${unitTitle.toLowerCase()} is shown in English.`
+}
+
 const asNumber = (value: FigureValue) => (typeof value === 'number' ? value : Number.NaN)
 
 /** A count in a unit, in one language's words: "12 months", "एक महीने". */
-function counted(unit: FigureUnit, n: number, words: FigureWords): string {
+export function counted(unit: FigureUnit, n: number, words: FigureWords): string {
   const template = words[`${unit}${n === 1 ? 'One' : 'Other'}`]
   return template.replaceAll(`{${NUMBER}}`, String(n))
 }
@@ -210,8 +243,15 @@ export function formatFigure(
 
 /** The words a text quoting these figures needs: the words of each unit they are counted in. */
 export function figureWordsNeeded(keys: readonly PolicyFigureKey[]): FigureWordKey[] {
-  const units = new Set(keys.map((key) => (POLICY_FIGURES[key] as FigureDefinition).unit))
-  return FIGURE_WORD_KEYS.filter((word) => units.has(FIGURE_WORDS[word].unit))
+  return unitWordsNeeded(keys.map((key) => (POLICY_FIGURES[key] as FigureDefinition).unit))
+}
+
+/** The words of these units. */
+export function unitWordsNeeded(units: readonly (FigureUnit | undefined)[]): FigureWordKey[] {
+  return FIGURE_WORD_KEYS.filter((word) => {
+    const {unit} = FIGURE_WORDS[word] as FigureWord
+    return unit !== undefined && units.includes(unit)
+  })
 }
 
 /**

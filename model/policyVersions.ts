@@ -8,7 +8,15 @@
  * Studio (the publish actions), the build and the server share these rules. Plain Node imports
  * this file too, so its imports carry their `.ts` extension.
  */
-import {COMPANY_FACT_KEYS, factText, type CompanyFactKey, type CompanyFactsDocument} from './companyFacts.ts'
+import {
+  COMPANY_FACT_KEYS,
+  COMPANY_FACTS,
+  factText,
+  type CompanyFactKey,
+  type CompanyFactsDocument,
+  type FactDefinition,
+} from './companyFacts.ts'
+import {isCompletePeriod, type Period} from './periods.ts'
 import {formatFigure, POLICY_FIGURE_KEYS, type PolicyFigureKey} from './policyFigures.ts'
 import {templateProblem} from './templates.ts'
 import {documentTitle, POLICY_ID_LIST, POLICY_VERSION_TYPE, type PolicyId} from './siteDocuments.ts'
@@ -47,7 +55,13 @@ export interface QuotedFact {
   _key: string
   _type?: 'quotedFact'
   fact: CompanyFactKey
+  /** As the version printed it in English. */
   text: string
+  /**
+   * A period fact as the version stated it, number and unit, so that the value, not only its
+   * English words, is on record. Versions recorded before periods were typed have only the text.
+   */
+  period?: Period
 }
 
 /** The figures and facts a text quotes, as they read when the version was recorded. */
@@ -137,9 +151,21 @@ export function quotesFor(wording: unknown, figures: Node, facts: CompanyFactsDo
       figure,
       text: formatFigure(figure, figures[figure] as never),
     })),
-    facts: keys.facts.map((fact) => ({_key: fact, _type: 'quotedFact', fact, text: factText(facts, fact)})),
+    facts: keys.facts.map((fact) => {
+      const quoted: QuotedFact = {_key: fact, _type: 'quotedFact', fact, text: factText(facts, fact)}
+      const period = (COMPANY_FACTS[fact] as FactDefinition).period?.(facts)
+      return isCompletePeriod(period) ? {...quoted, period: frozenPeriod(period)} : quoted
+    }),
   }
 }
+
+/** A period as a version records it: its parts only. */
+const frozenPeriod = ({count, unit, sample}: Period): Period => ({
+  _type: 'period',
+  count,
+  unit,
+  ...(sample ? {sample: true} : {}),
+})
 
 /** Serialised with sorted keys, so that two equal values compare equal however they were built. */
 function canonical(value: unknown): string {

@@ -287,7 +287,7 @@ const TRANSLATION_WORDS: Record<TranslationStatus, string> = {
   awaitingReview: 'awaiting review: use “Mark as reviewed” once a named person has reviewed it',
   sample: 'a sample: replace it and have it reviewed',
   figureWordsMissing:
-    'it quotes a figure whose unit (months, days, hours…) has no words in this language’s Site settings translation, or that translation is not reviewed: fill them in under “Policy dates and figures” and have it reviewed',
+    'it quotes a figure or Company fact period whose unit (months, days, hours…) or sample mark has no words in this language’s Site settings translation, or that translation is not reviewed: fill them in under “Policy dates and figures” and have it reviewed',
 }
 
 /** A reason as a sentence: it ends with a full stop. */

@@ -1,10 +1,17 @@
 /**
- * Figures in a translation read in its language: "12 महीने", never "12 months" in a Hindi
- * sentence. A language's words for the units of figures are part of its Site settings translation;
+ * Figures and Company fact periods in a translation read in its language: "12 महीने", never
+ * "12 months" in a Hindi sentence. A language's words for the units of figures are part of its Site settings translation;
  * a translated text that quotes a figure whose unit has no words in its language is not shown (its
  * page shows English, marked so), and the build and Studio name the words it lacks.
  */
 import {figureWordsIn, figureWordsNeeded, type FigureWordKey, type FigureWords} from './policyFigures.ts'
+import {
+  COMPANY_FACTS,
+  factWordsNeeded,
+  type CompanyFactKey,
+  type CompanyFactsDocument,
+  type FactDefinition,
+} from './companyFacts.ts'
 import {quotedKeys} from './policyVersions.ts'
 import {reviewAllowsShowing, type TranslationRecord} from './translations.ts'
 
@@ -27,7 +34,26 @@ export function languageFigureWords(
   return {...figureWordsIn(usable ? settings!.figureWords : undefined), usable}
 }
 
-/** The units' words a translated text quotes figures in and its language lacks. */
-export function figureWordsLacking(wording: unknown, missing: readonly FigureWordKey[]): FigureWordKey[] {
-  return figureWordsNeeded(quotedKeys(wording).figures).filter((word) => missing.includes(word))
+/**
+ * The words a translated text needs and its language lacks: the units of the figures it quotes, and
+ * of the Company fact periods it quotes (with the sample mark while one is a sample).
+ */
+export function figureWordsLacking(
+  wording: unknown,
+  missing: readonly FigureWordKey[],
+  facts: CompanyFactsDocument = {},
+): FigureWordKey[] {
+  const quoted = quotedKeys(wording)
+  const needed = new Set([...figureWordsNeeded(quoted.figures), ...factWordsNeeded(facts, quoted.facts)])
+  return [...needed].filter((word) => missing.includes(word))
 }
+
+/**
+ * The Company fact periods a translated text quotes that are still stored as text (typed before
+ * periods were a number and a unit): they print as typed, in English, so the translation is not
+ * shown until staff enter them again (the build names them: launchCheck.ts `textPeriodFacts`).
+ */
+export const textPeriodsQuoted = (wording: unknown, facts: CompanyFactsDocument): CompanyFactKey[] =>
+  quotedKeys(wording).facts.filter(
+    (key) => typeof (COMPANY_FACTS[key] as FactDefinition).period?.(facts) === 'string',
+  )

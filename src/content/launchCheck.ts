@@ -13,10 +13,12 @@ import {
   isHomeCountry,
   isSampleFact,
   MESSAGE_PURPOSES,
+  PERIOD_FACT_KEYS,
   type ProcessorPurpose,
   sampleFacts,
   type CompanyFactKey,
   type CompanyFactsDocument,
+  type FactDefinition,
 } from '../../model/companyFacts'
 import {
   changesPolicy,
@@ -44,6 +46,7 @@ import {dateLocale, writesDatesIn} from '../../model/dates'
 import {
   figureWordsLacking,
   languageFigureWords,
+  textPeriodsQuoted,
   type SettingsTranslation,
 } from '../../model/translatedFigures'
 import {currentEnglishText, offeredLanguages, upcomingEnglishTexts} from './languages'
@@ -274,7 +277,7 @@ const STATUS_WORDS: Record<Exclude<TranslationStatus, 'shown'>, string> = {
   upcoming: 'it translates an announced version, and is shown from the day that version applies',
   awaitingReview: 'it awaits review',
   sample: 'it is a sample translation',
-  figureWordsMissing: 'it quotes figures in units this language has no words for',
+  figureWordsMissing: 'it quotes figures or Company fact periods this language has no words for',
 }
 
 /** A translation a public build cannot launch with: a sample. */
@@ -366,14 +369,18 @@ export function translationVerdicts(
     })
   const english = (id: string) =>
     currentEnglishText(id, {versions, now, digest: () => wordsDigest(byId(id) ?? {})})
+  const facts = (byId(SINGLETON_IDS.companyFacts) ?? {}) as CompanyFactsDocument
   const judge = (id: string, language: string) => {
     const translation = translations.find((doc) => doc.englishId === id && doc.language === language)
     const upcomingEnglish = upcomingEnglishTexts(id, {versions, now})
     const verdict = translationStatus(translation?.translation, english(id), {publicBuild, upcomingEnglish})
     // As the pages judge (src/content/entries.ts): figures must read in the language's words.
     const figureWords = wordsOf(language)
-    const lacking = verdict.show && translation ? figureWordsLacking(translation, figureWords.missing) : []
-    if (lacking.length > 0)
+    const lacking =
+      verdict.show && translation ? figureWordsLacking(translation, figureWords.missing, facts) : []
+    // A period still stored as text prints in English: the page shows English (textPeriodFacts names it).
+    const asText = verdict.show && translation ? textPeriodsQuoted(translation, facts) : []
+    if (lacking.length > 0 || asText.length > 0)
       return {
         translation,
         status: 'figureWordsMissing' as const,
@@ -502,6 +509,23 @@ export function emptyQuotedFacts(documents: readonly Node[]): string[] {
 }
 
 /**
+ * Company fact periods still stored as text, typed before periods were a number and a unit: they
+ * print as typed, in English on every page, until staff enter them again (Studio says so on the
+ * field). One warning each, naming the field.
+ */
+export function textPeriodFacts(documents: readonly Node[]): string[] {
+  const facts = (documents.find((document) => document._id === SINGLETON_IDS.companyFacts) ??
+    {}) as CompanyFactsDocument
+  return PERIOD_FACT_KEYS.filter(
+    (key) => typeof (COMPANY_FACTS[key] as FactDefinition).period?.(facts) === 'string',
+  ).map(
+    (key) =>
+      `Company facts › “${COMPANY_FACTS[key].title}” is text (${JSON.stringify(factText(facts, key))}), entered before periods were a number and a unit: ` +
+      'pages print it as typed, in English, and a page in another language that quotes it shows English. Enter it again in Studio as a number and a unit.',
+  )
+}
+
+/**
  * Every recorded version announced with less notice than the rule allows and no reason for it
  * (model/policyVersions.ts `noticeBreaches`), as one message that fails any build, local or public:
  * the history readers rely on must keep the promise the Terms make.
@@ -594,7 +618,7 @@ export function launchReport(
     ),
   ]
   return {
-    actNow: [...unrecordedChanges(documents), ...emptyQuotedFacts(documents)],
+    actNow: [...unrecordedChanges(documents), ...emptyQuotedFacts(documents), ...textPeriodFacts(documents)],
     list,
     summary:
       list.length === 0 ? undefined : `Launch check: ${found.join('; ')}. The list: ${LAUNCH_CHECK_COMMAND}`,

@@ -16,14 +16,14 @@ export interface QuoteText {
 
 /**
  * Every figure and fact as the documents give them today: for text that is not versioned. Figures
- * read in the page's words (English unless given).
+ * and period facts read in the page's words (English unless given).
  */
 export function liveQuotes(figures: PolicyFigures, facts: CompanyFacts, words?: FigureWords): QuoteText {
   return {
     figures: Object.fromEntries(
       POLICY_FIGURE_KEYS.map((key) => [key, formatFigure(key, figures[key], words)]),
     ),
-    facts: Object.fromEntries(COMPANY_FACT_KEYS.map((key) => [key, factText(facts, key)])),
+    facts: Object.fromEntries(COMPANY_FACT_KEYS.map((key) => [key, factText(facts, key, words)])),
   }
 }
 

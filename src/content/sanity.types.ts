@@ -98,6 +98,13 @@ export type PostalAddress = {
   pinCode: string;
 };
 
+export type Period = {
+  _type: "period";
+  count?: number;
+  unit?: "day" | "businessDay" | "week" | "month" | "hour";
+  sample?: boolean;
+};
+
 export type CompanyFactsReference = {
   _ref: string;
   _type: "reference";
@@ -249,6 +256,7 @@ export type PolicyVersion = {
   facts?: Array<{
     fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
     text?: string;
+    period?: Period;
     _type: "quotedFact";
     _key: string;
   }>;
@@ -291,11 +299,11 @@ export type CompanyFacts = {
     _type: "processor";
     _key: string;
   }>;
-  unverifiedChildDataDeletion: string;
-  lastCopyGoneWithin: string;
-  clinicDataExportPeriod: string;
-  clinicBackupsGoneWithin: string;
-  bookingConfirmationWithin: string;
+  unverifiedChildDataDeletion: Period;
+  lastCopyGoneWithin: Period;
+  clinicDataExportPeriod: Period;
+  clinicBackupsGoneWithin: Period;
+  bookingConfirmationWithin: Period;
   dataProtectionBoardUrl: string;
 };
 
@@ -555,6 +563,7 @@ export type SiteSettings = {
     businessDayOther?: string;
     hourOne?: string;
     hourOther?: string;
+    sampleMark?: string;
   };
   notFound: {
     title: string;
@@ -684,7 +693,7 @@ export type Slug = {
   source?: string;
 };
 
-export type AllSanitySchemaTypes = TranslationRecord | SiteLanguage | RichText | PolicySection | PolicyBody | GrievanceContact | PostalAddress | CompanyFactsReference | FactRef | PolicyFiguresReference | FigureRef | HomeSection | NavItem | FooterGroup | RequiredLink | FooterLink | Seo | ContactMessage | PolicyVersion | CompanyFacts | PolicyFigures | AboutPage | HomePage | TranslationMetadata | InternationalizedArrayReference | SiteSettingsReference | ContactPageReference | PolicyReference | InternationalizedArrayReferenceValue | Policy | ContactPage | SiteSettings | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityImageHotspot | SanityImageCrop | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
+export type AllSanitySchemaTypes = TranslationRecord | SiteLanguage | RichText | PolicySection | PolicyBody | GrievanceContact | PostalAddress | Period | CompanyFactsReference | FactRef | PolicyFiguresReference | FigureRef | HomeSection | NavItem | FooterGroup | RequiredLink | FooterLink | Seo | ContactMessage | PolicyVersion | CompanyFacts | PolicyFigures | AboutPage | HomePage | TranslationMetadata | InternationalizedArrayReference | SiteSettingsReference | ContactPageReference | PolicyReference | InternationalizedArrayReferenceValue | Policy | ContactPage | SiteSettings | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityImageHotspot | SanityImageCrop | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
 
 // Source: ../src/content/queries.ts
 // Variable: siteSettingsQuery
@@ -892,6 +901,7 @@ export type SiteSettingsQueryResult = {
     businessDayOther?: string;
     hourOne?: string;
     hourOther?: string;
+    sampleMark?: string;
   } | null;
   notFound: {
     title: string;
@@ -1374,11 +1384,11 @@ export type CompanyFactsQueryResult = {
     purposes: Array<string>;
     country: string;
   }>;
-  unverifiedChildDataDeletion: string;
-  lastCopyGoneWithin: string;
-  clinicDataExportPeriod: string;
-  clinicBackupsGoneWithin: string;
-  bookingConfirmationWithin: string;
+  unverifiedChildDataDeletion: Period;
+  lastCopyGoneWithin: Period;
+  clinicDataExportPeriod: Period;
+  clinicBackupsGoneWithin: Period;
+  bookingConfirmationWithin: Period;
   dataProtectionBoardUrl: string;
 } | null;
 
@@ -1432,11 +1442,11 @@ export type LaunchCheckQueryResult = Array<{
     _type: "processor";
     _key: string;
   }>;
-  unverifiedChildDataDeletion: string;
-  lastCopyGoneWithin: string;
-  clinicDataExportPeriod: string;
-  clinicBackupsGoneWithin: string;
-  bookingConfirmationWithin: string;
+  unverifiedChildDataDeletion: Period;
+  lastCopyGoneWithin: Period;
+  clinicDataExportPeriod: Period;
+  clinicBackupsGoneWithin: Period;
+  bookingConfirmationWithin: Period;
   dataProtectionBoardUrl: string;
 } | {
   _id: string;
@@ -1623,6 +1633,7 @@ export type LaunchCheckQueryResult = Array<{
   facts?: Array<{
     fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
     text?: string;
+    period?: Period;
     _type: "quotedFact";
     _key: string;
   }>;
@@ -1752,6 +1763,7 @@ export type LaunchCheckQueryResult = Array<{
     businessDayOther?: string;
     hourOne?: string;
     hourOther?: string;
+    sampleMark?: string;
   };
   notFound: {
     title: string;

@@ -23,7 +23,12 @@ import {
   NO_SCRIPT_NOTICES,
   SENT_PAGE_TEXT,
 } from '../../model/contactPageText'
-import {FIGURE_WORD_KEYS, POLICY_FIGURE_KEYS, type FigureWordKey} from '../../model/policyFigures'
+import {
+  FIGURE_UNIT_KEYS,
+  FIGURE_WORD_KEYS,
+  POLICY_FIGURE_KEYS,
+  type FigureWordKey,
+} from '../../model/policyFigures'
 import {
   historyWordProblem,
   isCalendarDate,
@@ -316,6 +321,19 @@ const postalAddress = z.object({
 })
 const person = {name: text(80), designation: text(80), email, phone: internationalPhone}
 
+/**
+ * A period fact: a whole number and a unit, or text typed before periods were typed ("30 days"),
+ * still read as it was so that an older document keeps building (Studio asks staff to re-enter it).
+ */
+const period = z.union([
+  z.object({
+    count: z.number().int().min(1),
+    unit: z.enum(FIGURE_UNIT_KEYS),
+    sample: z.boolean().nullish(),
+  }),
+  text(60),
+])
+
 export const companyFactsSchema = z.object({
   _id: z.string(),
   legalName: text(120).refine(
@@ -343,11 +361,11 @@ export const companyFactsSchema = z.object({
       }),
     )
     .min(1),
-  unverifiedChildDataDeletion: text(60),
-  lastCopyGoneWithin: text(60),
-  clinicDataExportPeriod: text(60),
-  clinicBackupsGoneWithin: text(60),
-  bookingConfirmationWithin: text(60),
+  unverifiedChildDataDeletion: period,
+  lastCopyGoneWithin: period,
+  clinicDataExportPeriod: period,
+  clinicBackupsGoneWithin: period,
+  bookingConfirmationWithin: period,
   dataProtectionBoardUrl: z.url({protocol: /^https$/}),
 })
 

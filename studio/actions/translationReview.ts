@@ -259,7 +259,7 @@ export function figureWordsBadge(settings: Record<string, unknown> | null | unde
   if (missing.length === 0) return null
   return {
     label: 'Figure words missing',
-    title: `Policies in this language that count in these units show English until their words are filled in under “Policy dates and figures”: ${figureWordTitles(missing)}.`,
+    title: `Pages in this language that need these words (a figure’s or a Company fact period’s unit, the mark of a sample period) show English until their words are filled in under “Policy dates and figures”: ${figureWordTitles(missing)}.`,
     color: 'warning',
   }
 }

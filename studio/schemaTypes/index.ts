@@ -11,6 +11,7 @@ import {homeSection} from './objects/homeSection'
 import {navItem} from './objects/navItem'
 import {policyBody} from './objects/policyBody'
 import {policySection} from './objects/policySection'
+import {period} from './objects/period'
 import {postalAddress} from './objects/postalAddress'
 import {requiredLink} from './objects/requiredLink'
 import {richText} from './objects/richText'
@@ -42,6 +43,7 @@ export const schemaTypes = [
   homeSection,
   figureRef,
   factRef,
+  period,
   postalAddress,
   grievanceContact,
   policyBody,

@@ -55,11 +55,11 @@ export function realShapedCompanyFacts() {
         country: 'India',
       },
     ],
-    unverifiedChildDataDeletion: '30 days',
-    lastCopyGoneWithin: '35 days',
-    clinicDataExportPeriod: '90 days',
-    clinicBackupsGoneWithin: '35 days',
-    bookingConfirmationWithin: '2 business days',
+    unverifiedChildDataDeletion: {_type: 'period', count: 30, unit: 'day'},
+    lastCopyGoneWithin: {_type: 'period', count: 35, unit: 'day'},
+    clinicDataExportPeriod: {_type: 'period', count: 90, unit: 'day'},
+    clinicBackupsGoneWithin: {_type: 'period', count: 35, unit: 'day'},
+    bookingConfirmationWithin: {_type: 'period', count: 2, unit: 'businessDay'},
     dataProtectionBoardUrl: 'https://dpb.gov.in/complaints',
   } satisfies CompanyFactsDocument
 }

@@ -9,7 +9,13 @@ import {entryChoice} from '../fields'
 /** A figure or fact as a version quoted it: which one, and its words as printed that day. */
 const quoted = (
   member: string,
-  entry: {name: string; title: string; table: Record<string, {title: string}>},
+  entry: {
+    name: string
+    title: string
+    table: Record<string, {title: string}>
+    /** What else a version records of it: a period fact's number and unit. */
+    extra?: ReturnType<typeof defineField>[]
+  },
   printed?: (rule: StringRule) => StringRule,
 ) =>
   defineArrayMember({
@@ -25,6 +31,7 @@ const quoted = (
         validation: (rule) => rule.required(),
       }),
       defineField({name: 'text', title: 'As printed', type: 'string', validation: printed}),
+      ...(entry.extra ?? []),
     ],
     preview: {select: {title: 'text', subtitle: entry.name}},
   })
@@ -123,7 +130,22 @@ export const policyVersion = defineType({
       type: 'array',
       description: 'Each company fact the text quotes, as it read when this version was recorded.',
       // A fact staff had not entered yet was quoted as nothing.
-      of: [quoted('quotedFact', {name: 'fact', title: 'Fact', table: COMPANY_FACTS})],
+      of: [
+        quoted('quotedFact', {
+          name: 'fact',
+          title: 'Fact',
+          table: COMPANY_FACTS,
+          extra: [
+            defineField({
+              name: 'period',
+              title: 'Period (number and unit)',
+              type: 'period',
+              description:
+                'A period fact as this version stated it. Versions recorded before periods were typed have only the printed text.',
+            }),
+          ],
+        }),
+      ],
     }),
   ],
   orderings: [{title: 'Newest first', name: 'numberDesc', by: [{field: 'number', direction: 'desc'}]}],

@@ -6,6 +6,7 @@ import {
   PROCESSOR_PURPOSE_KEYS,
   PROCESSOR_PURPOSES,
   INDIAN_PHONE_RULE,
+  PERIOD_SAMPLE_WARNING,
   SAMPLE_WARNING,
   type FactKind,
   type Processor,
@@ -15,6 +16,7 @@ import {isIndianPhone, SAMPLE_MARK} from '../../../model/samples'
 import {EMAIL_PATTERN, isInternationalPhone} from '../../../model/addresses'
 import {requiredObject} from '../fields'
 import {requiredFormat} from '../rules'
+import {formatPeriod, isCompletePeriod, periodProblem, type PeriodValue} from '../../../model/periods'
 
 /** A sample value is allowed while the site is prepared, with a warning on the field. */
 const notSample =
@@ -23,6 +25,28 @@ const notSample =
     (rule as StringRule)
       .custom((value: unknown) => (isSampleFact(kind, value) ? SAMPLE_WARNING : true))
       .warning() as unknown as R
+
+/**
+ * A period fact: both parts entered (text typed before periods were typed is read as before, and
+ * staff are asked to enter it again), and a warning while it is still the bundled sample.
+ */
+const PERIOD_MISSING = 'Enter the period: a number and a unit.'
+
+const periodRules = (rule: Rule) => [
+  rule.required().error(PERIOD_MISSING),
+  rule
+    .custom((value: PeriodValue) =>
+      value === null || value === undefined
+        ? true
+        : (periodProblem(value) ?? (isCompletePeriod(value) ? true : PERIOD_MISSING)),
+    )
+    .error(),
+  rule
+    .custom((value: PeriodValue) =>
+      isSampleFact('period', formatPeriod(value)) ? PERIOD_SAMPLE_WARNING : true,
+    )
+    .warning(),
+]
 
 const withoutSampleMark = (value: string) => value.replace(SAMPLE_MARK, '').trim()
 
@@ -332,47 +356,47 @@ export const companyFacts = defineType({
     defineField({
       name: 'unverifiedChildDataDeletion',
       title: 'Unconfirmed data about a child deleted within',
-      type: 'string',
+      type: 'period',
       group: 'data',
       description:
-        'How soon we delete a message about a child when no parent or lawful guardian has confirmed it, as it reads in "deleted within … of receipt", for example "30 days". Only the company can set this; the policies quote it.',
-      validation: requiredText(60),
+        'How soon we delete a message about a child when no parent or lawful guardian has confirmed it, as it reads in "deleted within … of receipt", for example 30 days: the number, and the unit it counts. Only the company can set this; the policies quote it.',
+      validation: periodRules,
     }),
     defineField({
       name: 'lastCopyGoneWithin',
       title: 'Last copy of a deleted message gone within',
-      type: 'string',
+      type: 'period',
       group: 'data',
       description:
-        'How soon after a contact message is deleted its last copy is gone: the backups of the message store, the content provider’s document history (when messages are kept there) and the mailboxes’ deleted items, as it reads in "gone at the latest … after that", for example "35 days". Only the company can set this; the notice and the Privacy Policy quote it.',
-      validation: requiredText(60),
+        'How soon after a contact message is deleted its last copy is gone: the backups of the message store, the content provider’s document history (when messages are kept there) and the mailboxes’ deleted items, as it reads in "gone at the latest … after that", for example 35 days: the number, and the unit it counts. Only the company can set this; the notice and the Privacy Policy quote it.',
+      validation: periodRules,
     }),
     defineField({
       name: 'clinicDataExportPeriod',
       title: 'Clinic data can be exported after a subscription ends for',
-      type: 'string',
+      type: 'period',
       group: 'data',
       description:
-        'How long after a clinic subscription ends the clinic can still export its data, after which we delete it, as it reads in "for … after it ends", for example "90 days". Only the company can set this; the Terms and Conditions quote it.',
-      validation: requiredText(60),
+        'How long after a clinic subscription ends the clinic can still export its data, after which we delete it, as it reads in "for … after it ends", for example 90 days: the number, and the unit it counts. Only the company can set this; the Terms and Conditions quote it.',
+      validation: periodRules,
     }),
     defineField({
       name: 'clinicBackupsGoneWithin',
       title: 'Backups of deleted clinic data gone within',
-      type: 'string',
+      type: 'period',
       group: 'data',
       description:
-        'How soon after clinic data is deleted its backup copies are gone, as it reads in "gone at the latest … after that", for example "35 days". Only the company can set this; the Terms and the Privacy Policy quote it.',
-      validation: requiredText(60),
+        'How soon after clinic data is deleted its backup copies are gone, as it reads in "gone at the latest … after that", for example 35 days: the number, and the unit it counts. Only the company can set this; the Terms and the Privacy Policy quote it.',
+      validation: periodRules,
     }),
     defineField({
       name: 'bookingConfirmationWithin',
       title: 'A paid booking is confirmed (or treated as cancelled by us) within',
-      type: 'string',
+      type: 'period',
       group: 'company',
       description:
-        'How soon after payment we confirm a booking; a booking not confirmed in that time is treated as cancelled by us, and refunded with the amount equal to the processing fee. As it reads in "within … of your payment", for example "2 business days". Only the company can set this; the Terms and the Refund policy quote it.',
-      validation: requiredText(60),
+        'How soon after payment we confirm a booking; a booking not confirmed in that time is treated as cancelled by us, and refunded with the amount equal to the processing fee. As it reads in "within … of your payment", for example 2 business days: the number, and the unit it counts. Only the company can set this; the Terms and the Refund policy quote it.',
+      validation: periodRules,
     }),
     defineField({
       name: 'dataProtectionBoardUrl',

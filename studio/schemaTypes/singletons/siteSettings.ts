@@ -5,6 +5,7 @@ import {
   FIGURE_WORD_MAX,
   FIGURE_WORDS,
   figureWordDescription,
+  figureWordMissingEffect,
   figureWordProblem,
 } from '../../../model/policyFigures'
 import {
@@ -192,7 +193,7 @@ export const siteSettings = defineType({
               .custom((words: string | undefined, context) =>
                 words?.trim() || isEnglish(context.document?.[LANGUAGE_FIELD])
                   ? true
-                  : `Missing: until it is filled, a policy in this language that counts in ${FIGURE_WORDS[name].unitTitle.toLowerCase()} is shown in English.`,
+                  : figureWordMissingEffect(name),
               )
               .warning(),
           ],

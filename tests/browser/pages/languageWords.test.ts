@@ -3,10 +3,13 @@ import {it} from '../../support/browserTest'
 import {bundledDocuments, documentById} from '../../support/dataset'
 import {formatDate} from '../../../model/dates'
 import {figureWordsIn, formatFigure, type PolicyFigureKey} from '../../../model/policyFigures'
-import {policyFigures} from '../../support/site'
+import {factText, PERIOD_FACT_KEYS, type CompanyFactKey} from '../../../model/companyFacts'
+import {companyFacts, policyFigures} from '../../support/site'
+import {PAGE_PATHS} from '../../../model/routes'
 
 // A reader of only Hindi or Telugu meets no English in a sentence the site writes around the
-// translation: figures ("12 महीने"), dates ("23 नवंबर 2026") and the words around them.
+// translation: figures ("12 महीने"), Company fact periods ("30 दिन (नमूना)"), dates
+// ("23 नवंबर 2026") and the words around them.
 
 const base = inject('siteUrl')
 const documents = bundledDocuments()
@@ -32,6 +35,9 @@ function translatorsLatinWords(code: string): Set<string> {
   )
   return new Set(own.flatMap(texts).flatMap((text) => text.match(LATIN_WORD) ?? []))
 }
+
+/** Company facts printed as staff entered them, in any language: every fact but the periods. */
+const ENTERED_FACTS = `[data-fact]${PERIOD_FACT_KEYS.map((key) => `:not([data-fact="${key}"])`).join('')}`
 
 for (const code of ['hi', 'te']) {
   describe(`/${code}/privacy-policy`, () => {
@@ -62,7 +68,25 @@ for (const code of ['hi', 'te']) {
       expect(versionLine).not.toMatch(/[A-Za-z]/)
     })
 
-    it(`shows no English word in its ${code} text, apart from what the translation itself writes in Latin letters, Company facts and text marked English`, async ({
+    it(`writes the Company fact periods in the language, the bundled samples marked in its words, on the policy and the Contact page`, async ({
+      desktopPage: page,
+    }) => {
+      const words = figureWordsIn(documentById(documents, `siteSettings__i18n_${code}`).figureWords).words
+      for (const path of [`/${code}/privacy-policy`, `/${code}${PAGE_PATHS.contact}`]) {
+        await page.goto(`${base}${path}`)
+        const periods = await page
+          .locator(PERIOD_FACT_KEYS.map((key) => `main [data-fact="${key}"]`).join(', '))
+          .evaluateAll((spans) => spans.map((span) => [span.getAttribute('data-fact'), span.textContent]))
+        expect(periods.length, path).toBeGreaterThan(1)
+        for (const [fact, text] of periods) {
+          expect(text, `${path} ${fact}`).toBe(factText(companyFacts, fact as CompanyFactKey, words))
+          expect(text, `${path} ${fact}`).toContain(words.sampleMark)
+          expect(text, `${path} ${fact}`).not.toMatch(/[A-Za-z]/)
+        }
+      }
+    })
+
+    it(`shows no English word in its ${code} text, apart from what the translation itself writes in Latin letters, Company facts entered as they are (not periods) and text marked English`, async ({
       desktopPage: page,
     }) => {
       await page.goto(`${base}/${code}/privacy-policy`)
@@ -70,26 +94,27 @@ for (const code of ['hi', 'te']) {
       // Left out, and why:
       // - text marked lang="en": the page says it is English (staff's summary of a change, written
       //   in English), so readers and screen readers know;
-      // - Company facts ([data-fact]): entered once, as they are, in Company facts (the company's
-      //   names, address, identifiers, e-mail addresses, data processors), and not translated;
+      // - Company facts ([data-fact]) entered once, as they are, in Company facts (the company's
+      //   names, address, identifiers, e-mail addresses, domains, data processors), and not
+      //   translated; its periods are not left out: they read in the language's words;
       // - Latin words the language's own translations write (the policy and Site settings as the
       //   translator wrote them): acronyms and names such as DPDP, CERT-In, GSTIN or MediStay
       //   India, reviewed with the translation.
       // Anything else in Latin letters was added by the site around the translation: a unit, a
       // month name, a label.
       const latin = await page.evaluate(
-        ({code, pattern}) => {
+        ({code, pattern, asEntered}) => {
           const found: string[] = []
           const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
           for (let node = walker.nextNode(); node; node = walker.nextNode()) {
             const parent = node.parentElement!
-            if (parent.closest('script, style, noscript, template, [data-fact]')) continue
+            if (parent.closest(`script, style, noscript, template, ${asEntered}`)) continue
             if (parent.closest('[lang]')?.getAttribute('lang') !== code) continue
             found.push(...(node.textContent!.match(new RegExp(pattern, 'g')) ?? []))
           }
           return found
         },
-        {code, pattern: LATIN_WORD.source},
+        {code, pattern: LATIN_WORD.source, asEntered: ENTERED_FACTS},
       )
       const allowed = translatorsLatinWords(code)
       expect(latin.length, 'the translation does write some names in Latin letters').toBeGreaterThan(0)

@@ -258,11 +258,16 @@ describe('how a sample company fact is recognised', () => {
           streetAddress: 'Street (sample)',
         }),
       appUrl: (facts) => (facts.appUrl = 'https://app.arogyastays.example/login'),
-      unverifiedChildDataDeletion: (facts) => (facts.unverifiedChildDataDeletion = '30 days (sample)'),
+      unverifiedChildDataDeletion: (facts) =>
+        (facts.unverifiedChildDataDeletion = {count: 30, unit: 'day', sample: true}),
+      // Text typed before periods were typed is still judged by its mark.
       lastCopyGoneWithin: (facts) => (facts.lastCopyGoneWithin = '90 days (Sample)'),
-      clinicDataExportPeriod: (facts) => (facts.clinicDataExportPeriod = '90 days (sample)'),
-      clinicBackupsGoneWithin: (facts) => (facts.clinicBackupsGoneWithin = '35 days (sample)'),
-      bookingConfirmationWithin: (facts) => (facts.bookingConfirmationWithin = '2 business days (sample)'),
+      clinicDataExportPeriod: (facts) =>
+        (facts.clinicDataExportPeriod = {count: 90, unit: 'day', sample: true}),
+      clinicBackupsGoneWithin: (facts) =>
+        (facts.clinicBackupsGoneWithin = {count: 35, unit: 'day', sample: true}),
+      bookingConfirmationWithin: (facts) =>
+        (facts.bookingConfirmationWithin = {count: 2, unit: 'businessDay', sample: true}),
       dataProtectionBoardUrl: (facts) => (facts.dataProtectionBoardUrl = 'https://dpb.example/complaints'),
       processors: (facts) =>
         (facts.processors = [

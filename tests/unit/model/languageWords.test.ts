@@ -189,6 +189,23 @@ describe('adding a language', () => {
   })
 })
 
+describe('a translation quoting a Company fact period still stored as text', () => {
+  it('is not shown, since the text would print in English mid-sentence; typed again, it is', () => {
+    const documents = bundledDocuments()
+    documentById(documents, 'companyFacts').lastCopyGoneWithin = '35 days (sample)'
+    const {translations} = dataset(documents)
+    const options = {publicBuild: false, now: new Date()}
+    const [hindi, telugu] = translationVerdicts(documents, translations, options)
+    for (const language of [hindi!, telugu!]) {
+      const privacy = language.pages.find(({path}) => path.endsWith('/privacy-policy'))!
+      expect([privacy.status, privacy.show]).toEqual(['figureWordsMissing', false])
+    }
+    const typed = bundledDocuments()
+    const shown = translationVerdicts(typed, dataset(typed).translations, options)[0]!
+    expect(shown.pages.find(({path}) => path === '/hi/privacy-policy')!.show).toBe(true)
+  })
+})
+
 describe('a translation quoting a figure its language has no words for', () => {
   it('is not shown, and the build names the page and the words to fill in', () => {
     const documents = bundledDocuments()
@@ -200,7 +217,7 @@ describe('a translation quoting a figure its language has no words for', () => {
     expect([privacy.status, privacy.show]).toEqual(['figureWordsMissing', false])
     expect(fallbackWarnings(documents, translations, options)).toContain(
       'हिन्दी (hi): /hi/privacy-policy shows the English Privacy Policy with the line that it is not translated: ' +
-        'it quotes figures in units this language has no words for ' +
+        'it quotes figures or Company fact periods this language has no words for ' +
         '(translation privacyPolicy__i18n_hi). Missing in Site settings (hi) › Policy dates and figures: "Months: for any other number".',
     )
     // Without a Site settings translation the build may show, the words come from nowhere: it says so.
@@ -211,7 +228,7 @@ describe('a translation quoting a figure its language has no words for', () => {
     )
     expect(fallbackWarnings(documents, reviewedPrivacy, {...options, publicBuild: true})).toContain(
       'हिन्दी (hi): /hi/privacy-policy shows the English Privacy Policy with the line that it is not translated: ' +
-        'it quotes figures in units this language has no words for ' +
+        'it quotes figures or Company fact periods this language has no words for ' +
         '(translation privacyPolicy__i18n_hi). Those words come from the Site settings translation (hi), which this build does not show: there is none, or it awaits review.',
     )
     // Telugu has its words: its page is shown.
@@ -228,7 +245,7 @@ describe('in Studio, a Site settings translation', () => {
     expect(figureWordsBadge({...hindi, figureWords: {...lacking, dayOther: 'दिन'}})).toEqual({
       label: 'Figure words missing',
       title:
-        'Policies in this language that count in these units show English until their words are filled in under “Policy dates and figures”: "Days: for any other number", "Hours: for 1".',
+        'Pages in this language that need these words (a figure’s or a Company fact period’s unit, the mark of a sample period) show English until their words are filled in under “Policy dates and figures”: "Days: for any other number", "Hours: for 1".',
       color: 'warning',
     })
   })

@@ -15,7 +15,7 @@ import {evaluate, parse} from 'groq-js'
 import {defer, firstValueFrom, of, throwError} from 'rxjs'
 import type {DocumentValidationMarker, DocumentValidationResult, ValidationClient} from '@sanity/validation'
 import type {ObjectSchemaType, Path, SanityDocument, Schema} from '@sanity/types'
-import {COMPANY_FACT_KEYS, SAMPLE_WARNING} from '../../../model/companyFacts'
+import {COMPANY_FACT_KEYS, PERIOD_SAMPLE_WARNING, SAMPLE_WARNING} from '../../../model/companyFacts'
 import {
   changesPolicy,
   indiaToday,
@@ -283,7 +283,9 @@ describe('production.ndjson', () => {
       const result = await validateOriginal(id)
 
       // Sample company facts warn by design; they have a test of their own below.
-      for (const marker of result.markers.filter((m) => m.level !== 'error' && m.message !== SAMPLE_WARNING))
+      const sampleWarning = (message: unknown) =>
+        [SAMPLE_WARNING, PERIOD_SAMPLE_WARNING].includes(String(message))
+      for (const marker of result.markers.filter((m) => m.level !== 'error' && !sampleWarning(m.message)))
         console.warn(`${marker.level}: ${describeMarker(doc, marker)}`)
       expect(
         errorsOf(result).map((marker) => describeMarker(doc, marker)),
@@ -602,9 +604,43 @@ describe('production.ndjson', () => {
     })
     const sampleWarnings = (doc: Doc, result: DocumentValidationResult) =>
       result.markers
-        .filter((marker) => marker.level === 'warning' && marker.message === SAMPLE_WARNING)
+        .filter(
+          (marker) =>
+            marker.level === 'warning' &&
+            [SAMPLE_WARNING, PERIOD_SAMPLE_WARNING].includes(String(marker.message)),
+        )
         .map((marker) => normalisePath(doc, marker.path))
         .sort()
+
+    it('a period is a whole number and a unit; text typed before periods were typed asks staff to enter it again', async () => {
+      // Every level: outside Studio, @sanity/validation adds a warning-level check of unknown fields
+      // to each rule of an object, which lowers the period's rules to warnings; Studio keeps them errors.
+      const markersAt = async (field: string, value: unknown) => {
+        const doc = {...realShaped(), [field]: value}
+        return (await validate(doc)).markers
+          .filter((marker) => normalisePath(doc, marker.path).startsWith(field))
+          .map((marker) => marker.message)
+      }
+      expect(await markersAt('lastCopyGoneWithin', {_type: 'period', count: 35, unit: 'day'})).toEqual([])
+      // Text kept from before: the page prints it as typed until staff enter it again.
+      const typedAsText = {...realShaped(), lastCopyGoneWithin: '35 days'}
+      const markers = (await validate(typedAsText)).markers.filter(
+        (marker) => normalisePath(typedAsText, marker.path) === 'lastCopyGoneWithin',
+      )
+      expect(markers.map((marker) => marker.message).join()).toContain(
+        'This period was entered as text ("35 days"): enter it again as a number and a unit',
+      )
+      expect(await markersAt('clinicDataExportPeriod', {_type: 'period', count: 90})).toContain(
+        'Choose the unit the number counts: days, business days, weeks, months or hours.',
+      )
+      expect(await markersAt('clinicDataExportPeriod', {_type: 'period', count: 2.5, unit: 'day'})).toContain(
+        'Enter a whole number of 1 or more.',
+      )
+      expect(await markersAt('bookingConfirmationWithin', {_type: 'period'})).toContain(
+        'Enter the period: a number and a unit.',
+      )
+      expect(await markersAt('bookingConfirmationWithin', undefined)).not.toEqual([])
+    })
 
     it('each sample value in the bundled dataset shows a Studio warning that it must be replaced before launch', async () => {
       const result = await validateOriginal('companyFacts')
