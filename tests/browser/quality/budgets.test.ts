@@ -4,7 +4,7 @@ import type {Page} from 'playwright-core'
 import {DESKTOP, PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
 import {mobileMenuHydrated, withPage} from '../../support/site'
-import {HISTORY_PATHS, PATHS, POLICY_PATHS, contactFormHydrated} from './pages'
+import {HISTORY_PATHS, POLICY_PATHS, contactFormHydrated} from './pages'
 
 const base = inject('siteUrl')
 const origin = new URL(base).origin
@@ -24,20 +24,16 @@ interface Loaded {
 }
 
 /**
- * Loads `path` and records every request and every response body. The server may or may not
+ * Loads `path` and records every response body. The server may or may not
  * compress, so sizes are measured as gzip -9 of each body, which does not depend on the server.
  */
 async function load(page: Page, path: string, settle: (page: Page) => Promise<void>) {
-  const requests: string[] = []
   const bodies: Promise<Loaded | undefined>[] = []
   let inFlight = 0
-  page.on('request', (request) => {
-    requests.push(request.url())
-    inFlight++
-  })
+  page.on('request', () => inFlight++)
   page.on('requestfailed', () => inFlight--)
-  // The test machine has no network: answer other origins at once (they are still recorded above)
-  // instead of letting the page hang on them.
+  // The test machine has no network: answer other origins at once instead of letting the page
+  // hang on them.
   await page.route(
     (url) => url.protocol !== 'data:' && url.origin !== origin,
     (route) => route.abort('blockedbyclient'),
@@ -68,7 +64,7 @@ async function load(page: Page, path: string, settle: (page: Page) => Promise<vo
     quiet = inFlight === 0 ? quiet + 1 : 0
   }
   const loaded = (await Promise.all(bodies)).filter((entry): entry is Loaded => Boolean(entry))
-  return {requests, loaded}
+  return {loaded}
 }
 
 const sum = (entries: Loaded[], key: 'bytes' | 'gzip') =>
@@ -84,18 +80,24 @@ async function hydrated(page: Page, path: string, width: number) {
 }
 
 interface Visit {
-  requests: string[]
   loaded: Loaded[]
 }
 
-/** Every page at both widths, visited once in a fresh context (nothing cached), islands hydrated. */
+/** The policies and their history pages: text only, with no script of their own. */
+const TEXT_PATHS = [...POLICY_PATHS, ...HISTORY_PATHS]
+
+/**
+ * Each text page at both widths, visited once in a fresh context (nothing cached), islands
+ * hydrated. That no page asks anything of another origin, in any state, is checked by the crawl of
+ * every page (tests/browser/quality/everyPage.test.ts).
+ */
 const visits = new Map<string, Visit>()
 const visit = (path: string, width: number) => visits.get(`${path} @ ${width}`)!
 
 it.beforeAll(async ({browser}) => {
   await Promise.all(
     [PHONE, DESKTOP].map(async (viewport) => {
-      for (const path of PATHS) {
+      for (const path of TEXT_PATHS) {
         await withPage(browser, viewport, async (page) => {
           visits.set(
             `${path} @ ${viewport.width}`,
@@ -112,7 +114,7 @@ afterAll(async () => {
   const cell = (entries: Loaded[]) => `${kb(sum(entries, 'gzip'))} (${kb(sum(entries, 'bytes'))})`
   const table: Record<string, Record<string, string>> = {}
   for (const key of [DESKTOP, PHONE].flatMap((viewport) =>
-    PATHS.map((path) => `${path} @ ${viewport.width}`),
+    TEXT_PATHS.map((path) => `${path} @ ${viewport.width}`),
   )) {
     if (!visits.has(key)) continue
     const {loaded} = visits.get(key)!
@@ -131,9 +133,6 @@ afterAll(async () => {
     console.table(table)
   }
 })
-
-/** The policies and their history pages: text only, with no script of their own. */
-const TEXT_PATHS = [...POLICY_PATHS, ...HISTORY_PATHS]
 
 describe('page weight budgets', () => {
   for (const path of TEXT_PATHS) {
@@ -164,21 +163,6 @@ describe('page weight budgets', () => {
       expect(new Set(names)).toEqual(new Set(MENU_CHUNKS))
       const htmlAndCss = loaded.filter((entry) => entry.type === 'document' || entry.type === 'stylesheet')
       expect(sum(htmlAndCss, 'gzip'), `HTML+CSS of ${path}, gzip -9`).toBeLessThanOrEqual(HTML_AND_CSS_BUDGET)
-    })
-  }
-
-  for (const viewport of [PHONE, DESKTOP]) {
-    it(`no page at ${viewport.width} px requests anything from another origin`, () => {
-      const foreign: string[] = []
-      for (const path of PATHS) {
-        const {requests} = visit(path, viewport.width)
-        expect(requests.length, `${path} made requests`).toBeGreaterThan(0)
-        for (const url of requests) {
-          if (url.startsWith('data:')) continue
-          if (new URL(url).origin !== origin) foreign.push(`${path}: ${url}`)
-        }
-      }
-      expect(foreign).toEqual([])
     })
   }
 })
