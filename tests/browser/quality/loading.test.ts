@@ -149,11 +149,13 @@ async function visit(page: Page, path: string): Promise<Settled> {
 
 /**
  * Every page of PATHS at both widths, visited once each in a fresh context: what the tests of
- * loading and the page weight budgets below read.
+ * loading and the page weight budgets below read. A visit that failed fails the tests that read it,
+ * with its error, and no other.
  */
-const visits = new Map<string, Settled>()
-const visited = (path: string, width: number) => {
+const visits = new Map<string, Settled | Error>()
+const visited = (path: string, width: number): Settled => {
   const found = visits.get(`${path} @ ${width}`)
+  if (found instanceof Error) throw found
   expect(found, `the visit of ${path} at ${width} px`).toBeDefined()
   return found!
 }
@@ -162,8 +164,9 @@ it.beforeAll(async ({browser}) => {
   await Promise.all(
     [PHONE, DESKTOP].map(async (viewport) => {
       for (const path of PATHS)
-        await withPage(browser, viewport, async (page) =>
-          visits.set(`${path} @ ${viewport.width}`, await visit(page, path)),
+        visits.set(
+          `${path} @ ${viewport.width}`,
+          await withPage(browser, viewport, (page) => visit(page, path)).catch((error: Error) => error),
         )
     }),
   )
@@ -317,8 +320,9 @@ afterAll(async () => {
   for (const key of [DESKTOP, PHONE].flatMap((viewport) =>
     PATHS.map((path) => `${path} @ ${viewport.width}`),
   )) {
-    if (!visits.has(key)) continue
-    const {loaded} = visits.get(key)!
+    const found = visits.get(key)
+    if (!found || found instanceof Error) continue
+    const {loaded} = found
     table[key] = {
       html: cell(of(loaded, ['document'])),
       css: cell(of(loaded, ['stylesheet'])),
@@ -327,7 +331,7 @@ afterAll(async () => {
       requests: String(loaded.length),
     }
   }
-  if (visits.size) {
+  if (Object.keys(table).length) {
     console.log(
       'Page weight: gzip -9 of each response body (raw size in brackets); CSS is counted inline in the HTML when inlined',
     )
