@@ -111,6 +111,11 @@ describe('every page breaks no CSP rule, has no axe-core violation, no error in 
     try {
       await watched.page.goto(base + '/about-us')
       expect(await watched.problems('clean')).toEqual([])
+      // The events arrive from the browser in their own time: wait for them, not for a guess.
+      const arrived = Promise.all([
+        watched.page.waitForEvent('pageerror'),
+        watched.page.waitForRequest('https://elsewhere.example/'),
+      ])
       await watched.page.evaluate(() => {
         const script = document.createElement('script')
         script.textContent = 'void 0'
@@ -124,6 +129,7 @@ describe('every page breaks no CSP rule, has no axe-core violation, no error in 
         })
         void fetch('https://elsewhere.example/').catch(() => undefined)
       })
+      await arrived
       const problems = [
         ...(await watched.problems('broken')),
         ...(await axeViolations(watched.page, 'broken')),
