@@ -22,7 +22,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: {name: 'built', include: ['tests/built/**/*.test.ts'], globalSetup: [BUILT_SITE]},
+        test: {
+          name: 'built',
+          include: ['tests/built/**/*.test.ts'],
+          globalSetup: [BUILT_SITE],
+          // Files run one after another in a worker, not each in a fresh one: the processes they
+          // start are their own and stopped by their file (tests/support/siteServer.ts).
+          isolate: false,
+        },
       },
       {
         extends: true,
