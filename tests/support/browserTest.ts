@@ -7,10 +7,10 @@ import {DESKTOP, PHONE, launchBrowser, openPage, type Viewport} from './browser'
  * its pages from these fixtures, and launches or closes no browser itself.
  *
  * - `browser` (worker): Debian's Chromium, launched when a test or hook first asks for it and
- *   closed, with every context still open in it, when the worker is done. Vitest isolates test
- *   files (a worker of its own for each), so this is one Chromium per file, closed at its end;
- *   with `isolate: false` it would be one per worker. A file none of whose tests or hooks asks
- *   for it launches none. Without Chromium it fails with launchBrowser's message (how to get one).
+ *   closed, with every context still open in it, when the worker is done. The browser project runs
+ *   with `isolate: false` (vitest.config.ts), so this is one Chromium per worker, shared by the
+ *   files it runs one after another; where files are isolated (the studio project) it is one per
+ *   file, closed at its end. A file none of whose tests or hooks asks for it launches none. Without Chromium it fails with launchBrowser's message (how to get one).
  *   A hook that needs it is `test.beforeAll(async ({browser}) => ...)`.
  * - `newPage(viewport, options?)` (test): a fresh page in a context of its own (openPage: 5 s
  *   default timeout); every context it opened is closed after the test.

@@ -1,13 +1,11 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, inject} from 'vitest'
-import type {Browser, Page} from 'playwright-core'
 import {HSTS, SECURITY_HEADERS} from '../../../src/server/securityHeaders'
 import {ROOT} from '../../support/astroBuild'
-import {openPage, type Viewport} from '../../support/browser'
 import {it} from '../../support/browserTest'
 import {NOT_FOUND_PATH} from '../../support/site'
-import {PATHS, checkEveryPage} from './pages'
+import {PATHS} from './pages'
 
 const base = inject('siteUrl')
 
@@ -21,54 +19,9 @@ function directives(policy: string): Map<string, string[]> {
   return result
 }
 
-interface Recorder {
-  page: Page
-  /** Violations reported since the last call, from the DOM event and from the console. */
-  take(): Promise<string[]>
-}
-
-/** A page (CSP enforced, not bypassed) that records every CSP violation of every document it loads. */
-async function recordingPage(browser: Browser, viewport: Viewport): Promise<Recorder> {
-  const page = await openPage(browser, viewport)
-  await page.addInitScript(() => {
-    const store: string[] = ((window as unknown as {__cspViolations: string[]}).__cspViolations = [])
-    document.addEventListener('securitypolicyviolation', (event) => {
-      store.push(
-        `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`,
-      )
-    })
-  })
-  const consoleMessages: string[] = []
-  page.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) consoleMessages.push(`console: ${message.text()}`)
-  })
-  return {
-    page,
-    async take() {
-      // Violation events are queued as tasks: let them arrive.
-      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
-      const events = await page.evaluate(() =>
-        (window as unknown as {__cspViolations: string[]}).__cspViolations.splice(0),
-      )
-      return [...events, ...consoleMessages.splice(0)]
-    },
-  }
-}
-
 describe('Content Security Policy', () => {
-  describe('no page breaks a rule', () => {
-    checkEveryPage(async (browser, viewport) => {
-      const recorder = await recordingPage(browser, viewport)
-      return {
-        page: recorder.page,
-        async check(where) {
-          await recorder.page.waitForLoadState('load')
-          expect(await recorder.take(), where).toEqual([])
-        },
-      }
-    })
-  })
-
+  // That no page breaks a rule, in any state, is checked by the crawl of every page
+  // (tests/browser/quality/everyPage.test.ts), in the same visit as axe-core.
   it('every page carries a CSP <meta> whose script-src and style-src allow no unsafe-inline or unsafe-eval', async ({
     desktopPage: page,
   }) => {

@@ -1,9 +1,10 @@
-import {describe, expect, inject} from 'vitest'
+import {gzipSync} from 'node:zlib'
+import {afterAll, describe, expect, inject} from 'vitest'
 import type {Page} from 'playwright-core'
 import {DESKTOP, PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
-import {NOT_FOUND_PATH, ROUTES, contactPage, mobileMenuHydrated, settings} from '../../support/site'
-import {HISTORY_PATHS} from './pages'
+import {NOT_FOUND_PATH, ROUTES, contactPage, mobileMenuHydrated, settings, withPage} from '../../support/site'
+import {HISTORY_PATHS, POLICY_PATHS, contactFormHydrated} from './pages'
 
 const base = inject('siteUrl')
 const PATHS = [...ROUTES.map((route) => route.path), NOT_FOUND_PATH, ...HISTORY_PATHS]
@@ -46,6 +47,17 @@ interface Settled {
   shifts: {value: number; at: number; moved: string[]}[]
   /** When the load event fired, in ms since navigation began: islands hydrate only after it. */
   loadedAt: number
+  /** Every response with a body, with its size. */
+  loaded: Loaded[]
+}
+
+interface Loaded {
+  url: string
+  type: string
+  status: number
+  bytes: number
+  /** The body compressed with gzip level 9: what it costs on the wire when served compressed. */
+  gzip: number
 }
 
 /** The layout shifts CLS counts, from when to when, in words a failure can be read by. */
@@ -58,8 +70,34 @@ const described = (shifts: Settled['shifts']) =>
 /** Below a tenth of Google's "good" CLS (0.1): a repaint of a still-arriving page on a busy machine, not a jump. */
 const UNNOTICEABLE = 0.01
 
-/** Opens `path`, waits until the page has loaded, gone idle and hydrated what it shows, and reports. */
+/**
+ * Opens `path` in a fresh page (nothing cached), waits until it has loaded, gone idle and hydrated
+ * what it shows, and reports, with every response body it received. The server may or may not
+ * compress, so sizes are measured as gzip -9 of each body, which does not depend on the server.
+ */
 async function visit(page: Page, path: string): Promise<Settled> {
+  const bodies: Promise<Loaded | undefined>[] = []
+  let inFlight = 0
+  page.on('request', () => inFlight++)
+  page.on('requestfailed', () => inFlight--)
+  page.on('requestfinished', (request) => {
+    inFlight--
+    bodies.push(
+      (async () => {
+        const response = await request.response()
+        // A redirect has no body of its own; a 404 page does, and counts.
+        if (!response || (response.status() >= 300 && response.status() < 400)) return undefined
+        const body = await response.body()
+        return {
+          url: request.url(),
+          type: request.resourceType(),
+          status: response.status(),
+          bytes: body.length,
+          gzip: gzipSync(body, {level: 9}).length,
+        }
+      })(),
+    )
+  })
   await page.addInitScript(() => {
     const record: Partial<Settled> & {shifts: Settled['shifts']} = {shifts: []}
     Object.assign(window, {__settled: record})
@@ -92,16 +130,47 @@ async function visit(page: Page, path: string): Promise<Settled> {
   await page.goto(base + path)
   await page.waitForFunction(() => (window as unknown as {__settled: Settled}).__settled.idleAt !== undefined)
   if (page.viewportSize()!.width === PHONE.width) await mobileMenuHydrated(page)
-  if (path === '/contact-us')
-    await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
-  return page.evaluate(() => ({
+  if (path === '/contact-us') await contactFormHydrated(page)
+  // Nothing more in flight for 150 ms: every response has been seen.
+  for (let quiet = 0; quiet < 3;) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    quiet = inFlight === 0 ? quiet + 1 : 0
+  }
+  const settled = await page.evaluate(() => ({
     ...(window as unknown as {__settled: Settled}).__settled,
     scripts: performance
       .getEntriesByType('resource')
       .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
       .map((entry) => ({url: entry.name, startTime: entry.startTime})),
   }))
+  const loaded = (await Promise.all(bodies)).filter((entry): entry is Loaded => Boolean(entry))
+  return {...settled, loaded}
 }
+
+/**
+ * Every page of PATHS at both widths, visited once each in a fresh context: what the tests of
+ * loading and the page weight budgets below read. A visit that failed fails the tests that read it,
+ * with its error, and no other.
+ */
+const visits = new Map<string, Settled | Error>()
+const visited = (path: string, width: number): Settled => {
+  const found = visits.get(`${path} @ ${width}`)
+  if (found instanceof Error) throw found
+  expect(found, `the visit of ${path} at ${width} px`).toBeDefined()
+  return found!
+}
+
+it.beforeAll(async ({browser}) => {
+  await Promise.all(
+    [PHONE, DESKTOP].map(async (viewport) => {
+      for (const path of PATHS)
+        visits.set(
+          `${path} @ ${viewport.width}`,
+          await withPage(browser, viewport, (page) => visit(page, path)).catch((error: Error) => error),
+        )
+    }),
+  )
+})
 
 describe('loading a page', () => {
   it('no page names a script file in its HTML: what waits for the page to settle is inlined', async () => {
@@ -114,11 +183,8 @@ describe('loading a page', () => {
 
   for (const viewport of [PHONE, DESKTOP]) {
     for (const path of PATHS) {
-      it(`at ${viewport.width} px ${path} requests no script until it has loaded and gone idle, and nothing on it moves as it hydrates`, async ({
-        newPage,
-      }) => {
-        const page = await newPage(viewport)
-        const {idleAt, scripts, shifts, loadedAt} = await visit(page, path)
+      it(`at ${viewport.width} px ${path} requests no script until it has loaded and gone idle, and nothing on it moves as it hydrates`, () => {
+        const {idleAt, scripts, shifts, loadedAt} = visited(path, viewport.width)
         expect(scripts.filter((script) => script.startTime < idleAt).map((script) => script.url)).toEqual([])
         const names = scripts.map((script) => new URL(script.url).pathname)
         // Then what the page shows hydrates: the menu on a phone, the form on /contact-us.
@@ -230,4 +296,78 @@ describe('the contact form before its script has arrived', () => {
       true,
     )
   })
+})
+
+const KB = 1024
+const HTML_AND_CSS_BUDGET = 20 * KB
+
+/** The chunks a page may load for the menu island: Astro's island runtime, React, and the menu. */
+const MENU_CHUNKS = ['client', 'react', 'jsx-runtime', 'rolldown-runtime', 'MobileMenu']
+
+/** The policies and their history pages: text only, with no script of their own. */
+const TEXT_PATHS = [...POLICY_PATHS, ...HISTORY_PATHS]
+
+const sum = (entries: Loaded[], key: 'bytes' | 'gzip') =>
+  entries.reduce((total, entry) => total + entry[key], 0)
+const chunkName = (url: string) =>
+  /\/_astro\/([^/]+?)\.[\w-]+\.js$/.exec(new URL(url).pathname)?.[1] ?? new URL(url).pathname
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`
+
+afterAll(async () => {
+  const of = (loaded: Loaded[], types: string[]) => loaded.filter((entry) => types.includes(entry.type))
+  const cell = (entries: Loaded[]) => `${kb(sum(entries, 'gzip'))} (${kb(sum(entries, 'bytes'))})`
+  const table: Record<string, Record<string, string>> = {}
+  for (const key of [DESKTOP, PHONE].flatMap((viewport) =>
+    PATHS.map((path) => `${path} @ ${viewport.width}`),
+  )) {
+    const found = visits.get(key)
+    if (!found || found instanceof Error) continue
+    const {loaded} = found
+    table[key] = {
+      html: cell(of(loaded, ['document'])),
+      css: cell(of(loaded, ['stylesheet'])),
+      'html+css': cell(of(loaded, ['document', 'stylesheet'])),
+      js: cell(of(loaded, ['script'])),
+      requests: String(loaded.length),
+    }
+  }
+  if (Object.keys(table).length) {
+    console.log(
+      'Page weight: gzip -9 of each response body (raw size in brackets); CSS is counted inline in the HTML when inlined',
+    )
+    console.table(table)
+  }
+})
+
+describe('page weight budgets', () => {
+  for (const path of TEXT_PATHS) {
+    it(`${path} at 1280 px loads no JavaScript at all, and its HTML and CSS weigh at most 20 KB gzipped`, () => {
+      const {loaded} = visited(path, DESKTOP.width)
+      const scripts = loaded.filter((entry) => entry.type === 'script')
+      expect(
+        scripts.map((entry) => entry.url),
+        'scripts loaded',
+      ).toEqual([])
+      expect(sum(scripts, 'bytes')).toBe(0)
+      const htmlAndCss = loaded.filter((entry) => entry.type === 'document' || entry.type === 'stylesheet')
+      expect(htmlAndCss.filter((entry) => entry.type === 'document')).toHaveLength(1)
+      expect(sum(htmlAndCss, 'gzip'), `HTML+CSS of ${path}, gzip -9`).toBeLessThanOrEqual(HTML_AND_CSS_BUDGET)
+    })
+  }
+
+  for (const path of TEXT_PATHS) {
+    it(`${path} at 375 px loads only the island runtime, React and the menu, never the contact form`, () => {
+      const {loaded} = visited(path, PHONE.width)
+      const scripts = loaded.filter((entry) => entry.type === 'script').map((entry) => entry.url)
+      const names = scripts.map(chunkName)
+      expect(names).not.toContain('ContactForm')
+      expect(names).toContain('MobileMenu')
+      // The island runtime may come in more than one chunk named "client"; no chunk comes twice.
+      expect(new Set(scripts).size, `each chunk once: ${names.join(', ')}`).toBe(scripts.length)
+      for (const name of names) expect(MENU_CHUNKS, `unexpected script ${name} on ${path}`).toContain(name)
+      expect(new Set(names)).toEqual(new Set(MENU_CHUNKS))
+      const htmlAndCss = loaded.filter((entry) => entry.type === 'document' || entry.type === 'stylesheet')
+      expect(sum(htmlAndCss, 'gzip'), `HTML+CSS of ${path}, gzip -9`).toBeLessThanOrEqual(HTML_AND_CSS_BUDGET)
+    })
+  }
 })

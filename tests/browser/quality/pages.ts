@@ -107,10 +107,11 @@ export interface PageCheck {
 }
 
 /**
- * The one loop over the site for checks of whole pages (axe, CSP): every page at 375 and 1280 px,
- * one test each, checked as loaded, then on /contact-us with the form showing its field errors,
- * then at 375 px with the menu open. `open` gives the page for one width, in the file's browser,
- * used for every path; its context is closed once they are done.
+ * The one loop over the site for checks of whole pages (everyPage.test.ts: CSP, axe, the console
+ * and other origins, in one visit): every page at 375 and 1280 px, one test each, checked as
+ * loaded, then on /contact-us with the form showing its field errors, then at 375 px with the menu
+ * open. `open` gives the page for one width, in the file's browser, used for every path; its
+ * context is closed once they are done.
  */
 export function checkEveryPage(open: (browser: Browser, viewport: Viewport) => Promise<PageCheck>): void {
   const base = inject('siteUrl')

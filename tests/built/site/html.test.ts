@@ -3,13 +3,14 @@ import {mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {astroBuild, ROOT, type BuildResult} from '../../support/astroBuild'
+import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
+import {ROOT} from '../../support/astroBuild'
 import {HISTORY_PAGE_PATHS} from '../../support/site'
 
 /**
  * Every built page is valid HTML according to the Nu HTML Checker (vnu, the W3C validator), run
- * once over all pages in one Java process. No --filterpattern: nothing is filtered out.
+ * once over all pages in one Java process. No --filterpattern: nothing is filtered out. The pages
+ * are those of the run's one build (tests/support/globalSetup.ts), the site every other test sees.
  */
 
 const VNU = join(ROOT, 'node_modules/vnu-jar/build/dist/vnu.jar')
@@ -59,16 +60,14 @@ function htmlFiles(dir: string): string[] {
 const CANARY =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>canary</title></head><body><p><div>block in a paragraph</div></p></body></html>'
 
-let build: BuildResult
+const outDir = join(inject('distDir'), 'client')
 let canaryDir: string
 let pages: string[]
 let canary: string
 let report: Awaited<ReturnType<typeof vnu>>
 
 beforeAll(async () => {
-  build = await astroBuild()
-  if (build.code !== 0) throw new Error(`astro build failed:\n${build.output}`)
-  pages = htmlFiles(build.outDir)
+  pages = htmlFiles(outDir)
   canaryDir = mkdtempSync(join(tmpdir(), 'vnu-canary-'))
   canary = join(canaryDir, 'canary.html')
   writeFileSync(canary, CANARY)
@@ -76,14 +75,13 @@ beforeAll(async () => {
 })
 
 afterAll(() => {
-  build?.dispose()
   if (canaryDir) rmSync(canaryDir, {recursive: true, force: true})
 })
 
 const fileOf = (message: VnuMessage) => (message.url ? fileURLToPath(message.url) : '(no file)')
 
 function describeMessage(message: VnuMessage): string {
-  const file = message.url ? relative(build.outDir, fileOf(message)) : '(no file)'
+  const file = message.url ? relative(outDir, fileOf(message)) : '(no file)'
   const where = message.lastLine
     ? `${file}:${message.firstLine ?? message.lastLine}:${message.firstColumn ?? message.lastColumn}`
     : file
@@ -92,7 +90,7 @@ function describeMessage(message: VnuMessage): string {
 
 describe('built pages are valid HTML (Nu HTML Checker)', () => {
   it('builds every page of the site', () => {
-    const names = pages.map((page) => relative(build.outDir, page))
+    const names = pages.map((page) => relative(outDir, page))
     for (const page of [
       'index.html',
       '404.html',

@@ -1,6 +1,7 @@
 import {execFile} from 'node:child_process'
 import {join} from 'node:path'
 import {promisify} from 'node:util'
+import {ESLint} from 'eslint'
 import {expect, it} from 'vitest'
 import {ROOT} from '../../support/astroBuild'
 
@@ -23,17 +24,16 @@ it('every file is formatted with Prettier (run `npx prettier --write .`)', async
   expect(await tool('prettier/bin/prettier.cjs', ['--check', '.', '--log-level', 'warn'])).toBe('')
 }, 120_000)
 
-/** ESLint's verdict on `source`, linted as if it were the file at `path` in the repository. */
-const lintAs = (path: string, source: string) =>
-  new Promise<string>((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [join(ROOT, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', path],
-      {cwd: ROOT},
-      (_error, stdout) => resolve(stdout),
-    )
-    child.stdin!.end(source)
-  })
+/**
+ * ESLint's verdict on `source`, linted as if it were the file at `path` in the repository: its
+ * messages, one a line, or ''. One ESLint in this process, with the repository's config, lints
+ * every example (an `eslint --stdin` each would start and load the config seven times).
+ */
+const eslint = new ESLint({cwd: ROOT})
+const lintAs = async (path: string, source: string) => {
+  const [result] = await eslint.lintText(source, {filePath: join(ROOT, path)})
+  return result!.messages.map((message) => `${message.ruleId}: ${message.message}`).join('\n')
+}
 
 it.each([
   [
