@@ -103,7 +103,14 @@ function addressesIn(html: string): Found[] {
       }
     }
   }
-  const text = decodeEntities(markup.replace(/<[^>]*>/g, ' '))
+  // The text as visitors read it: inline elements (a change page's <ins> and <del>, links) join
+  // their words, and the words said only to screen readers ("added:") are not in the line.
+  const text = decodeEntities(
+    markup
+      .replace(/<span class="visually-hidden">[^<]*<\/span>/g, '')
+      .replace(/<\/?(?:ins|del|a|strong|em|b|i|span|time|mark|abbr)\b[^>]*>/gi, '')
+      .replace(/<[^>]*>/g, ' '),
+  )
   found.push(...emailsIn(text, 'text'))
   for (const [url] of text.matchAll(/\bhttps?:\/\/[^\s"'<>]+/gi))
     found.push(...addressOf(url.replace(/[.,;:!?)]+$/, ''), 'text'))
