@@ -3,7 +3,7 @@ import type {Page} from 'playwright-core'
 import {PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
 import {bundledDocuments, documentById} from '../../support/dataset'
-import {contactPage, policies, settings} from '../../support/site'
+import {contactPage, policies, policyVersions, settings} from '../../support/site'
 import {formatDate} from '../../../model/dates'
 import {fillTemplate} from '../../../model/templates'
 
@@ -19,6 +19,36 @@ interface Language {
 }
 const LANGUAGES: Language[] = settings.languages.filter((language: {enabled: boolean}) => language.enabled)
 const language = (code: string) => LANGUAGES.find((entry) => entry.code === code)!
+
+/**
+ * Each version's "What changed" on a history page in a language: the policy translation's own
+ * summary (its `versionSummaries`) where it has one, in the page's language; else staff's English
+ * summary, marked English. The translation's summaries are part of its sample, under its line.
+ */
+async function expectVersionSummaries(page: Page, code: string) {
+  const translated = new Map<number, string>(
+    (documentById(documents, `privacyPolicy__i18n_${code}`).versionSummaries ?? []).map(
+      ({version, summary}: {version: number; summary: string}) => [version, summary],
+    ),
+  )
+  expect(translated.size, `the ${code} Privacy Policy translates some summaries`).toBeGreaterThan(0)
+  const items = page.getByRole('main').locator('.history__item')
+  await expect(items.count()).resolves.toBe(policyVersions.privacy.length)
+  for (const version of policyVersions.privacy) {
+    const item = items.filter({
+      has: page.locator(`a[href="/${code}/policy-versions/privacy-policy/${version.number}"]`),
+    })
+    const own = translated.get(version.number)
+    const summary = own
+      ? item.locator('p').filter({hasText: own})
+      : item.locator('span[lang="en"]').filter({hasText: version.summary})
+    await expect(summary.count(), `version ${version.number}`).resolves.toBe(1)
+    await expect(
+      summary.evaluate((element) => element.closest('[lang]')!.getAttribute('lang')),
+      `version ${version.number}`,
+    ).resolves.toBe(own ? code : 'en')
+  }
+}
 
 /** The line above a sample translation: it says so, that the English text prevails, and links to it. */
 async function expectSampleLine(page: Page, code: string, englishPath: string) {
@@ -183,7 +213,7 @@ describe('the site in Hindi and Telugu', () => {
     expect(overflow).toBeLessThanOrEqual(0)
   })
 
-  it('/hi/policy-history/privacy-policy is in Hindi: its heading, words and links, each summary not yet translated marked English', async ({
+  it("/hi/policy-history/privacy-policy is in Hindi: its heading, words, links and each version's summary", async ({
     desktopPage: page,
   }) => {
     const hindi = documentById(documents, 'privacyPolicy__i18n_hi')
@@ -208,10 +238,9 @@ describe('the site in Hindi and Telugu', () => {
       '/hi/privacy-policy',
     )
     await expect(
-      main.getByRole('link', {name: `${hindiWords.version} 2`, exact: true}).isVisible(),
+      main.getByRole('link', {name: fillTemplate(hindiWords.version, {number: 2}), exact: true}).isVisible(),
     ).resolves.toBe(true)
-    // Staff's English summaries, until translated, say they are English.
-    await expect(main.locator('.history__item span[lang="en"]').count()).resolves.toBeGreaterThan(0)
+    await expectVersionSummaries(page, 'hi')
     // The switcher offers the same history in every language.
     await expect(switcherLink(page, 'English').getAttribute('href')).resolves.toBe(
       '/policy-history/privacy-policy',
@@ -235,6 +264,15 @@ describe('the site in Hindi and Telugu', () => {
     expect(await internalLinks('#privacy-notice')).toEqual([
       '/hi/privacy-policy#your-rights-and-how-to-use-them',
     ])
+  })
+
+  it("/te/policy-history/privacy-policy shows each version's summary in Telugu, under the sample line", async ({
+    desktopPage: page,
+  }) => {
+    await page.goto(`${base}/te/policy-history/privacy-policy`)
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('te')
+    await expectSampleLine(page, 'te', '/policy-history/privacy-policy')
+    await expectVersionSummaries(page, 'te')
   })
 
   it('/te/policy-history/terms&conditions shows the English history with the Telugu line that it is not translated', async ({
