@@ -106,7 +106,12 @@ export function publishRecordingVersions(publish: DocumentActionComponent): Docu
         const reopen = (message?: string) => setStep({name: 'dialog', read, now, saving: false, message})
         if (!read.draft) return reopen('This draft was published or discarded meanwhile: close this dialog.')
         const plan = planPublish(read.draft, read, note, now)
-        if (!plan.ok) return reopen()
+        // What the Content Lake holds decides, and may differ for a moment from the form (an edit
+        // still being saved): never a click that does nothing, always the reason.
+        if (!plan.ok)
+          return reopen(
+            `Not published, as the draft saved so far stands: ${plan.problems.join(' ')} Check it, then publish again.`,
+          )
         const shown = versionsToRecord(shownDraft, current.read)
         const shownIds = shown.map(({policy, number}) => versionId(policy, number))
         const listChanged = shownIds.join() !== plan.versions.map(({_id}) => _id).join()
