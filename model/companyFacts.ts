@@ -169,6 +169,20 @@ export function formatAddress(address: PostalAddress | null | undefined): string
 
 const text = (value: string | null | undefined) => (value ? value : undefined)
 
+/** The company's period facts: the stored number and unit, printed in the page's words. */
+type PeriodFactKey = {
+  [K in keyof CompanyFactsDocument]-?: NonNullable<CompanyFactsDocument[K]> extends NonNullable<PeriodValue>
+    ? K
+    : never
+}[keyof CompanyFactsDocument]
+
+const periodFact = (title: string, key: PeriodFactKey): FactDefinition => ({
+  title,
+  kind: 'period',
+  read: (facts, words) => text(formatPeriod(facts[key], words)),
+  period: (facts) => facts[key],
+})
+
 /** The person who answers questions about personal data: the Grievance Officer unless another is named. */
 const privacyContact = (facts: CompanyFactsDocument): Person =>
   facts.privacyContact?.sameAsGrievanceOfficer === false
@@ -270,36 +284,23 @@ export const COMPANY_FACTS = {
     kind: 'processors',
     read: (f) => listProcessors(f, ['logs']),
   },
-  unverifiedChildDataDeletion: {
-    title: 'Unconfirmed data about a child deleted within',
-    kind: 'period',
-    read: (f, words) => text(formatPeriod(f.unverifiedChildDataDeletion, words)),
-    period: (f) => f.unverifiedChildDataDeletion,
-  },
-  lastCopyGoneWithin: {
-    title: 'Last copy of a deleted message gone within',
-    kind: 'period',
-    read: (f, words) => text(formatPeriod(f.lastCopyGoneWithin, words)),
-    period: (f) => f.lastCopyGoneWithin,
-  },
-  clinicDataExportPeriod: {
-    title: 'Clinic data can be exported after a subscription ends for',
-    kind: 'period',
-    read: (f, words) => text(formatPeriod(f.clinicDataExportPeriod, words)),
-    period: (f) => f.clinicDataExportPeriod,
-  },
-  clinicBackupsGoneWithin: {
-    title: 'Backups of deleted clinic data gone within',
-    kind: 'period',
-    read: (f, words) => text(formatPeriod(f.clinicBackupsGoneWithin, words)),
-    period: (f) => f.clinicBackupsGoneWithin,
-  },
-  bookingConfirmationWithin: {
-    title: 'A paid booking is confirmed (or treated as cancelled by us) within',
-    kind: 'period',
-    read: (f, words) => text(formatPeriod(f.bookingConfirmationWithin, words)),
-    period: (f) => f.bookingConfirmationWithin,
-  },
+  unverifiedChildDataDeletion: periodFact(
+    'Unconfirmed data about a child deleted within',
+    'unverifiedChildDataDeletion',
+  ),
+  lastCopyGoneWithin: periodFact('Last copy of a deleted message gone within', 'lastCopyGoneWithin'),
+  clinicDataExportPeriod: periodFact(
+    'Clinic data can be exported after a subscription ends for',
+    'clinicDataExportPeriod',
+  ),
+  clinicBackupsGoneWithin: periodFact(
+    'Backups of deleted clinic data gone within',
+    'clinicBackupsGoneWithin',
+  ),
+  bookingConfirmationWithin: periodFact(
+    'A paid booking is confirmed (or treated as cancelled by us) within',
+    'bookingConfirmationWithin',
+  ),
   dataProtectionBoardUrl: {
     title: 'Data Protection Board of India → complaint address',
     kind: 'url',
