@@ -54,18 +54,21 @@ const EXPECTED_DOCUMENTS: Record<string, string> = {
   'policyVersion-privacyPolicy-5': 'policyVersion',
   'policyVersion-privacyPolicy-6': 'policyVersion',
   'policyVersion-privacyPolicy-7': 'policyVersion',
+  'policyVersion-privacyPolicy-8': 'policyVersion',
   'policyVersion-termsAndConditions-1': 'policyVersion',
   'policyVersion-termsAndConditions-2': 'policyVersion',
   'policyVersion-termsAndConditions-3': 'policyVersion',
   'policyVersion-termsAndConditions-4': 'policyVersion',
   'policyVersion-termsAndConditions-5': 'policyVersion',
   'policyVersion-termsAndConditions-6': 'policyVersion',
+  'policyVersion-termsAndConditions-7': 'policyVersion',
   'policyVersion-refundPolicy-1': 'policyVersion',
   'policyVersion-refundPolicy-2': 'policyVersion',
   'policyVersion-refundPolicy-3': 'policyVersion',
   'policyVersion-refundPolicy-4': 'policyVersion',
   'policyVersion-refundPolicy-5': 'policyVersion',
   'policyVersion-refundPolicy-6': 'policyVersion',
+  'policyVersion-refundPolicy-7': 'policyVersion',
   // Sample translations (awaiting review) of the words of the Contact page, the header, menu and
   // footer and the Privacy Policy, and the plugin's documents that link each English document to
   // its translations.
@@ -875,15 +878,16 @@ describe('the words the legal review changed', () => {
       'privacyPolicy',
       'termsAndConditions',
       'refundPolicy',
-      'policyVersion-privacyPolicy-6',
       'policyVersion-privacyPolicy-7',
-      'policyVersion-termsAndConditions-5',
+      'policyVersion-privacyPolicy-8',
       'policyVersion-termsAndConditions-6',
-      'policyVersion-refundPolicy-6',
+      'policyVersion-termsAndConditions-7',
+      'policyVersion-refundPolicy-7',
       'contactPage',
       'homePage',
       'aboutPage',
-    ].map((id) => JSON.stringify(documents[id]))
+      // The words, not a summary, which may quote what a correction replaced.
+    ].map((id) => JSON.stringify({...documents[id], summary: undefined}))
     for (const old of [
       'apart from any health details',
       'non-refundable when you cancel',
@@ -909,6 +913,9 @@ describe('the words the legal review changed', () => {
       'Whether a subscription renews is shown',
       'By using our website',
       'Before we process the data, we check',
+      // The fourth review: a notice described as the text itself, a dispute process the Terms do not have.
+      'this page shows the new text',
+      'under the dispute process in our',
     ])
       for (const [index, json] of current.entries()) expect(json, `${old} (${index})`).not.toContain(old)
     // Box 1 covers keeping and reading to reply, where the notice says; box 2 planning care and sharing.
@@ -926,9 +933,9 @@ describe('the words the legal review changed', () => {
       'privacyPolicy',
       'termsAndConditions',
       'refundPolicy',
-      'policyVersion-privacyPolicy-7',
-      'policyVersion-termsAndConditions-6',
-      'policyVersion-refundPolicy-6',
+      'policyVersion-privacyPolicy-8',
+      'policyVersion-termsAndConditions-7',
+      'policyVersion-refundPolicy-7',
       'contactPage',
     ].map((id) => JSON.stringify(documents[id]))
     for (const old of [
@@ -953,39 +960,49 @@ describe('the words the legal review changed', () => {
     expect(JSON.stringify(documents.refundPolicy)).toContain('"fact":"bookingConfirmationWithin"')
     // What could take something away waits the notice period; the rest applies at once, saying why.
     const version = (id: string) => documents[id] as unknown as {effectiveDate: string; shortNotice?: string}
-    expect(version('policyVersion-privacyPolicy-6')).toMatchObject({
-      effectiveDate: '2026-11-25',
-      shortNotice: 'takesNothingAway',
-    })
-    expect(version('policyVersion-privacyPolicy-7').effectiveDate).toBe('2026-12-25')
-    expect(version('policyVersion-privacyPolicy-7').shortNotice).toBeUndefined()
-    expect(version('policyVersion-termsAndConditions-6').effectiveDate).toBe('2026-12-25')
-    expect(version('policyVersion-termsAndConditions-6').shortNotice).toBeUndefined()
+    for (const id of ['privacyPolicy-6', 'privacyPolicy-7', 'termsAndConditions-6', 'refundPolicy-7'])
+      expect(version(`policyVersion-${id}`), id).toMatchObject({
+        effectiveDate: '2026-11-25',
+        shortNotice: 'takesNothingAway',
+      })
+    for (const id of ['privacyPolicy-8', 'termsAndConditions-7']) {
+      expect(version(`policyVersion-${id}`).effectiveDate, id).toBe('2026-12-25')
+      expect(version(`policyVersion-${id}`).shortNotice, id).toBeUndefined()
+    }
   })
 
   it('the third review of round three: the promise in force for a child’s message stands until the new one applies, and only for earlier messages after it', () => {
     const documents = bundled()
     const text = (id: string) => JSON.stringify(documents[id])
     // "Every copy" survives only as the rule in force, and as the rule for messages received before it changes.
-    for (const id of ['contactPage', 'privacyPolicy', 'policyVersion-privacyPolicy-7'])
+    for (const id of ['contactPage', 'privacyPolicy', 'policyVersion-privacyPolicy-8'])
       expect(text(id).split('every copy we control').length - 1, id).toBe(1)
     expect(text('contactPage')).toContain('a message received before that day keeps the first rule.')
     expect(text('privacyPolicy')).toContain(
       'A message received before the day from which this version applies keeps the rule of the version before it',
     )
-    // An announced change is a link to its text, and the versions say so.
-    for (const id of ['privacyPolicy', 'termsAndConditions', 'policyVersion-privacyPolicy-7'])
-      expect(text(id), id).toContain('this page links to the new text')
-    // Summaries: the upcoming change calls itself what it is; each no-notice change names its reason.
+    // An announced change is a link to its text, and the versions in force and announced say so.
+    for (const id of [
+      'privacyPolicy',
+      'termsAndConditions',
+      'privacyPolicy-7',
+      'privacyPolicy-8',
+      'termsAndConditions-6',
+      'termsAndConditions-7',
+    ])
+      expect(text(documents[id] ? id : `policyVersion-${id}`), id).toContain(
+        'this page links to the new text',
+      )
+    // Summaries: the upcoming change says what it does, not how it was drafted; each no-notice change names its reason.
     const summary = (id: string) => documents[`policyVersion-${id}`]!.summary as string
-    expect(summary('privacyPolicy-7')).toMatch(/^Lengthens how long copies may last/)
-    expect(summary('privacyPolicy-7')).toContain('Earlier messages keep the old rule.')
-    expect(summary('privacyPolicy-7')).not.toMatch(/correct/i)
-    const reasons = /^(Corrections|New rights|A new right)[^.]*\./
-    for (const id of [4, 5, 6]
+    expect(summary('privacyPolicy-8')).toContain('Earlier messages keep the 30-day rule for every copy.')
+    for (const id of ['privacyPolicy-8', 'termsAndConditions-7'])
+      expect(summary(id), id).not.toMatch(/correct|amended/i)
+    const reasons = /^(Corrections|New rights|A new right|A correction)[^.]*\./
+    for (const id of [4, 5, 6, 7]
       .map((n) => `privacyPolicy-${n}`)
-      .concat([4, 5].map((n) => `termsAndConditions-${n}`))
-      .concat([4, 5, 6].map((n) => `refundPolicy-${n}`)))
+      .concat([4, 5, 6].map((n) => `termsAndConditions-${n}`))
+      .concat([4, 5, 6, 7].map((n) => `refundPolicy-${n}`)))
       expect(summary(id), id).toMatch(reasons)
     expect(summary('privacyPolicy-6')).toContain('“erased” covered the live data, never its backups')
     // Version 4 weakened redress without notice; the version that restored it says so, and version
@@ -994,6 +1011,56 @@ describe('the words the legal review changed', () => {
       expect(summary(`${policy}-5`), policy).toContain('Restores redress of complaints within one month')
       expect(summary(`${policy}-4`), policy).not.toMatch(/took something away/)
     }
+  })
+
+  it('the fourth review of round three: corrections apply at once, the changes announced after them wait, and their summaries give the periods', async () => {
+    const {factText} = await import('../../../model/companyFacts')
+    const documents = bundled()
+    const text = (id: string) => JSON.stringify(documents[id])
+    const version = (id: string) => documents[`policyVersion-${id}`]!
+    // Each correction was recorded before the change announced after it, so the change keeps it.
+    for (const [correction, announced] of [
+      ['privacyPolicy-7', 'privacyPolicy-8'],
+      ['termsAndConditions-6', 'termsAndConditions-7'],
+    ])
+      expect(version(correction).recordedAt < version(announced).recordedAt, announced).toBe(true)
+    // The announced summaries print each period as the Company facts print it, not "a further period".
+    const facts = documents.companyFacts as never
+    for (const [id, quoted] of [
+      ['privacyPolicy-8', ['unverifiedChildDataDeletion', 'lastCopyGoneWithin', 'clinicDataExportPeriod']],
+      ['termsAndConditions-7', ['clinicDataExportPeriod', 'clinicBackupsGoneWithin']],
+    ] as const) {
+      for (const fact of quoted) expect(version(id).summary, `${id} ${fact}`).toContain(factText(facts, fact))
+      expect(version(id).summary, id).not.toMatch(/further period|stated period|stated time/)
+    }
+    // A clinic whose subscription ended before the change keeps the export period from its date.
+    for (const id of ['termsAndConditions', 'policyVersion-termsAndConditions-7'])
+      expect(text(id), id).toContain('A subscription that ended before 25 December 2026 keeps at least ')
+    // The Terms state the right the Refund Policy gives on exchange-rate and bank-charge differences.
+    for (const id of [
+      'termsAndConditions',
+      'policyVersion-termsAndConditions-6',
+      'policyVersion-termsAndConditions-7',
+    ])
+      expect(text(id), id).toContain(
+        'If we cancel, or a refund follows a failure on our part, we make up exchange-rate and bank-charge differences you show us (see our ',
+      )
+    // An unsettled complaint goes where the law and the Terms name, not to a process that does not exist.
+    for (const id of ['refundPolicy', 'policyVersion-refundPolicy-7'])
+      expect(text(id), id).toContain(
+        'If the matter is still not settled, you may go to the National Consumer Helpline or a Consumer Commission, or to the courts named in our ',
+      )
+    // The Hindi and Telugu samples follow the corrected text in force, with a summary of every version.
+    for (const language of ['hi', 'te']) {
+      const translation = documents[`privacyPolicy__i18n_${language}`]!
+      expect(translation.translation.translates, language).toBe('7')
+      expect(
+        translation.versionSummaries.map((entry: {version: number}) => entry.version),
+        language,
+      ).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+    }
+    expect(text('privacyPolicy__i18n_hi')).toContain('यह पेज नए पाठ का लिंक देता है')
+    expect(text('privacyPolicy__i18n_te')).toContain('ఈ పేజీ కొత్త పాఠానికి లింక్ ఇస్తుంది')
   })
 
   it('the sample translations say what the English says: redress within the month, the menu disclaimer, the age of a child', () => {
