@@ -4,7 +4,7 @@ import {PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
 import {bundledDocuments, documentById} from '../../support/dataset'
 import {contactPage, policies, policyVersions, settings} from '../../support/site'
-import {formatDate} from '../../../model/dates'
+import {formatDate, formatHistoryDay} from '../../../model/dates'
 import {fillTemplate} from '../../../model/templates'
 
 const base = inject('siteUrl')
@@ -175,8 +175,12 @@ describe('the site in Hindi and Telugu', () => {
     expect(translated.text).toContain(
       `${fillTemplate(hindiWords.version, {number: hindi.translation.translates})} ·`,
     )
-    // The same days, written in Hindi ("23 नवंबर 2026").
-    expect(translated.dates).toEqual(english.dates.map(([day]) => [day, formatDate(day!, 'hi')]))
+    // The same days, written in Hindi ("23 नवंबर 2026"), with the same time where the English gives one.
+    const inHindi = (datetime: string) =>
+      datetime.includes('T')
+        ? formatHistoryDay({day: datetime.slice(0, 10), at: new Date(datetime)}, hindiWords.dayAndTime, 'hi')
+        : formatDate(datetime, 'hi')
+    expect(translated.dates).toEqual(english.dates.map(([datetime]) => [datetime, inHindi(datetime!)]))
     expect(translated.dates).toHaveLength(2)
   })
 
