@@ -3,7 +3,7 @@ import type {Page} from 'playwright-core'
 import {PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
 import {bundledDocuments, documentById} from '../../support/dataset'
-import {contactPage, policies, policyVersions, settings} from '../../support/site'
+import {contactPage, policies, policyVersions, settings, startOf} from '../../support/site'
 import {formatDate, formatHistoryDay} from '../../../model/dates'
 import {fillTemplate} from '../../../model/templates'
 
@@ -32,6 +32,7 @@ async function expectVersionSummaries(page: Page, code: string) {
     ),
   )
   expect(translated.size, `the ${code} Privacy Policy translates some summaries`).toBeGreaterThan(0)
+  const words = documentById(documents, `siteSettings__i18n_${code}`).policyHistory
   const items = page.getByRole('main').locator('.history__item')
   await expect(items.count()).resolves.toBe(policyVersions.privacy.length)
   for (const version of policyVersions.privacy) {
@@ -47,6 +48,15 @@ async function expectVersionSummaries(page: Page, code: string) {
       summary.evaluate((element) => element.closest('[lang]')!.getAttribute('lang')),
       `version ${version.number}`,
     ).resolves.toBe(own ? code : 'en')
+    // A version still to come "takes effect", in the future tense; only one in force "came into force".
+    const [line, date] = await item
+      .locator('.version-date')
+      .first()
+      .evaluate((element) => [element.textContent!, element.querySelector('time')!.textContent!])
+    const word = startOf(version) > new Date() ? words.takesEffect : words.effectiveFrom
+    expect(line!.replace(/\s+/g, ' ').trim(), `version ${version.number}`).toBe(
+      fillTemplate(word, {date: date!}),
+    )
   }
 }
 

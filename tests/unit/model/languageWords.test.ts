@@ -173,7 +173,7 @@ describe('dates in a language', () => {
     expect(formatHistoryDay(day, dayAndTime('siteSettings'))).toBe('25 November 2026, 8:00 am IST')
     expect(formatHistoryDay(day, dayAndTime('siteSettings__i18n_hi'), 'hi')).toBe('25 नवंबर 2026, 8:00 am IST')
     expect(formatHistoryDay(day, dayAndTime('siteSettings__i18n_te'), 'te')).toBe(
-      '25 నవంబర్, 2026, 8:00 AM IST',
+      '25 నవంబర్, 2026 8:00 AM IST',
     )
     expect(formatTime(new Date('2026-11-25T09:15:00Z'), 'zz')).toBe('14:45 IST')
     // A day without a time is the day alone, whatever the words for a time say.
