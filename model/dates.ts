@@ -3,9 +3,11 @@
  * ("23 November 2026", "23 नवंबर 2026", "23 నవంబర్, 2026"): `Intl.DateTimeFormat`, which Node and
  * browsers carry for every Indian language (full ICU). A policy's dates are days in India.
  */
+import {fillTemplate} from './templates.ts'
 import {DEFAULT_LANGUAGE} from './translations.ts'
 
 const INDIA = 'Asia/Kolkata'
+const INDIA_OFFSET_MS = (5 * 60 + 30) * 60_000
 
 /** The locale a language's page writes dates in: its code read in India ("hi-IN"), or its own region. */
 export function dateLocale(language: string): string {
@@ -28,3 +30,48 @@ export function formatDate(date: string, language: string = DEFAULT_LANGUAGE): s
   // Midnight in India of that day, so the day is the same whatever the machine's time zone.
   return format.format(new Date(`${date}T00:00:00+05:30`))
 }
+
+/** The time of day in India of a moment, in the words of a language, with the zone: "10:00 am IST". */
+export function formatTime(moment: Date, language: string = DEFAULT_LANGUAGE): string {
+  const format = writesDatesIn(language)
+    ? new Intl.DateTimeFormat(dateLocale(language), {
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+        timeZone: INDIA,
+      })
+    : new Intl.DateTimeFormat('en-IN', {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZoneName: 'short',
+        timeZone: INDIA,
+      })
+  return format.format(moment)
+}
+
+/** A moment as a `<time>` element's `datetime` gives it, in India's time: "2026-11-25T08:00+05:30". */
+export const indiaDateTime = (moment: Date) =>
+  `${new Date(moment.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 16)}+05:30`
+
+/**
+ * A day of a policy's history as a page prints it: the calendar day in India, and the moment in it
+ * when the page must say the time too (two versions of a policy applied that day).
+ */
+export interface HistoryDay {
+  day: string
+  at?: Date
+}
+
+/**
+ * A day of the history in the words of a language: the day alone, or the day and its time in the
+ * language's words for both ("{date}, {time}": Site settings → Policy history words).
+ */
+export const formatHistoryDay = (
+  {day, at}: HistoryDay,
+  dayAndTime: string,
+  language: string = DEFAULT_LANGUAGE,
+): string =>
+  at
+    ? fillTemplate(dayAndTime, {date: formatDate(day, language), time: formatTime(at, language)})
+    : formatDate(day, language)

@@ -16,6 +16,7 @@ import {
   type CompanyFactsDocument,
   type FactDefinition,
 } from './companyFacts.ts'
+import type {HistoryDay} from './dates.ts'
 import {isCompletePeriod, type Period} from './periods.ts'
 import {formatFigure, POLICY_FIGURE_KEYS, type PolicyFigureKey} from './policyFigures.ts'
 import {templateProblem} from './templates.ts'
@@ -210,7 +211,8 @@ export const sameQuotes = (a: PrintedQuotes, b: PrintedQuotes) =>
   canonical(printedQuotes(a)) === canonical(printedQuotes(b))
 
 // ---------------------------------------------------------------------------------------------
-// Dates. An effective date is a calendar day in India: the version applies from midnight IST.
+// Dates. An effective date is a calendar day in India: the version applies from midnight IST, or
+// from when it was published if that is later the same day (`appliesFrom`).
 
 const IST_OFFSET = '+05:30'
 const DATE = /^\d{4}-\d{2}-\d{2}$/
@@ -252,38 +254,91 @@ interface Dated {
   effectiveDate: string
 }
 
-export interface Timeline<V extends Dated> {
+/** A version as the history reads it: its date, and when it was published. */
+interface Recorded extends Dated {
+  recordedAt: string
+}
+
+/**
+ * The moment a version applies from: the start of its day in India, or the moment it was published
+ * when that is later. A version published on the day it applies never applied before it was
+ * published: that morning, readers had the version before it.
+ */
+export function appliesFrom(version: {effectiveDate: string; recordedAt: string}): Date {
+  const start = effectiveFrom(version.effectiveDate)
+  const published = new Date(version.recordedAt)
+  // An unreadable time (NaN) compares false: the day's start.
+  return published > start ? published : start
+}
+
+export interface Timeline<V extends Recorded> {
   /** Oldest first. */
   versions: V[]
-  /** The version in force: the highest-numbered one whose date has come. */
+  /** The version in force: the highest-numbered one whose moment (`appliesFrom`) has come. */
   current?: V
-  /** Versions whose date is still to come, soonest first. */
+  /** Versions whose moment is still to come, soonest first. */
   upcoming: V[]
-  /** The day until which each version applied, by number; absent for the current and upcoming ones. */
-  until: Map<number, string>
+  /**
+   * From when each version applies, by number, as pages print it: its day, with the time when it
+   * took over from another version during that day.
+   */
+  from: Map<number, HistoryDay>
+  /**
+   * Until when each version applied, by number; absent for the current and upcoming ones. The day
+   * before the next version's, when that one began at midnight; else that day and the time it began.
+   */
+  until: Map<number, HistoryDay>
 }
 
-export function timeline<V extends Dated>(versions: readonly V[], now: Date): Timeline<V> {
+/** Whether a moment is the start of its day in India. */
+const atMidnight = (moment: Date) => moment.getTime() === effectiveFrom(indiaToday(moment)).getTime()
+
+/**
+ * A moment of the history as a page prints it: its day in India, with the time only when it is not
+ * the day's start (another version applied earlier that day), so that a page stays quiet otherwise.
+ */
+const historyDay = (moment: Date): HistoryDay =>
+  atMidnight(moment) ? {day: indiaToday(moment)} : {day: indiaToday(moment), at: moment}
+
+export function timeline<V extends Recorded>(versions: readonly V[], now: Date): Timeline<V> {
   const sorted = [...versions].sort((a, b) => a.number - b.number)
-  const inForce = sorted.filter((version) => effectiveFrom(version.effectiveDate) <= now)
+  const starts = new Map(sorted.map((version) => [version.number, appliesFrom(version)]))
+  const start = (version: V) => starts.get(version.number)!
+  const inForce = sorted.filter((version) => start(version) <= now)
   const current = inForce.at(-1)
-  const upcoming = sorted.filter((version) => effectiveFrom(version.effectiveDate) > now)
-  const until = new Map<number, string>()
+  const upcoming = sorted.filter((version) => start(version) > now)
+  // A policy's first version replaced none: its day alone says when it began.
+  const from = new Map(
+    sorted.map((version, index) => [
+      version.number,
+      index === 0 ? {day: indiaToday(start(version))} : historyDay(start(version)),
+    ]),
+  )
+  const until = new Map<number, HistoryDay>()
   inForce.forEach((version, index) => {
     const next = inForce[index + 1]
-    if (next)
-      until.set(
-        version.number,
-        next.effectiveDate === version.effectiveDate ? next.effectiveDate : dayBefore(next.effectiveDate),
-      )
+    if (!next) return
+    // Replaced at the moment it was to begin, it never applied: its one day is shown as it began.
+    if (start(next) <= start(version)) until.set(version.number, from.get(version.number)!)
+    else if (atMidnight(start(next))) until.set(version.number, {day: dayBefore(indiaToday(start(next)))})
+    else until.set(version.number, historyDay(start(next)))
   })
-  return {versions: sorted, current, upcoming, until}
+  return {versions: sorted, current, upcoming, from, until}
 }
 
+/**
+ * The history word for the day a version applies from: a version still to come "takes effect", in
+ * the future tense in every language; only one whose moment has come is "in effect from".
+ */
+export const effectiveWord = (history: {upcoming: readonly Dated[]}, version: Dated) =>
+  history.upcoming.some((upcoming) => upcoming.number === version.number)
+    ? ('takesEffect' as const)
+    : ('effectiveFrom' as const)
+
 /** When the next version of any policy takes effect: the moment the site must be rebuilt. */
-export function nextChangeAt(versions: readonly Dated[], now: Date): Date | undefined {
+export function nextChangeAt(versions: readonly Recorded[], now: Date): Date | undefined {
   const upcoming = versions
-    .map((version) => effectiveFrom(version.effectiveDate))
+    .map(appliesFrom)
     .filter((start) => start > now)
     .sort((a, b) => a.getTime() - b.getTime())
   return upcoming[0]
@@ -569,6 +624,11 @@ export const POLICY_HISTORY_WORDS = {
     title: 'Announced on (the day a version was published)',
     example: 'Announced on {date}',
     placeholders: ['date'],
+  },
+  dayAndTime: {
+    title: 'A day with its time (shown when two versions of a policy applied on the same day)',
+    example: '{date}, {time}',
+    placeholders: ['date', 'time'],
   },
   version: {title: 'Version', example: 'Version {number}', placeholders: ['number']},
   latestChange: {title: 'Latest change', example: 'What changed'},

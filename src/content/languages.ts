@@ -80,6 +80,7 @@ interface PolicyVersionDates {
   policy: string
   number: number
   effectiveDate: string
+  recordedAt: string
 }
 
 /**

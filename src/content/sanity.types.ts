@@ -524,6 +524,7 @@ export type SiteSettings = {
   policyHistory: {
     effectiveFrom: string;
     announcedOn: string;
+    dayAndTime: string;
     version: string;
     latestChange: string;
     seeChanges: string;
@@ -862,6 +863,7 @@ export type SiteSettingsQueryResult = {
   policyHistory: {
     effectiveFrom: string;
     announcedOn: string;
+    dayAndTime: string;
     version: string;
     latestChange: string;
     seeChanges: string;
@@ -1724,6 +1726,7 @@ export type LaunchCheckQueryResult = Array<{
   policyHistory: {
     effectiveFrom: string;
     announcedOn: string;
+    dayAndTime: string;
     version: string;
     latestChange: string;
     seeChanges: string;

@@ -5,7 +5,8 @@ import {getPolicyHistories} from '../content/policyHistory'
 import {formatDate, indiaDay} from '../lib/dates'
 import {fillTemplate} from '../../model/templates'
 import {POLICY_FEED_PATH, policyChangesPath, policyHistoryPath, policyVersionPath} from '../../model/routes'
-import {summaryAsShown} from '../../model/policyVersions'
+import {effectiveWord, summaryAsShown} from '../../model/policyVersions'
+import {formatHistoryDay} from '../../model/dates'
 import {copyrightYears} from '../../model/copyright'
 
 /**
@@ -17,8 +18,13 @@ export const GET: APIRoute = async ({site}) => {
   const [settings, histories] = await Promise.all([builtContent.siteSettings(), getPolicyHistories()])
   const words = settings.policyHistory
   const entries = histories
-    .flatMap(({policy, versions}) =>
-      versions.map((version, index) => ({policy, version, first: index === 0})),
+    .flatMap((history) =>
+      history.versions.map((version, index) => ({
+        policy: history.policy,
+        history,
+        version,
+        first: index === 0,
+      })),
     )
     .sort((a, b) => b.version.recordedAt.localeCompare(a.version.recordedAt))
   const url = (path: string) => new URL(path, site).href
@@ -35,8 +41,11 @@ export const GET: APIRoute = async ({site}) => {
     author: {name: settings.companyName, link: url('/')},
     copyright: `© ${copyrightYears(settings.copyrightYear, builtContent.now)} ${settings.companyName}`,
   })
-  for (const {policy, version, first} of entries) {
-    const effective = fillTemplate(words.effectiveFrom, {date: formatDate(version.effectiveDate)})
+  for (const {policy, history, version, first} of entries) {
+    // A version still to come "takes effect"; the time is given when two versions shared its day.
+    const effective = fillTemplate(words[effectiveWord(history, version)], {
+      date: formatHistoryDay(history.from.get(version.number)!, words.dayAndTime),
+    })
     const announced = fillTemplate(words.announcedOn, {date: formatDate(indiaDay(version.recordedAt))})
     feed.addItem({
       id: url(policyVersionPath(policy, version.number)),

@@ -61,7 +61,7 @@ const METADATA_ENGLISH_ID = `*[_type == "translation.metadata" && $id in transla
 export const REVIEW_READ_QUERY = `{"englishId": coalesce(${METADATA_ENGLISH_ID}, $fallbackId)}{
   englishId,
   "english": *[_id == ^.englishId][0],
-  "versions": *[_type == "${POLICY_VERSION_TYPE}" && policy == ^.englishId]{policy, number, effectiveDate}
+  "versions": *[_type == "${POLICY_VERSION_TYPE}" && policy == ^.englishId]{policy, number, effectiveDate, recordedAt}
 }`
 
 /** The documents whose change may change REVIEW_READ_QUERY's answer, for a listener. */
@@ -79,7 +79,7 @@ export const reviewReadParams = (type: string, translationId: string) => ({
 export interface ReviewRead {
   englishId?: string | null
   english?: Record<string, unknown> | null
-  versions?: {policy?: string; number: number; effectiveDate: string}[] | null
+  versions?: {policy?: string; number: number; effectiveDate: string; recordedAt: string}[] | null
 }
 
 /** An English text a review can be recorded against. */

@@ -118,11 +118,60 @@ export const policyVersions: Record<PolicyKey, Record<string, any>[]> = Object.f
 export const indiaDate = (now = new Date()) =>
   new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10)
 
-/** The version a policy's page shows: the highest-numbered one whose day has come in India. */
+/**
+ * The moment a version applies from: midnight in India at the start of its day, or the moment it
+ * was published when that is later (published on the day it applies).
+ */
+export function startOf(version: Record<string, any>): Date {
+  const midnight = new Date(`${version.effectiveDate}T00:00:00+05:30`)
+  const published = new Date(version.recordedAt)
+  return published > midnight ? published : midnight
+}
+
+/** The version a policy's page shows: the highest-numbered one whose moment has come. */
 export function versionInForce(key: PolicyKey, now = new Date()): Record<string, any> {
-  const inForce = policyVersions[key].filter((version) => version.effectiveDate <= indiaDate(now)).at(-1)
+  const inForce = policyVersions[key].filter((version) => startOf(version) <= now).at(-1)
   if (!inForce) throw new Error(`The bundled dataset has no version of ${key} in force`)
   return inForce
+}
+
+/** A moment's time in India as a page writes it in English: "8:00 am IST". */
+const readableTime = (moment: Date) =>
+  `${moment.toLocaleTimeString('en-IN', {hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata'})} IST`
+
+/** A moment as a page gives it: the day a person reads, with the time when it is not midnight in India. */
+function shownMoment(moment: Date, withTime: boolean) {
+  const day = indiaDate(moment)
+  if (!withTime || moment.getTime() === new Date(`${day}T00:00:00+05:30`).getTime())
+    return {text: readableDate(day), datetime: day}
+  const time = new Date(moment.getTime() + 330 * 60_000).toISOString().slice(11, 16)
+  return {text: `${readableDate(day)}, ${readableTime(moment)}`, datetime: `${day}T${time}+05:30`}
+}
+
+/**
+ * From when a version applied, as its pages write it in English and in <time datetime>: its day,
+ * with the time when it took over from an earlier version during that day.
+ */
+export const shownStart = (key: PolicyKey, version: Record<string, any>) =>
+  shownMoment(startOf(version), version.number !== policyVersions[key][0]!.number)
+
+/**
+ * Until when an earlier version applied, as its page writes it: the day before the next version's
+ * when that one began at midnight; else the day and the time it began.
+ */
+export function shownUntil(key: PolicyKey, version: Record<string, any>) {
+  const versions = policyVersions[key]
+  const next = versions[versions.indexOf(version) + 1]!
+  const start = startOf(next)
+  if (
+    start > startOf(version) &&
+    start.getTime() === new Date(`${next.effectiveDate}T00:00:00+05:30`).getTime()
+  ) {
+    const day = new Date(`${next.effectiveDate}T00:00:00Z`)
+    day.setUTCDate(day.getUTCDate() - 1)
+    return shownMoment(new Date(`${day.toISOString().slice(0, 10)}T00:00:00+05:30`), false)
+  }
+  return start > startOf(version) ? shownMoment(start, true) : shownStart(key, version)
 }
 
 /** A calendar date as a person reads it, e.g. "23 November 2026". */

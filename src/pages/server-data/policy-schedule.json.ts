@@ -1,5 +1,5 @@
 import type {APIRoute} from 'astro'
-import {effectiveFrom, nextChangeAt} from '../../../model/policyVersions'
+import {appliesFrom, nextChangeAt} from '../../../model/policyVersions'
 import {BUILD_TIME} from '../../content/entries'
 import {getPolicyVersions} from '../../content/policyHistory'
 import {buildDataAnswer} from '../../server/buildData'
@@ -13,7 +13,7 @@ import {buildDataAnswer} from '../../server/buildData'
 export const GET: APIRoute = async () => {
   const versions = await getPolicyVersions()
   const upcoming = versions
-    .filter((version) => effectiveFrom(version.effectiveDate) > BUILD_TIME)
+    .filter((version) => appliesFrom(version) > BUILD_TIME)
     .sort(
       (a, b) =>
         a.effectiveDate.localeCompare(b.effectiveDate) ||

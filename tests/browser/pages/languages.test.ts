@@ -3,8 +3,8 @@ import type {Page} from 'playwright-core'
 import {PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
 import {bundledDocuments, documentById} from '../../support/dataset'
-import {contactPage, policies, policyVersions, settings} from '../../support/site'
-import {formatDate} from '../../../model/dates'
+import {contactPage, policies, policyVersions, settings, startOf} from '../../support/site'
+import {formatDate, formatHistoryDay} from '../../../model/dates'
 import {fillTemplate} from '../../../model/templates'
 
 const base = inject('siteUrl')
@@ -32,6 +32,7 @@ async function expectVersionSummaries(page: Page, code: string) {
     ),
   )
   expect(translated.size, `the ${code} Privacy Policy translates some summaries`).toBeGreaterThan(0)
+  const words = documentById(documents, `siteSettings__i18n_${code}`).policyHistory
   const items = page.getByRole('main').locator('.history__item')
   await expect(items.count()).resolves.toBe(policyVersions.privacy.length)
   for (const version of policyVersions.privacy) {
@@ -47,6 +48,15 @@ async function expectVersionSummaries(page: Page, code: string) {
       summary.evaluate((element) => element.closest('[lang]')!.getAttribute('lang')),
       `version ${version.number}`,
     ).resolves.toBe(own ? code : 'en')
+    // A version still to come "takes effect", in the future tense; only one in force "came into force".
+    const [line, date] = await item
+      .locator('.version-date')
+      .first()
+      .evaluate((element) => [element.textContent!, element.querySelector('time')!.textContent!])
+    const word = startOf(version) > new Date() ? words.takesEffect : words.effectiveFrom
+    expect(line!.replace(/\s+/g, ' ').trim(), `version ${version.number}`).toBe(
+      fillTemplate(word, {date: date!}),
+    )
   }
 }
 
@@ -175,8 +185,12 @@ describe('the site in Hindi and Telugu', () => {
     expect(translated.text).toContain(
       `${fillTemplate(hindiWords.version, {number: hindi.translation.translates})} ·`,
     )
-    // The same days, written in Hindi ("23 नवंबर 2026").
-    expect(translated.dates).toEqual(english.dates.map(([day]) => [day, formatDate(day!, 'hi')]))
+    // The same days, written in Hindi ("23 नवंबर 2026"), with the same time where the English gives one.
+    const inHindi = (datetime: string) =>
+      datetime.includes('T')
+        ? formatHistoryDay({day: datetime.slice(0, 10), at: new Date(datetime)}, hindiWords.dayAndTime, 'hi')
+        : formatDate(datetime, 'hi')
+    expect(translated.dates).toEqual(english.dates.map(([datetime]) => [datetime, inHindi(datetime!)]))
     expect(translated.dates).toHaveLength(2)
   })
 

@@ -7,9 +7,9 @@ import {
   POLICY_ROUTES,
   historyWords,
   policies,
-  readableDate,
   recordScripts,
   settings,
+  shownStart,
   versionInForce,
   waitForSectionInView,
 } from '../../support/site'
@@ -65,10 +65,11 @@ describe.each(KEYS)('the %s policy', (key) => {
         .getByText(historyWords.effectiveFrom.replace('{date}', '').trim(), {exact: false})
         .first()
       await expect(effective.isVisible()).resolves.toBe(true)
-      const time = effective.locator('time[datetime]')
-      await expect(time.getAttribute('datetime')).resolves.toBe(policy.effectiveDate)
-      // A date a person can read, e.g. "1 June 2025".
-      await expect(time.textContent()).resolves.toBe(readableDate(policy.effectiveDate))
+      const time = effective.locator('time[datetime]').first()
+      // A date a person can read, e.g. "1 June 2025", with the time in India ("25 November 2026,
+      // 8:00 am IST") when the version took over from another during its day.
+      await expect(time.getAttribute('datetime')).resolves.toBe(shownStart(key, policy).datetime)
+      await expect(time.textContent()).resolves.toBe(shownStart(key, policy).text)
 
       const sections: {heading: string}[] = policy.sections
       if (sectionCount) expect(sections).toHaveLength(sectionCount)

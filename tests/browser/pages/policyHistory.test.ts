@@ -12,6 +12,9 @@ import {
   indiaDate,
   policyVersions,
   readableDate,
+  shownStart,
+  shownUntil,
+  startOf,
   versionInForce,
   type PolicyKey,
 } from '../../support/site'
@@ -26,11 +29,11 @@ const base = inject('siteUrl')
 type Version = Record<string, any>
 
 const versionsOf = (key: PolicyKey): Version[] => policyVersions[key]
-const allVersions = POLICY_KEYS.flatMap(versionsOf)
+const allVersions = POLICY_KEYS.flatMap((key) => versionsOf(key).map((version) => ({key, version})))
 
-/** What a version is today: the one in force, one no longer in force, or one still to come. */
+/** What a version is now: the one in force, one no longer in force, or one still to come. */
 function statusOf(key: PolicyKey, version: Version): 'current' | 'earlier' | 'upcoming' {
-  if (version.effectiveDate > indiaDate()) return 'upcoming'
+  if (startOf(version) > new Date()) return 'upcoming'
   return version.number === versionInForce(key).number ? 'current' : 'earlier'
 }
 
@@ -44,16 +47,14 @@ const announcement = (version: Version) =>
 /** "Version 3", in the words of Site settings. */
 const versionName = (number: number) => fillTemplate(words.version, {number})
 
-/** "In effect from 23 November 2026". */
-const effectiveFrom = (version: Version) =>
-  fillTemplate(words.effectiveFrom, {date: readableDate(version.effectiveDate)})
-
-/** The day before a calendar date: the last day an earlier version applied. */
-function dayBefore(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`)
-  day.setUTCDate(day.getUTCDate() - 1)
-  return day.toISOString().slice(0, 10)
-}
+/**
+ * "In effect from 23 November 2026", with the time ("25 November 2026, 8:00 am IST") when it took
+ * over from another version that day; "Takes effect on 25 December 2026" for a version to come.
+ */
+const effectiveFrom = (key: PolicyKey, version: Version) =>
+  fillTemplate(statusOf(key, version) === 'upcoming' ? words.takesEffect : words.effectiveFrom, {
+    date: shownStart(key, version).text,
+  })
 
 /** How many times a version's text quotes a figure. */
 function quotesOfFigure(node: unknown, figure: string): number {
@@ -112,14 +113,17 @@ describe("a policy's page", () => {
       await page.goto(base + where)
       const header = await shownText(page, 'main header')
       expect(header, where).toContain(
-        `${effectiveFrom(current)} · ${announcement(current)} · ${versionName(current.number)} · ${words.allVersions}`,
+        `${effectiveFrom(key, current)} · ${announcement(current)} · ${versionName(current.number)} · ${words.allVersions}`,
       )
       expect(header, where).toContain(`${words.latestChange}: ${current.summary}`)
-      // A version announced on the day it takes effect shows that day twice (an upcoming version's
-      // notice, announced the same day, says its own dates apart).
+      // Its start, with the time when it began during its day, and the day it was announced (an
+      // upcoming version's notice says its own dates apart).
       await expect(
-        page.locator(`main time[datetime="${current.effectiveDate}"]:not(.policy__upcoming *)`).count(),
-      ).resolves.toBe(announcedDay(current) === current.effectiveDate ? 2 : 1)
+        page
+          .locator('main .policy__updated time')
+          .evaluateAll((times) => times.map((time) => time.getAttribute('datetime'))),
+        where,
+      ).resolves.toEqual([shownStart(key, current).datetime, announcedDay(current)])
       const announced = page.locator(`main header time[datetime="${announcedDay(current)}"]`).first()
       await expect(announced.textContent(), where).resolves.toBe(readableDate(announcedDay(current)))
 
@@ -173,12 +177,12 @@ describe("a policy's version history", () => {
         const item = items.nth(index)
         const where = `${paths.history}, version ${version.number}`
         const text = (await item.innerText()).replace(/\s+/g, ' ')
-        expect(text, where).toContain(`${effectiveFrom(version)} · ${announcement(version)}`)
+        expect(text, where).toContain(`${effectiveFrom(key, version)} · ${announcement(version)}`)
         expect(text, where).toContain(version.summary)
         await expect(
           item.locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime'))),
           where,
-        ).resolves.toEqual([version.effectiveDate, announcedDay(version)])
+        ).resolves.toEqual([shownStart(key, version).datetime, announcedDay(version)])
         const link = item.getByRole('link', {name: versionName(version.number), exact: true})
         await expect(link.getAttribute('href'), where).resolves.toBe(paths.version(version.number))
         const changes = item.getByRole('link', {name: words.seeChanges, exact: true})
@@ -229,18 +233,17 @@ describe("a version's own page", () => {
     for (const key of POLICY_KEYS) {
       const inForce = versionsOf(key).filter((version) => statusOf(key, version) !== 'upcoming')
       expect(inForce.length, key).toBeGreaterThan(0)
-      for (const [index, version] of inForce.entries()) {
+      for (const version of inForce) {
         const path = historyPaths(key).version(version.number)
         await page.goto(base + path)
         const main = page.getByRole('main')
         await expect(main.getByRole('heading', {level: 1}).textContent(), path).resolves.toBe(version.title)
         const header = await shownText(page, 'main header')
-        const from = readableDate(version.effectiveDate)
+        // Its day, with the time when it or the next version began during a day another one applied.
+        const from = shownStart(key, version).text
         const announced = `${announcement(version)}. ${words.readCurrent}`
         if (statusOf(key, version) === 'earlier') {
-          // Replaced on the day it took effect, it applied that day only; otherwise until the day before the next.
-          const next = inForce[index + 1].effectiveDate
-          const until = readableDate(next === version.effectiveDate ? next : dayBefore(next))
+          const until = shownUntil(key, version).text
           expect(header, path).toContain(`${fillTemplate(words.appliedFrom, {from, until})} ${announced}`)
         } else {
           expect(header, path).toContain(`${fillTemplate(words.currentSince, {date: from})} ${announced}`)
@@ -493,7 +496,7 @@ describe('the Atom feed of policy changes', () => {
 
     // One entry for each version, naming its policy and its number, published when it was
     // recorded, and saying from which day it applies and on which day it was announced.
-    for (const version of allVersions) {
+    for (const {key, version} of allVersions) {
       const where = `${version.title}, version ${version.number}`
       const number = new RegExp(`\\b${versionName(version.number)}\\b`)
       const named = feed.entries.filter(
@@ -505,7 +508,7 @@ describe('the Atom feed of policy changes', () => {
       expect(entry.published[0], where).toMatch(RFC_3339)
       expect(Date.parse(entry.published[0]), where).toBe(Date.parse(version.recordedAt))
       expect(entry.summaries, where).toHaveLength(1)
-      expect(entry.summaries[0], where).toContain(`${effectiveFrom(version)}. ${announcement(version)}.`)
+      expect(entry.summaries[0], where).toContain(`${effectiveFrom(key, version)}. ${announcement(version)}.`)
     }
   })
 })

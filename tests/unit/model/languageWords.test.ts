@@ -4,7 +4,14 @@ import {
   translationVerdicts,
   type TranslationDocument,
 } from '../../../src/content/launchCheck'
-import {dateLocale, formatDate, writesDatesIn} from '../../../model/dates'
+import {
+  dateLocale,
+  formatDate,
+  formatHistoryDay,
+  formatTime,
+  indiaDateTime,
+  writesDatesIn,
+} from '../../../model/dates'
 import {
   ENGLISH_FIGURE_WORDS,
   FIGURE_WORD_KEYS,
@@ -156,6 +163,22 @@ describe('dates in a language', () => {
     expect(writesDatesIn('ta')).toBe(true)
     expect(writesDatesIn('zz')).toBe(false)
     expect(formatDate('2026-11-03', 'zz')).toBe('03/11/2026')
+  })
+
+  it('when two versions of a policy shared a day, give its time in India, in the words of the bundled Site settings of each language', () => {
+    const documents = bundledDocuments()
+    const dayAndTime = (id: string) => documentById(documents, id).policyHistory.dayAndTime as string
+    // 8:00 am in India on 25 November 2026.
+    const day = {day: '2026-11-25', at: new Date('2026-11-25T02:30:00Z')}
+    expect(formatHistoryDay(day, dayAndTime('siteSettings'))).toBe('25 November 2026, 8:00 am IST')
+    expect(formatHistoryDay(day, dayAndTime('siteSettings__i18n_hi'), 'hi')).toBe('25 नवंबर 2026, 8:00 am IST')
+    expect(formatHistoryDay(day, dayAndTime('siteSettings__i18n_te'), 'te')).toBe(
+      '25 నవంబర్, 2026 8:00 AM IST',
+    )
+    expect(formatTime(new Date('2026-11-25T09:15:00Z'), 'zz')).toBe('14:45 IST')
+    // A day without a time is the day alone, whatever the words for a time say.
+    expect(formatHistoryDay({day: '2026-11-25'}, '{date}, {time}', 'hi')).toBe('25 नवंबर 2026')
+    expect(indiaDateTime(day.at)).toBe('2026-11-25T08:00+05:30')
   })
 })
 

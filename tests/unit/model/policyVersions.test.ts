@@ -13,7 +13,9 @@ import {
 } from '../../../studio/actions/recordVersions'
 import {formatFigure, POLICY_FIGURE_KEYS, type PolicyFigureKey} from '../../../model/policyFigures'
 import {
+  appliesFrom,
   effectiveFrom,
+  effectiveWord,
   indiaToday,
   isCalendarDate,
   newVersion,
@@ -480,8 +482,8 @@ describe('an earlier version', () => {
 
 describe('the timeline of a policy', () => {
   const versions = [
-    {number: 1, effectiveDate: '2026-03-02'},
-    {number: 2, effectiveDate: '2026-12-15'},
+    {number: 1, effectiveDate: '2026-03-02', recordedAt: '2026-02-24T06:10:00Z'},
+    {number: 2, effectiveDate: '2026-12-15', recordedAt: '2026-11-10T06:00:00Z'},
   ]
   const lastMomentBefore = new Date('2026-12-14T18:29:59.999Z')
   const midnightInIndia = new Date('2026-12-14T18:30:00Z')
@@ -493,17 +495,88 @@ describe('the timeline of a policy', () => {
     expect(until.size).toBe(0)
   })
 
-  it('makes it current from midnight in India on its date', () => {
-    const {current, upcoming, until} = timeline(versions, midnightInIndia)
+  it('makes it current from midnight in India on its date: the one before applied until the day before', () => {
+    const {current, upcoming, from, until} = timeline(versions, midnightInIndia)
     expect(current?.number).toBe(2)
     expect(upcoming).toEqual([])
-    expect(until.get(1)).toBe('2026-12-14')
+    expect(from.get(2)).toEqual({day: '2026-12-15'})
+    expect(until.get(1)).toEqual({day: '2026-12-14'})
   })
 
   it('tells when the site must next be rebuilt', () => {
     expect(effectiveFrom('2026-12-15')).toEqual(midnightInIndia)
     expect(nextChangeAt(versions, lastMomentBefore)).toEqual(midnightInIndia)
     expect(nextChangeAt(versions, midnightInIndia)).toBeUndefined()
+  })
+})
+
+describe('versions published on the day they apply', () => {
+  // As the bundled Privacy Policy had them: version 2 announced in time, versions 3 and 4 published
+  // on 25 November 2026 (IST) at 5:00 and 8:00 in the morning, to apply that day, and version 5
+  // announced for a later date.
+  const versions = [
+    {number: 1, effectiveDate: '2026-11-23', recordedAt: '2026-11-20T06:00:00Z'},
+    {number: 2, effectiveDate: '2026-11-25', recordedAt: '2026-11-20T06:00:00Z'},
+    {number: 3, effectiveDate: '2026-11-25', recordedAt: '2026-11-24T23:30:00Z'},
+    {number: 4, effectiveDate: '2026-11-25', recordedAt: '2026-11-25T02:30:00Z'},
+    {number: 5, effectiveDate: '2026-12-25', recordedAt: '2026-11-25T02:30:00Z'},
+  ]
+  const midnight25 = new Date('2026-11-24T18:30:00Z')
+  const fiveAm = new Date('2026-11-24T23:30:00Z')
+  const eightAm = new Date('2026-11-25T02:30:00Z')
+
+  it('apply from the moment they were published, never from the start of the day', () => {
+    expect(appliesFrom(versions[1]!)).toEqual(midnight25)
+    expect(appliesFrom(versions[2]!)).toEqual(fiveAm)
+    expect(appliesFrom(versions[3]!)).toEqual(eightAm)
+    // Announced a month before: midnight at the start of its day in India.
+    expect(appliesFrom(versions[4]!)).toEqual(new Date('2026-12-24T18:30:00Z'))
+  })
+
+  it('are never in force before they were published', () => {
+    const at = (moment: Date) => timeline(versions, moment).current?.number
+    expect(at(midnight25)).toBe(2)
+    expect(at(new Date(fiveAm.getTime() - 1))).toBe(2)
+    expect(at(fiveAm)).toBe(3)
+    expect(at(new Date(eightAm.getTime() - 1))).toBe(3)
+    expect(at(eightAm)).toBe(4)
+    // Recorded at 8:00 too, but for 25 December: still to come.
+    expect(timeline(versions, eightAm).upcoming.map(({number}) => number)).toEqual([5])
+  })
+
+  it('show their time where two versions shared the day, and the day alone elsewhere', () => {
+    const {from, until} = timeline(versions, eightAm)
+    expect(from.get(1)).toEqual({day: '2026-11-23'})
+    expect(from.get(2)).toEqual({day: '2026-11-25'})
+    expect(from.get(3)).toEqual({day: '2026-11-25', at: fiveAm})
+    expect(from.get(4)).toEqual({day: '2026-11-25', at: eightAm})
+    expect(from.get(5)).toEqual({day: '2026-12-25'})
+    expect(until.get(1)).toEqual({day: '2026-11-24'})
+    expect(until.get(2)).toEqual({day: '2026-11-25', at: fiveAm})
+    expect(until.get(3)).toEqual({day: '2026-11-25', at: eightAm})
+    expect(until.has(4)).toBe(false)
+  })
+
+  it("show a policy's first version from its day, even when it was published during it", () => {
+    const first = {number: 1, effectiveDate: '2026-03-02', recordedAt: '2026-03-02T06:00:00Z'}
+    expect(timeline([first], eightAm).from.get(1)).toEqual({day: '2026-03-02'})
+  })
+
+  it('show a version replaced before its day came as ending on the day it was to begin', () => {
+    const replaced = [
+      {number: 1, effectiveDate: '2026-11-23', recordedAt: '2026-11-20T06:00:00Z'},
+      {number: 2, effectiveDate: '2026-12-25', recordedAt: '2026-11-20T06:00:00Z'},
+      {number: 3, effectiveDate: '2026-12-25', recordedAt: '2026-11-25T02:30:00Z'},
+    ]
+    const {current, until} = timeline(replaced, new Date('2026-12-25T06:00:00Z'))
+    expect(current?.number).toBe(3)
+    expect(until.get(2)).toEqual({day: '2026-12-25'})
+  })
+
+  it('are named with the future tense only while still to come', () => {
+    const history = timeline(versions, eightAm)
+    expect(effectiveWord(history, versions[3]!)).toBe('effectiveFrom')
+    expect(effectiveWord(history, versions[4]!)).toBe('takesEffect')
   })
 })
 

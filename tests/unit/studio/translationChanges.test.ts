@@ -24,8 +24,8 @@ const NOW = new Date('2026-12-01T06:30:00Z')
 const FORM = {reviewedBy: 'Priya Raman', reviewedOn: '2026-12-01'}
 
 const versions = [
-  {policy: POLICY_IDS.privacy, number: 4, effectiveDate: '2026-11-23'},
-  {policy: POLICY_IDS.privacy, number: 5, effectiveDate: '2026-12-31'},
+  {policy: POLICY_IDS.privacy, number: 4, effectiveDate: '2026-11-23', recordedAt: '2026-11-23T04:30:00Z'},
+  {policy: POLICY_IDS.privacy, number: 5, effectiveDate: '2026-12-31', recordedAt: '2026-11-30T06:00:00Z'},
 ]
 
 describe('"Mark as reviewed" against an announced version', () => {

@@ -142,9 +142,24 @@ describe('what a review is recorded against', () => {
 
   it('is the number of the English version in force for a policy, with a word about a version to come', () => {
     const versions = [
-      {policy: POLICY_IDS.privacy, number: 1, effectiveDate: '2025-01-01'},
-      {policy: POLICY_IDS.privacy, number: 2, effectiveDate: '2026-06-01'},
-      {policy: POLICY_IDS.privacy, number: 3, effectiveDate: '2027-01-01'},
+      {
+        policy: POLICY_IDS.privacy,
+        number: 1,
+        effectiveDate: '2025-01-01',
+        recordedAt: '2024-12-01T06:00:00Z',
+      },
+      {
+        policy: POLICY_IDS.privacy,
+        number: 2,
+        effectiveDate: '2026-06-01',
+        recordedAt: '2026-05-01T06:00:00Z',
+      },
+      {
+        policy: POLICY_IDS.privacy,
+        number: 3,
+        effectiveDate: '2027-01-01',
+        recordedAt: '2026-11-20T06:00:00Z',
+      },
     ]
     const target = reviewTarget({englishId: POLICY_IDS.privacy, versions}, 'policy', NOW)
     expect(target).toMatchObject({
@@ -160,7 +175,9 @@ describe('what a review is recorded against', () => {
   })
 
   it('refuses a policy with no version in force, and an English document never published', () => {
-    const upcoming = [{policy: POLICY_IDS.terms, number: 1, effectiveDate: '2027-01-01'}]
+    const upcoming = [
+      {policy: POLICY_IDS.terms, number: 1, effectiveDate: '2027-01-01', recordedAt: '2026-11-20T06:00:00Z'},
+    ]
     expect(reviewTarget({englishId: POLICY_IDS.terms, versions: upcoming}, 'policy', NOW)).toMatchObject({
       ok: false,
       problem: /no version in force/,
