@@ -1005,12 +1005,6 @@ describe('the words the legal review changed', () => {
       .concat([4, 5, 6, 7].map((n) => `refundPolicy-${n}`)))
       expect(summary(id), id).toMatch(reasons)
     expect(summary('privacyPolicy-6')).toContain('“erased” covered the live data, never its backups')
-    // Version 4 weakened redress without notice; the version that restored it says so, and version
-    // 4's own summary does not contradict the reason printed after it ("takes none of your rights away").
-    for (const policy of ['privacyPolicy', 'refundPolicy']) {
-      expect(summary(`${policy}-5`), policy).toContain('Restores redress of complaints within one month')
-      expect(summary(`${policy}-4`), policy).not.toMatch(/took something away/)
-    }
   })
 
   it('the fourth review of round three: corrections apply at once, the changes announced after them wait, and their summaries give the periods', async () => {
@@ -1061,6 +1055,54 @@ describe('the words the legal review changed', () => {
     }
     expect(text('privacyPolicy__i18n_hi')).toContain('यह पेज नए पाठ का लिंक देता है')
     expect(text('privacyPolicy__i18n_te')).toContain('ఈ పేజీ కొత్త పాఠానికి లింక్ ఇస్తుంది')
+  })
+
+  it('the fifth review of round three: no version took a right away at short notice, and each summary says what changed, with its figures', () => {
+    const documents = bundled()
+    const versions = Object.values(documents).filter((document) => document._type === 'policyVersion')
+    const version = (id: string) => documents[`policyVersion-${id}`]!
+    const text = (id: string) => JSON.stringify({...version(id), summary: undefined})
+    // The June fee change also lowered what we pay when we cancel: announced with the full notice.
+    for (const id of ['termsAndConditions-2', 'refundPolicy-2']) {
+      expect(version(id).shortNotice, id).toBeUndefined()
+      expect(version(id).noticeDays, id).toBe(30)
+      expect(version(id).recordedAt < '2026-05-16', id).toBe(true)
+      expect(version(id).summary, id).toContain(
+        'The amount we pay you when we cancel, equal to that fee, fell with it from 25% to 20%.',
+      )
+    }
+    // No version ever weakened redress to "our decision"; the one that strengthened it says what it replaced.
+    for (const document of versions)
+      expect(JSON.stringify(document), document._id as string).not.toMatch(
+        /our decision on it|given you our decision/,
+      )
+    for (const id of ['termsAndConditions-3', 'refundPolicy-4', 'privacyPolicy-4'])
+      expect(text(id), id).toContain(' of receipt and resolved within ')
+    for (const id of ['termsAndConditions-4', 'refundPolicy-5', 'privacyPolicy-5']) {
+      expect(version(id).summary, id).toContain('redressed within one month')
+      expect(version(id).summary, id).not.toMatch(/Restores|wrongly/)
+    }
+    // Version 4 of the Privacy Policy brought the boxes as version 5 has them: version 5 widened none.
+    for (const words of [
+      'you allow us to use the health details in your message to arrange your care with the doctors and hospitals you choose, and to share them with those doctors and hospitals for it.',
+      'Under the first box, our staff read your message, including any health details in it, and reply to you; we use it for nothing else.',
+    ])
+      for (const id of ['privacyPolicy-4', 'privacyPolicy-5']) expect(text(id), id).toContain(words)
+    // Retention: the figures, and whether each change was a correction.
+    expect(version('privacyPolicy-4').summary).toContain('Two corrections of what we left out before')
+    expect(version('privacyPolicy-5').summary).toContain('35 days (sample) after the 12 months')
+    expect(version('privacyPolicy-5').summary).toContain('a year from 13 May 2027')
+    // The figures the summaries were missing.
+    for (const [id, figures] of [
+      ['refundPolicy-3', ['10 business days', '3–5 weeks']],
+      ['refundPolicy-5', ['5 weeks', 'one month']],
+      ['termsAndConditions-4', ['5 weeks', 'one month']],
+      ['termsAndConditions-5', ['2 business days (sample)']],
+      ['refundPolicy-6', ['2 business days (sample)']],
+      ['privacyPolicy-6', ['35 days (sample)']],
+      ['termsAndConditions-3', ['30 days']],
+    ] as const)
+      for (const figure of figures) expect(version(id).summary, `${id} ${figure}`).toContain(figure)
   })
 
   it('the sample translations say what the English says: redress within the month, the menu disclaimer, the age of a child', () => {
