@@ -38,7 +38,8 @@ const REASON = 'It takes away no right and adds no purpose'
 const REASON_ON_PAGE = 'It applies without the usual notice because it takes none of your rights away'
 const DRAFT_SENTENCE = 'This sentence is a draft nobody has published.'
 const {privacy: PRIVACY, refund: REFUND, terms: TERMS} = POLICIES
-const HINDI_PRIVACY = `/structure/policies;privacyPolicyTranslations;${PRIVACY.id}__i18n_hi`
+const HINDI_PRIVACY_ID = `${PRIVACY.id}__i18n_hi`
+const HINDI_PRIVACY = `/structure/policies;privacyPolicyTranslations;${HINDI_PRIVACY_ID}`
 
 /** Today in India, as the Studio's date fields take it (YYYY-MM-DD). */
 const todayInIndia = () => new Date().toLocaleDateString('en-CA', {timeZone: 'Asia/Kolkata'})
@@ -258,6 +259,10 @@ describe('staff in Studio', {timeout: 180_000}, () => {
     await review.waitFor({state: 'detached'})
     await page.getByRole('button', {name: 'Publish', exact: true}).click()
     await page.getByText(`Reviewed for version ${announced.number}`, {exact: true}).first().waitFor()
+    // Published: what the site builds from records the review.
+    await expect
+      .poll(() => lake.store.get(HINDI_PRIVACY_ID)?.translation, {timeout: 30_000})
+      .toMatchObject({review: 'reviewed', translates: String(announced.number)})
     await staffScreenshot(page, '06-reviewed')
 
     await studio(`/structure/policies;${PRIVACY.id}`)

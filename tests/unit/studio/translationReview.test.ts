@@ -166,7 +166,12 @@ describe('what a review is recorded against', () => {
       {policy: POLICY_IDS.privacy, number: 2, effectiveDate: '2026-06-01'},
       {policy: POLICY_IDS.privacy, number: 3, effectiveDate: '2027-01-01'},
     ]
-    const record = {translates: '3', review: 'reviewed', reviewedBy: 'Priya Raman', reviewedOn: '2026-12-01'}
+    const record = {
+      translates: '3',
+      review: 'reviewed',
+      reviewedBy: 'Priya Raman',
+      reviewedOn: '2026-12-01',
+    } as const
     const before: ReviewRead = {englishId: POLICY_IDS.privacy, versions: announced}
     const badgeOf = (read: ReviewRead) =>
       reviewBadge(record, currentEnglish(read, 'policy', NOW), upcomingEnglish(read, 'policy', NOW))
