@@ -259,11 +259,11 @@ describe('staff in Studio', {timeout: 180_000}, () => {
     await review.waitFor({state: 'detached'})
     await page.getByRole('button', {name: 'Publish', exact: true}).click()
     await page.getByText(`Reviewed for version ${announced.number}`, {exact: true}).first().waitFor()
+    await staffScreenshot(page, '06-reviewed')
     // Published: what the site builds from records the review.
     await expect
       .poll(() => lake.store.get(HINDI_PRIVACY_ID)?.translation, {timeout: 30_000})
       .toMatchObject({review: 'reviewed', translates: String(announced.number)})
-    await staffScreenshot(page, '06-reviewed')
 
     await studio(`/structure/policies;${PRIVACY.id}`)
     await appendSentence(openingWords(PRIVACY.id), PRIVACY_SENTENCE)
