@@ -335,6 +335,34 @@ export const effectiveWord = (history: {upcoming: readonly Dated[]}, version: Da
     ? ('takesEffect' as const)
     : ('effectiveFrom' as const)
 
+/**
+ * The versions still to come that visitors will read: not one replaced on or before its day by a
+ * version recorded after it (the version in force is the highest-numbered one whose day has come).
+ */
+export function upcomingThatApply<V extends Recorded>(versions: readonly V[], now: Date): V[] {
+  return timeline(versions, now).upcoming.filter(
+    (version) =>
+      !versions.some(
+        (later) => later.number > version.number && later.effectiveDate <= version.effectiveDate,
+      ),
+  )
+}
+
+/**
+ * The version in force on the day version `number` applies from, or now if that day has passed:
+ * the one that replaced it, when it no longer applies or never will.
+ */
+export function inForceInsteadOf<V extends Recorded>(
+  number: number,
+  versions: readonly V[],
+  now: Date,
+): V | undefined {
+  const version = versions.find((candidate) => candidate.number === number)
+  if (!version) return undefined
+  const from = appliesFrom(version)
+  return timeline(versions, from > now ? from : now).current
+}
+
 /** When the next version of any policy takes effect: the moment the site must be rebuilt. */
 export function nextChangeAt(versions: readonly Recorded[], now: Date): Date | undefined {
   const upcoming = versions
@@ -375,10 +403,16 @@ export function changeNoteProblems(
   else if (date < today)
     problems.push(`The change cannot apply from a past date: choose ${today} (today in India) or later.`)
   else if (context.latest && date < context.latest.effectiveDate) {
+    // The version in force on a day is the highest-numbered one dated on or before it: a change
+    // dated before the announced one would be undone by it on its day, which no reason can allow.
     const title = documentTitle(context.latest.policy ?? '') ?? 'This policy'
+    const {number, effectiveDate} = context.latest
     problems.push(
-      `${title} already has version ${context.latest.number}, taking effect on ${context.latest.effectiveDate}. ` +
-        `A change recorded after it cannot apply earlier: choose ${context.latest.effectiveDate} or later.`,
+      `${title} already has version ${number}, announced to take effect on ${effectiveDate}. ` +
+        'A change recorded after it cannot apply earlier, even with a reason for short notice: ' +
+        `on ${effectiveDate} version ${number}, written without this change, would replace it. ` +
+        `Choose ${effectiveDate} or later. If this change must apply sooner, ask the person who runs the ` +
+        `website to withdraw version ${number} first; it can then be recorded again, after this change.`,
     )
   } else {
     const earliest = earliestWithNotice(context)

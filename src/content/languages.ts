@@ -1,5 +1,5 @@
 import {z} from 'astro/zod'
-import {timeline} from '../../model/policyVersions'
+import {timeline, upcomingThatApply} from '../../model/policyVersions'
 import {isPolicyId} from '../../model/siteDocuments'
 import {DEFAULT_LANGUAGE, LANGUAGE_CODE} from '../../model/translations'
 
@@ -85,16 +85,17 @@ interface PolicyVersionDates {
 
 /**
  * The English texts still to come that a translation of `id` may already translate: a policy's
- * versions announced and not yet in force, by number. A reviewed translation of one goes live
- * with it, on its date. Other documents have none.
+ * versions announced and not yet in force, by number, less any that a later-recorded version
+ * replaces on its day. A reviewed translation of one goes live with it, on its date. Other
+ * documents have none.
  */
 export function upcomingEnglishTexts(
   id: string,
   {versions, now}: {versions: readonly PolicyVersionDates[]; now: Date},
 ): string[] {
   if (!isPolicyId(id)) return []
-  return timeline(
+  return upcomingThatApply(
     versions.filter((version) => version.policy === id),
     now,
-  ).upcoming.map((version) => String(version.number))
+  ).map((version) => String(version.number))
 }

@@ -1,5 +1,5 @@
 import {Text} from '@sanity/ui'
-import {useState} from 'react'
+import {useEffect, useState} from 'react'
 import {
   useClient,
   useSyncState,
@@ -9,11 +9,13 @@ import {
 } from 'sanity'
 import {indiaToday, versionId, type ChangeNote} from '../../model/policyVersions'
 import {SANITY_API_VERSION} from '../../model/sanityApi'
+import {publishDialogView} from './publishDialog'
 import {RECORD_CHANGE_TITLE, RecordChangeFooter, RecordChangeForm} from './RecordChangeDialog'
 import {
   commitErrorMessage,
   noticeFrom,
   planPublish,
+  proposedDate,
   PUBLISH_READ_QUERY,
   publishMutations,
   publishRead,
@@ -29,9 +31,14 @@ const CLIENT_OPTIONS = {apiVersion: SANITY_API_VERSION}
 type Step =
   | {name: 'idle'}
   | {name: 'reading'}
-  /** The dialog is open; `now` is when the values it plans against were read. */
-  | {name: 'dialog'; read: PublishRead; now: Date; saving: boolean; message?: string}
+  /**
+   * The dialog is open; `now` is when the values it plans against were read. `pressed`: staff
+   * pressed "Publish and record", which runs once Studio has saved and checked their last edits.
+   */
+  | {name: 'dialog'; read: PublishRead; now: Date; saving: boolean; pressed?: boolean; message?: string}
   | {name: 'failed'; message: string}
+
+type DialogStep = Extract<Step, {name: 'dialog'}>
 
 const IDLE: Step = {name: 'idle'}
 const EMPTY_NOTE: ChangeNote = {effectiveDate: '', summary: ''}
@@ -58,8 +65,6 @@ export function publishRecordingVersions(publish: DocumentActionComponent): Docu
     const validation = useValidationStatus(props.draft?._id ?? props.id, props.type, true)
     const [step, setStep] = useState<Step>(IDLE)
     const [note, setNote] = useState<ChangeNote>(EMPTY_NOTE)
-    if (!sanityPublish) return null
-
     const draft: StoredDocument | null = props.draft
     const readNow = async () =>
       publishRead(
@@ -78,11 +83,11 @@ export function publishRecordingVersions(publish: DocumentActionComponent): Docu
         const plan = planPublish(draft, read, {}, now)
         if (plan.ok && plan.versions.length === 0) {
           setStep(IDLE)
-          sanityPublish.onHandle?.()
+          sanityPublish?.onHandle?.()
           return
         }
         // Announced today, it applies once the notice period has run, unless staff choose otherwise.
-        setNote({effectiveDate: noticeFrom(draft, read, now) ?? indiaToday(now), summary: ''})
+        setNote({effectiveDate: proposedDate(draft, read, now), summary: ''})
         setStep({name: 'dialog', read, now, saving: false})
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error)
@@ -97,7 +102,8 @@ export function publishRecordingVersions(publish: DocumentActionComponent): Docu
      * Reads everything again, so the transaction publishes the draft as the Content Lake holds it
      * now and records the versions planned from it, locked to the revisions just read.
      */
-    const confirm = async (current: Extract<Step, {name: 'dialog'}>, shownDraft: StoredDocument) => {
+    const confirm = async (pressed: DialogStep, shownDraft: StoredDocument) => {
+      const current = {...pressed, pressed: false}
       setStep({...current, saving: true, message: undefined})
       try {
         // The version is announced at the Content Lake's time of this read, just before the commit.
@@ -130,6 +136,28 @@ export function publishRecordingVersions(publish: DocumentActionComponent): Docu
       }
     }
 
+    const plan = step.name === 'dialog' && draft ? planPublish(draft, step.read, note, step.now) : undefined
+    const view =
+      step.name === 'dialog'
+        ? publishDialogView({
+            draftGone: !draft,
+            plan: !plan?.ok ? 'refused' : plan.versions.length === 0 ? 'recordsNothing' : 'ok',
+            settling: isSyncing || validation.isValidating,
+            hasErrors: validation.validation.some((marker) => marker.level === 'error'),
+            pressed: Boolean(step.pressed),
+            saving: step.saving,
+            message: step.message,
+          })
+        : undefined
+
+    // A press remembered while Studio saved and checked the last edits publishes once it has.
+    const publishNow = view?.publishNow ?? false
+    useEffect(() => {
+      if (publishNow && step.name === 'dialog' && draft) void confirm(step, draft)
+    })
+
+    if (!sanityPublish) return null
+
     const dialogFor = (current: Step): DocumentActionDialogProps | null => {
       if (current.name === 'failed')
         return {
@@ -138,46 +166,37 @@ export function publishRecordingVersions(publish: DocumentActionComponent): Docu
           content: <Text size={1}>{current.message}</Text>,
           onClose: () => setStep(IDLE),
         }
-      if (current.name !== 'dialog') return null
-      const versions = draft ? versionsToRecord(draft, current.read) : []
-      const plan = draft ? planPublish(draft, current.read, note, current.now) : undefined
-      const problems = plan && !plan.ok ? plan.problems : []
-      const hasErrors = validation.validation.some((marker) => marker.level === 'error')
-      const waiting = !draft
-        ? 'This draft was published or discarded while this dialog was open: close it.'
-        : plan?.ok && plan.versions.length === 0
-          ? 'This change no longer records a version: close this dialog and publish again.'
-          : hasErrors
-            ? 'The document has validation errors: close this dialog and fix them before publishing.'
-            : isSyncing || validation.isValidating
-              ? 'Saving and checking your last edits…'
-              : undefined
-      const message = current.message ?? waiting
-      const ready = plan?.ok && !waiting && !current.saving
+      if (current.name !== 'dialog' || !view) return null
+      const close = () => {
+        if (view.cancel) setStep(IDLE)
+      }
       return {
         type: 'dialog',
         header: RECORD_CHANGE_TITLE,
         width: 'medium',
-        onClose: () => {
-          if (!current.saving) setStep(IDLE)
-        },
+        onClose: close,
         content: (
           <RecordChangeForm
-            versions={versions}
+            versions={draft ? versionsToRecord(draft, current.read) : []}
             note={note}
             onNoteChange={setNote}
             earliest={indiaToday(current.now)}
             noticeFrom={draft ? noticeFrom(draft, current.read, current.now) : undefined}
-            problems={problems}
-            message={message}
-            busy={current.saving}
+            problems={plan && !plan.ok ? plan.problems : []}
+            message={view.message}
+            busy={view.confirm === 'busy'}
           />
         ),
         footer: (
           <RecordChangeFooter
-            busy={current.saving}
-            onCancel={() => setStep(IDLE)}
-            onConfirm={ready && draft ? () => confirm(current, draft) : undefined}
+            busy={view.confirm === 'busy'}
+            canCancel={view.cancel}
+            onCancel={close}
+            onConfirm={
+              view.confirm === 'enabled'
+                ? () => setStep({...current, pressed: true, message: undefined})
+                : undefined
+            }
           />
         ),
       }
@@ -236,7 +255,7 @@ export const RecordVersionAction: DocumentActionComponent = (props) => {
           name: 'nothing',
           message: 'Every policy already says what its latest version says: there is nothing to record.',
         })
-      setNote({effectiveDate: noticeFrom(published, read, now) ?? indiaToday(now), summary: ''})
+      setNote({effectiveDate: proposedDate(published, read, now), summary: ''})
       setStep({name: 'dialog', read, now, saving: false})
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)

@@ -165,11 +165,18 @@ export function RecordChangeFooter(props: {
   onCancel: () => void
   onConfirm?: () => void
   busy: boolean
+  /** Whether Cancel stays available while busy (waiting, not yet writing); by default it does not. */
+  canCancel?: boolean
   confirmText?: string
 }) {
   return (
     <Flex justify="flex-end" gap={2}>
-      <Button mode="ghost" text="Cancel" disabled={props.busy} onClick={props.onCancel} />
+      <Button
+        mode="ghost"
+        text="Cancel"
+        disabled={!(props.canCancel ?? !props.busy)}
+        onClick={props.onCancel}
+      />
       <Button
         tone="positive"
         text={props.confirmText ?? 'Publish and record'}

@@ -23,6 +23,7 @@ import {DialogProblems, hintId, Question, RecordChangeFooter} from './RecordChan
 import {
   chosenTarget,
   currentEnglish,
+  englishReplacing,
   figureWordsBadge,
   isTranslationDocument,
   MARK_REVIEWED_TITLE,
@@ -345,7 +346,7 @@ function StaleTranslation({type}: {type: string}) {
         type={type}
         read={read}
         record={record}
-        translates={currentEnglish(read, type, now)}
+        translates={englishReplacing(read, type, record?.translates, now)}
       />
     </Stack>
   )

@@ -8,6 +8,7 @@ import type {CompanyFactsDocument} from '../../model/companyFacts'
 import {
   changesPolicy,
   earliestWithNotice,
+  indiaToday,
   isPolicyId,
   latestVersion,
   noticeDaysIn,
@@ -167,6 +168,18 @@ export function noticeFrom(draft: StoredDocument, context: PublishContext, now: 
   if (!replacesText) return undefined
   // The notice period in force before the publish, never the draft's own figure.
   return earliestWithNotice({now, latest: true, noticeDays: noticeDaysIn(context.figures)})
+}
+
+/**
+ * The day the dialog proposes: the first one the rules allow without a reason, which is the notice
+ * period from today, or the day of a version already announced for a policy the change records,
+ * when that is later (a change recorded after it cannot apply before it).
+ */
+export function proposedDate(draft: StoredDocument, context: PublishContext, now: Date): string {
+  const announced = versionsToRecord(draft, context).map(
+    ({policy}) => latestVersion(context.versions, policy)?.effectiveDate ?? '',
+  )
+  return [noticeFrom(draft, context, now) ?? indiaToday(now), ...announced].sort().at(-1)!
 }
 
 /** A reference to a document that was a draft when it was chosen becomes a strong one on publish, as in Sanity's own publish. */

@@ -9,7 +9,14 @@
  * digest of the published English document's words. Staff never type either: the action reads it.
  */
 import {documentChanges, policyDiff, versionText, type FieldChange} from '../../model/policyDiff'
-import {indiaToday, isCalendarDate, timeline, type PolicyVersionDocument} from '../../model/policyVersions'
+import {
+  indiaToday,
+  inForceInsteadOf,
+  isCalendarDate,
+  timeline,
+  upcomingThatApply,
+  type PolicyVersionDocument,
+} from '../../model/policyVersions'
 import {
   DOCUMENT_TYPE_TITLES,
   documentTitle,
@@ -118,7 +125,10 @@ export function reviewTarget(read: ReviewRead | null | undefined, type: string, 
     }
   const title = documentTitle(englishId) ?? typeTitle
   if (type === POLICY_TYPE) {
-    const {current, upcoming} = timeline(read?.versions ?? [], now)
+    const versions = read?.versions ?? []
+    const {current} = timeline(versions, now)
+    // A version a later one replaces on its day never goes live: a review against it never would.
+    const upcoming = upcomingThatApply(versions, now)
     if (!current)
       return {
         ok: false,
@@ -337,10 +347,28 @@ export function currentEnglish(read: ReviewRead | null | undefined, type: string
   return read.english ? wordsDigest(read.english) : ''
 }
 
-/** A policy's versions announced and not yet in force, as the build judges them; none for other documents. */
+/**
+ * A policy's versions announced and not yet in force that will apply, as the build judges them;
+ * none for other documents.
+ */
 export function upcomingEnglish(read: ReviewRead | null | undefined, type: string, now: Date) {
   if (!read?.englishId || type !== POLICY_TYPE) return []
-  return timeline(read.versions ?? [], now).upcoming
+  return upcomingThatApply(read.versions ?? [], now)
+}
+
+/**
+ * The English text a stale translation is compared with: for a policy, the version in force on
+ * the day the reviewed one applied or was to apply (it replaced it); else the current English.
+ */
+export function englishReplacing(
+  read: ReviewRead | null | undefined,
+  type: string,
+  translates: string | undefined,
+  now: Date,
+): string | undefined {
+  if (type !== POLICY_TYPE || !read?.englishId || !translates) return currentEnglish(read, type, now)
+  const instead = inForceInsteadOf(Number(translates), read.versions ?? [], now)
+  return instead ? String(instead.number) : currentEnglish(read, type, now)
 }
 
 /**

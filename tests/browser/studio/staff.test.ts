@@ -9,6 +9,7 @@ import {randomBytes} from 'node:crypto'
 import type {BrowserContext, ConsoleMessage, Page} from 'playwright-core'
 import {describe, expect, inject} from 'vitest'
 import {LOCAL_TRIAL_NOTICE, LOCAL_TRIAL_PROJECT} from '../../../model/localTrial'
+import {daysAfter} from '../../../model/policyVersions'
 import {policyHistoryPath, policyVersionPath} from '../../../model/routes'
 import {SANITY_API_VERSION} from '../../../model/sanityApi'
 import {POLICIES} from '../../../model/siteDocuments'
@@ -37,7 +38,8 @@ const REASON = 'It takes away no right and adds no purpose'
 const REASON_ON_PAGE = 'It applies without the usual notice because it takes none of your rights away'
 const DRAFT_SENTENCE = 'This sentence is a draft nobody has published.'
 const {privacy: PRIVACY, refund: REFUND, terms: TERMS} = POLICIES
-const HINDI_PRIVACY = `/structure/policies;privacyPolicyTranslations;${PRIVACY.id}__i18n_hi`
+const HINDI_PRIVACY_ID = `${PRIVACY.id}__i18n_hi`
+const HINDI_PRIVACY = `/structure/policies;privacyPolicyTranslations;${HINDI_PRIVACY_ID}`
 
 /** Today in India, as the Studio's date fields take it (YYYY-MM-DD). */
 const todayInIndia = () => new Date().toLocaleDateString('en-CA', {timeZone: 'Asia/Kolkata'})
@@ -84,6 +86,32 @@ function openingWords(policyId: string): string {
   return text.split(' ').slice(0, 5).join(' ')
 }
 
+/** The version a story recorded, found by its summary. */
+function recordedVersion(summary: string): {policy: string; number: number; effectiveDate: string} {
+  const version = lake.store
+    .all()
+    .find((document) => document._type === 'policyVersion' && document.summary === summary)
+  expect(version, `no version recorded with the summary "${summary}"`).toBeDefined()
+  return version as never
+}
+
+/** The latest version of a policy announced for a day still to come, in the Content Lake as seeded. */
+function announcedVersion(policy: string): {number: number; effectiveDate: string} {
+  const today = todayInIndia()
+  const announced = lake.store
+    .all()
+    .filter((document) => document._type === 'policyVersion' && document.policy === policy)
+    .filter((version) => String(version.effectiveDate) > today)
+    .sort((a, b) => Number(a.number) - Number(b.number))
+    .at(-1)
+  expect(announced, `the bundled dataset announces no change of ${policy}`).toBeDefined()
+  return announced as never
+}
+
+/** The first day a change announced today may apply from without a reason, by the figure in force. */
+const noticeFrom = () =>
+  daysAfter(todayInIndia(), lake.store.get('policyFigures')?.policyChangeNoticeDays as number)
+
 /** Publishes the open policy through "Record this change", with a summary and maybe a date. */
 async function openRecordChange(summary: string) {
   await page.getByRole('button', {name: 'Publish', exact: true}).click()
@@ -121,27 +149,9 @@ async function rebuildSite(document: Pick<SanityDocumentLike, '_id' | '_type'>) 
   return (await siteStatus()).lastAttempt
 }
 
-/**
- * The bundled dataset, less any Privacy Policy version announced for a later day: a change
- * recorded after an announced one cannot apply before it, so the story of a change with short
- * notice needs a Privacy Policy with none announced. The policy's text stays as published, which
- * the story's change then records.
- */
-function withoutAnnouncedPrivacyChange(documents: SanityDocumentLike[]): SanityDocumentLike[] {
-  const today = todayInIndia()
-  return documents.filter(
-    (document) =>
-      !(
-        document._type === 'policyVersion' &&
-        document.policy === PRIVACY.id &&
-        String(document.effectiveDate) > today
-      ),
-  )
-}
-
 test.beforeAll(async ({browser}) => {
   lake = await startContentLake({
-    documents: withoutAnnouncedPrivacyChange(readNdjson(DEFAULT_BUNDLED_DATASET)),
+    documents: readNdjson(DEFAULT_BUNDLED_DATASET),
     projectId: LOCAL_TRIAL_PROJECT,
     // Built once, then again only when the Studio's sources change.
     studioDir: await cachedLocalStudio(),
@@ -185,7 +195,7 @@ test.afterEach(() => {
 })
 
 describe('staff in Studio', {timeout: 180_000}, () => {
-  test('change a sentence of the Refund policy and publish it, recording the change', async () => {
+  test('change a sentence of the Refund policy and publish it with short notice: refused without a reason, accepted with one', async () => {
     await studio(`/structure/policies;${REFUND.id}`)
     await page.getByText(LOCAL_TRIAL_NOTICE).waitFor()
     const opening = openingWords(REFUND.id)
@@ -195,35 +205,43 @@ describe('staff in Studio', {timeout: 180_000}, () => {
     await staffScreenshot(page, '02-edit')
     const dialog = await openRecordChange(REFUND_SUMMARY)
     await staffScreenshot(page, '03-record-this-change')
-    // On a busy machine a click can land while Studio re-renders the button as it checks the last
-    // edit, and do nothing (seen in fresh-clone CI runs; issue 24's note): as staff would, press
-    // again while the dialog stays open and the button is enabled. A busy button is never pressed.
-    const publish = dialog.getByRole('button', {name: 'Publish and record'})
-    const deadline = Date.now() + 90_000
-    while (await dialog.isVisible()) {
-      if (Date.now() > deadline) throw new Error('"Publish and record" left its dialog open for 90 s.')
-      if (await publish.isEnabled()) await publish.click({timeout: 5_000}).catch(() => undefined)
-      await dialog.waitFor({state: 'detached', timeout: 10_000}).catch(() => undefined)
-    }
+
+    // From today: less notice than the rule asks, so it needs a reason.
+    await dialog.getByLabel('Applies from').fill(todayInIndia())
+    const confirm = dialog.getByRole('button', {name: 'Publish and record'})
+    await dialog.getByText('say why this one may apply sooner').waitFor()
+    expect(await confirm.isDisabled()).toBe(true)
+    await staffScreenshot(page, '07-notice-refused')
+    const reason = dialog.getByLabel(REASON)
+    await reason.click()
+    await expect.poll(() => reason.isChecked()).toBe(true)
+    await expect.poll(() => confirm.isEnabled()).toBe(true)
+    await staffScreenshot(page, '08-notice-reason')
+    // One press publishes, even while Studio is still saving or checking the last edit.
+    await confirm.click()
+    await dialog.waitFor({state: 'detached', timeout: 60_000})
     expect(published).toContain(REFUND.id)
 
     // The new version is in the policy's history, with its summary.
     await studio('/structure/policies;policyVersions;refundPolicyVersions')
     await page.getByText(REFUND_SUMMARY).waitFor()
     await staffScreenshot(page, '04-versions')
-    // Announced with the notice the rule asks: the page says it is coming, and its own page has it.
-    const version = lake.store
-      .all()
-      .find((document) => document._type === 'policyVersion' && document.summary === REFUND_SUMMARY)
-    expect(version).toMatchObject({policy: REFUND.id})
+    const version = recordedVersion(REFUND_SUMMARY)
+    expect(version).toMatchObject({
+      policy: REFUND.id,
+      effectiveDate: todayInIndia(),
+      shortNotice: 'takesNothingAway',
+    })
+    // In force today: the policy page reads the new sentence, and says why it came without notice.
     changesOnSite.push(
-      {path: REFUND.path, words: REFUND_SUMMARY},
+      ...[REFUND_SENTENCE, REFUND_SUMMARY, REASON_ON_PAGE].map((words) => ({path: REFUND.path, words})),
       {path: policyHistoryPath(REFUND.id), words: REFUND_SUMMARY},
-      {path: policyVersionPath(REFUND.id, version!.number as number), words: REFUND_SENTENCE},
+      {path: policyVersionPath(REFUND.id, version.number), words: REFUND_SENTENCE},
     )
   })
 
-  test('mark the Hindi Privacy Policy as reviewed; after an English change with short notice it is stale and shows what changed', async () => {
+  test('mark the Hindi Privacy Policy as reviewed for the announced version; after an English change for that day it is stale and shows what changed', async () => {
+    const announced = announcedVersion(PRIVACY.id)
     await studio(HINDI_PRIVACY)
     // The document's own menu of actions, beside Publish in its footer (the pane's header has one too).
     await page.getByRole('button', {name: 'Publish', exact: true}).waitFor()
@@ -232,33 +250,41 @@ describe('staff in Studio', {timeout: 180_000}, () => {
     const review = page.getByRole('dialog')
     await review.getByLabel('Reviewed by').fill('Priya Sharma (sample reviewer)')
     await review.getByLabel('Reviewed on').fill(todayInIndia())
+    // The translation is brought up to the announced English text, to go live with it on its day.
+    const against = review.getByLabel(new RegExp(`^version ${announced.number} of the English`))
+    await against.click()
+    await expect.poll(() => against.isChecked()).toBe(true)
     await staffScreenshot(page, '05-mark-as-reviewed')
     await review.getByRole('button', {name: 'Mark as reviewed'}).click()
     await review.waitFor({state: 'detached'})
     await page.getByRole('button', {name: 'Publish', exact: true}).click()
-    await page.getByText('Reviewed', {exact: true}).first().waitFor()
+    await page.getByText(`Reviewed for version ${announced.number}`, {exact: true}).first().waitFor()
     await staffScreenshot(page, '06-reviewed')
+    // Published: what the site builds from records the review.
+    await expect
+      .poll(() => lake.store.get(HINDI_PRIVACY_ID)?.translation, {timeout: 30_000})
+      .toMatchObject({review: 'reviewed', translates: String(announced.number)})
 
-    // The English text changes from today: less notice than the rule asks, so it needs a reason.
     await studio(`/structure/policies;${PRIVACY.id}`)
     await appendSentence(openingWords(PRIVACY.id), PRIVACY_SENTENCE)
     const dialog = await openRecordChange(PRIVACY_SUMMARY)
+    // No reason brings a change before the announced one: the dialog says why, and what to do.
     await dialog.getByLabel('Applies from').fill(todayInIndia())
-    const confirm = dialog.getByRole('button', {name: 'Publish and record'})
-    await expect.poll(() => confirm.isDisabled(), {timeout: 30_000}).toBe(true)
-    await staffScreenshot(page, '07-notice-refused')
-    const reason = dialog.getByLabel(REASON)
-    await reason.click()
-    await expect.poll(() => reason.isChecked(), {timeout: 30_000}).toBe(true)
-    await expect.poll(() => confirm.isEnabled(), {timeout: 60_000}).toBe(true)
-    await staffScreenshot(page, '08-notice-reason')
-    await confirm.click()
-    await dialog.waitFor({state: 'detached'})
+    await dialog.getByText(`Choose ${announced.effectiveDate} or later.`, {exact: false}).waitFor()
+    // On the day of the announced version, this change replaces it.
+    await dialog.getByLabel('Applies from').fill(announced.effectiveDate)
+    if (announced.effectiveDate < noticeFrom()) await dialog.getByLabel(REASON).click()
+    await dialog.getByRole('button', {name: 'Publish and record'}).click()
+    await dialog.waitFor({state: 'detached', timeout: 60_000})
     expect(published).toContain(PRIVACY.id)
-    for (const words of [PRIVACY_SENTENCE, PRIVACY_SUMMARY, REASON_ON_PAGE])
-      changesOnSite.push({path: PRIVACY.path, words})
+    const version = recordedVersion(PRIVACY_SUMMARY)
+    changesOnSite.push(
+      {path: policyHistoryPath(PRIVACY.id), words: PRIVACY_SUMMARY},
+      {path: policyVersionPath(PRIVACY.id, version.number), words: PRIVACY_SENTENCE},
+    )
 
-    // The Hindi translation was reviewed against the text before: stale, with the English words added.
+    // The Hindi translation was reviewed against a text that now never applies: stale, with the
+    // English words added since.
     await studio(HINDI_PRIVACY)
     await page.getByText('Stale', {exact: true}).first().waitFor()
     const added = page.locator('[data-english-changes] ins')
@@ -275,9 +301,9 @@ describe('staff in Studio', {timeout: 180_000}, () => {
       await sitePage.goto(new URL(path, site.url).href)
       await sitePage.getByText(words).first().waitFor()
     }
-    await sitePage.goto(new URL(PRIVACY.path, site.url).href)
-    if (changesOnSite.some(({words}) => words === PRIVACY_SENTENCE))
-      await sitePage.getByText(PRIVACY_SENTENCE).scrollIntoViewIfNeeded()
+    await sitePage.goto(new URL(REFUND.path, site.url).href)
+    if (changesOnSite.some(({words}) => words === REASON_ON_PAGE))
+      await sitePage.getByText(REASON_ON_PAGE).first().scrollIntoViewIfNeeded()
     await staffScreenshot(sitePage, '10-live-page')
 
     await studio(`/structure/policies;${PRIVACY.id}`)

@@ -75,6 +75,32 @@ const enableUrl = (secret: string, pathname = '/privacy-policy') =>
   `/api/preview/enable?sanity-preview-secret=${encodeURIComponent(secret)}&sanity-preview-pathname=${encodeURIComponent(pathname)}`
 const cookieOf = (setCookie: string | null) => /^(preview-session=[^;]*)/.exec(setCookie ?? '')?.[1]
 
+/**
+ * What each policy of a CSP header (several, comma-separated, are all enforced) allows for style
+ * elements and style attributes: their own directive, else style-src, else default-src; none when
+ * a policy restricts no styles.
+ */
+function styleSources(header: string): string[][] {
+  return header.split(',').flatMap((policy) => {
+    const directives = new Map(
+      policy
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .filter(([name]) => name)
+        .map(([name, ...sources]) => [name!.toLowerCase(), sources]),
+    )
+    const fallback = directives.get('style-src') ?? directives.get('default-src')
+    return [
+      directives.get('style-src-elem') ?? fallback,
+      directives.get('style-src-attr') ?? fallback,
+    ].filter((sources) => sources !== undefined)
+  })
+}
+
+/** Whether styles a script adds (Presentation's overlays) may apply: a hash or nonce disables 'unsafe-inline'. */
+const allowsInlineStyles = (sources: string[]) =>
+  sources.includes("'unsafe-inline'") && !sources.some((source) => /^'(sha\d+|nonce)-/.test(source))
+
 describe('staff preview on the production server', () => {
   it('says at start that preview is on, and for which Studio; without the variables, that it is off and why', () => {
     expect(previewOn.output()).toContain(`Preview is on: staff enter from the Studio at ${STUDIO}`)
@@ -103,6 +129,11 @@ describe('staff preview on the production server', () => {
     expect(page.header('x-frame-options')).toBeNull()
     const frameAncestors = [...page.header('content-security-policy')!.matchAll(/frame-ancestors ([^;,]*)/g)]
     expect(frameAncestors.map((match) => match[1])).toEqual([STUDIO])
+    // Presentation's overlays draw with inline styles: every policy the page has allows them.
+    const styles = styleSources(page.header('content-security-policy')!)
+    expect(styles.length).toBeGreaterThan(0)
+    expect(styles.filter((sources) => !allowsInlineStyles(sources))).toEqual([])
+    expect(page.body).not.toMatch(/<meta[^>]+http-equiv="content-security-policy"/i)
   })
 
   it('a draft of a translation is previewed at its prefixed path, in its language, with the sample line', async () => {
@@ -137,6 +168,12 @@ describe('staff preview on the production server', () => {
     expect(page.body).not.toContain(DRAFT_HEADING)
     expect(page.body).not.toContain(BAR)
     expect(page.header('content-security-policy')).toMatch(/^frame-ancestors 'none';/)
+    // The public page keeps its hashes: no inline style of anyone else's applies.
+    const meta = /<meta[^>]+http-equiv="content-security-policy"[^>]+content="([^"]+)"/i.exec(page.body)
+    expect(styleSources(meta![1]!)).not.toContainEqual(expect.arrayContaining(["'unsafe-inline'"]))
+    expect(
+      styleSources(meta![1]!).every((sources) => sources.some((source) => source.startsWith("'sha"))),
+    ).toBe(true)
   })
 
   it('a forged secret gets 401, in words, with no session', async () => {

@@ -6,6 +6,7 @@ import {
   PUBLISH_READ_QUERY,
   publishMutations,
   publishRead,
+  proposedDate,
   publishReadParams,
   recordMutations,
   versionsToRecord,
@@ -28,6 +29,7 @@ import {
   versionId,
   type ChangeNote,
   type PolicyVersionDocument,
+  type ShortNoticeReason,
 } from '../../../model/policyVersions'
 import {DOCUMENT_TITLES, POLICY_IDS, type PolicyId} from '../../../model/siteDocuments'
 import {unrecordedChanges} from '../../../src/content/launchCheck'
@@ -176,21 +178,33 @@ describe('publishing a changed policy', () => {
     const versions = [...recorded, upcoming]
     const later = {...NOTE, summary: 'Another change, after the announced one.'}
     const draft = {...editedRefundPolicy(), title: 'Refunds and Cancellations'}
-    const plan = (effectiveDate: string) =>
+    const plan = (effectiveDate: string, shortNotice?: ShortNoticeReason) =>
       planPolicyPublish({
         policy: 'refundPolicy',
         draft: draft as never,
         versions,
         figures,
         facts,
-        note: {...later, effectiveDate},
+        note: {...later, effectiveDate, shortNotice},
         now: NOW,
       })
-    expect(problemsOf(plan('2026-12-15')).join()).toMatch(
-      /already has version 2, taking effect on 2027-01-01.*choose 2027-01-01 or later/,
-    )
+    // A reason for short notice does not help, and staff are told why and what they can do.
+    for (const reason of [undefined, ...SHORT_NOTICE_REASON_KEYS])
+      expect(problemsOf(plan('2026-12-15', reason))).toEqual([
+        expect.stringMatching(
+          /already has version 2, announced to take effect on 2027-01-01\. .*even with a reason for short notice: on 2027-01-01 version 2, written without this change, would replace it\. Choose 2027-01-01 or later\. If this change must apply sooner, .*withdraw version 2/,
+        ),
+      ])
     const accepted = plan('2027-01-01')
     expect(accepted.ok && accepted.versions.map(({_id}) => _id)).toEqual(['policyVersion-refundPolicy-3'])
+    // The dialog proposes that day, the first the rules allow, rather than one it would refuse.
+    const proposed = proposedDate(
+      {...draft, _id: 'drafts.refundPolicy', _type: 'policy'},
+      {versions, figures, facts},
+      NOW,
+    )
+    expect(proposed).toBe('2027-01-01')
+    expect(plan(proposed).ok).toBe(true)
   })
 
   describe('announced ahead', () => {

@@ -5,6 +5,7 @@ import {wordsDigest} from '../../../model/translations'
 import {
   currentEnglish,
   englishFallbackId,
+  englishReplacing,
   isTranslationDocument,
   REVIEW_READ_QUERY,
   reviewBadge,
@@ -14,6 +15,7 @@ import {
   reviewProblems,
   reviewReadParams,
   reviewTarget,
+  upcomingEnglish,
   type ReviewRead,
 } from '../../../studio/actions/translationReview'
 import {bundledDocuments, documentById} from '../../support/dataset'
@@ -172,6 +174,69 @@ describe('what a review is recorded against', () => {
     expect(
       reviewTarget({englishId: POLICY_IDS.privacy, versions: versions.slice(0, 2)}, 'policy', NOW),
     ).not.toHaveProperty('note')
+  })
+
+  it('never offers, nor keeps as reviewed, an announced version that a later one replaces on its day', () => {
+    const announced = [
+      {
+        policy: POLICY_IDS.privacy,
+        number: 2,
+        effectiveDate: '2026-06-01',
+        recordedAt: '2026-05-01T06:00:00Z',
+      },
+      {
+        policy: POLICY_IDS.privacy,
+        number: 3,
+        effectiveDate: '2027-01-01',
+        recordedAt: '2026-11-20T06:00:00Z',
+      },
+    ]
+    const record = {
+      translates: '3',
+      review: 'reviewed',
+      reviewedBy: 'Priya Raman',
+      reviewedOn: '2026-12-01',
+    } as const
+    const before: ReviewRead = {englishId: POLICY_IDS.privacy, versions: announced}
+    const badgeOf = (read: ReviewRead) =>
+      reviewBadge(record, currentEnglish(read, 'policy', NOW), upcomingEnglish(read, 'policy', NOW))
+    expect(badgeOf(before)).toMatchObject({label: 'Reviewed for version 3'})
+
+    // Version 4 is recorded for the same day: version 3 never applies, so its review is stale, and
+    // it is compared with version 4, the text that applies instead.
+    const after: ReviewRead = {
+      ...before,
+      versions: [
+        ...announced,
+        {
+          policy: POLICY_IDS.privacy,
+          number: 4,
+          effectiveDate: '2027-01-01',
+          recordedAt: '2026-11-21T06:00:00Z',
+        },
+      ],
+    }
+    expect(badgeOf(after)).toMatchObject({label: 'Stale'})
+    expect(englishReplacing(after, 'policy', '3', NOW)).toBe('4')
+    const target = reviewTarget(after, 'policy', NOW)
+    expect(target.ok && target.later.map(({translates}) => translates)).toEqual(['4'])
+
+    // Recorded for a later day, version 3 still applies in between: its review goes live with it.
+    const later: ReviewRead = {
+      ...before,
+      versions: [
+        ...announced,
+        {
+          policy: POLICY_IDS.privacy,
+          number: 4,
+          effectiveDate: '2027-02-01',
+          recordedAt: '2026-11-21T06:00:00Z',
+        },
+      ],
+    }
+    expect(badgeOf(later)).toMatchObject({label: 'Reviewed for version 3'})
+    // A review of an earlier text is compared with the text in force now.
+    expect(englishReplacing(before, 'policy', '1', NOW)).toBe('2')
   })
 
   it('refuses a policy with no version in force, and an English document never published', () => {

@@ -1,0 +1,89 @@
+import {describe, expect, it} from 'vitest'
+import {
+  DRAFT_GONE_MESSAGE,
+  publishDialogView,
+  RECORDS_NOTHING_MESSAGE,
+  SETTLING_MESSAGE,
+  VALIDATION_ERRORS_MESSAGE,
+  type PublishDialogState,
+} from '../../../studio/actions/publishDialog'
+
+/** A dialog whose note is fine, with Studio done saving and checking, nothing pressed yet. */
+const OPEN: PublishDialogState = {
+  draftGone: false,
+  plan: 'ok',
+  settling: false,
+  hasErrors: false,
+  pressed: false,
+  saving: false,
+}
+
+describe('the Record this change dialog', () => {
+  it('keeps Publish and record pressable while Studio saves and checks the last edit, and says nothing of it', () => {
+    for (const settling of [false, true])
+      expect(publishDialogView({...OPEN, settling})).toEqual({
+        message: undefined,
+        confirm: 'enabled',
+        cancel: true,
+        publishNow: false,
+      })
+  })
+
+  it('remembers a press while the last edit is being saved or checked, says so, and publishes once it is', () => {
+    const waiting = publishDialogView({...OPEN, settling: true, pressed: true})
+    expect(waiting).toEqual({message: SETTLING_MESSAGE, confirm: 'busy', cancel: true, publishNow: false})
+    expect(publishDialogView({...OPEN, settling: false, pressed: true})).toMatchObject({
+      confirm: 'busy',
+      publishNow: true,
+    })
+  })
+
+  it('publishes a press at once when Studio has nothing left to save', () => {
+    expect(publishDialogView({...OPEN, pressed: true})).toMatchObject({message: undefined, publishNow: true})
+  })
+
+  it('is busy and cannot be cancelled while the publish is under way', () => {
+    expect(publishDialogView({...OPEN, saving: true})).toEqual({
+      message: undefined,
+      confirm: 'busy',
+      cancel: false,
+      publishNow: false,
+    })
+  })
+
+  it("greys the button while the note has problems: the planner's problems say why", () => {
+    expect(publishDialogView({...OPEN, plan: 'refused'})).toMatchObject({
+      message: undefined,
+      confirm: 'disabled',
+    })
+  })
+
+  it('says why it cannot publish when the draft is gone or no longer records a version', () => {
+    expect(publishDialogView({...OPEN, draftGone: true})).toMatchObject({
+      message: DRAFT_GONE_MESSAGE,
+      confirm: 'disabled',
+    })
+    expect(publishDialogView({...OPEN, plan: 'recordsNothing', pressed: true})).toMatchObject({
+      message: RECORDS_NOTHING_MESSAGE,
+      confirm: 'disabled',
+      publishNow: false,
+    })
+  })
+
+  it('judges validation errors once the edit being checked is checked, never publishing over them', () => {
+    expect(publishDialogView({...OPEN, hasErrors: true, settling: true})).toMatchObject({confirm: 'enabled'})
+    const pressed = {...OPEN, hasErrors: true, settling: true, pressed: true}
+    expect(publishDialogView(pressed)).toMatchObject({message: SETTLING_MESSAGE, publishNow: false})
+    expect(publishDialogView({...pressed, settling: false})).toEqual({
+      message: VALIDATION_ERRORS_MESSAGE,
+      confirm: 'disabled',
+      cancel: true,
+      publishNow: false,
+    })
+  })
+
+  it('shows why the last attempt did not publish, until staff press again', () => {
+    const failed = 'Not published, as the draft saved so far stands: …'
+    expect(publishDialogView({...OPEN, message: failed})).toMatchObject({message: failed, confirm: 'enabled'})
+  })
+})
