@@ -72,14 +72,13 @@ const bundledVersions = bundledDocuments().filter((document) => document._type =
  * facts, the sample history is deleted and each policy has been published once, recording its
  * first real version (README, "Before launch").
  */
-function documentsWithRealFacts({translations = false} = {}): SanityDocumentLike[] {
+function documentsWithRealFacts(): SanityDocumentLike[] {
   const documents = bundledDocuments().filter(
-    (document) => document._type !== POLICY_VERSION_TYPE && (translations || !isTranslation(document)),
+    (document) => document._type !== POLICY_VERSION_TYPE && !isTranslation(document),
   )
   // Before launch the sample translations are deleted and their languages turned off, until
   // reviewed translations are published.
-  if (!translations)
-    for (const language of documentById(documents, 'siteSettings').languages ?? []) language.enabled = false
+  for (const language of documentById(documents, 'siteSettings').languages ?? []) language.enabled = false
   const facts = documentById(documents, 'companyFacts')
   for (const key of Object.keys(facts)) if (!key.startsWith('_')) delete facts[key]
   Object.assign(facts, structuredClone(realFacts))
@@ -107,9 +106,35 @@ const sampleTranslations = bundledDocuments()
   .filter((document) => isTranslation(document) && document._type !== 'translation.metadata')
   .map(({_id, language}) => ({id: _id, language: language as string}))
 
-/** The one build with real-shaped facts for the public address, shared by the tests that read it. */
+/**
+ * The content of the one build for the public address that passes: real-shaped facts, and Hindi
+ * turned on with a reviewed Contact page of the English text as it was, before one comma changed
+ * in English.
+ */
+function documentsForLaunch() {
+  const documents = documentsWithRealFacts()
+  const english = documentById(documents, 'contactPage')
+  const hindi = documentById(documents, 'siteSettings').languages.find(
+    (language: {code: string}) => language.code === 'hi',
+  )
+  hindi.enabled = true
+  const translation: SanityDocumentLike = {
+    ...(structuredClone(documentById(bundledDocuments(), 'contactPage__i18n_hi')) as SanityDocumentLike),
+    translation: {
+      translates: wordsDigest(english),
+      review: 'reviewed',
+      reviewedBy: 'Priya Raman',
+      reviewedOn: '2026-11-20',
+    },
+  }
+  english.reachUsHeading = `${english.reachUsHeading},`
+  return {documents: [...documents, translation], english, hindi}
+}
+const forLaunch = documentsForLaunch()
+
+/** That build, shared by the tests that read it. */
 let realBuild: Promise<BuildResult> | undefined
-const builtWithRealFacts = () => (realBuild ??= buildFrom(documentsWithRealFacts(), {SITE_URL: PUBLIC_SITE}))
+const builtWithRealFacts = () => (realBuild ??= buildFrom(forLaunch.documents, {SITE_URL: PUBLIC_SITE}))
 
 const htmlFiles = (dir: string) =>
   existsSync(dir)
@@ -169,8 +194,15 @@ describe('the launch check in a build', () => {
       _key: 'typedlink1',
       href: 'mailto:hello@medistay.example',
     })
+    // So is a server that e-mails each message while no row of Data processors sends e-mail.
+    for (const row of documentById(documents, 'companyFacts').processors)
+      row.purposes = row.purposes.filter((purpose: string) => purpose !== 'email')
 
-    const result = await buildFrom(documents, {SITE_URL: PUBLIC_SITE})
+    const result = await buildFrom(documents, {
+      SITE_URL: PUBLIC_SITE,
+      SMTP_URL: 'smtp://mail.arogyastays.in:587',
+      CONTACT_MAIL_FROM: 'website@arogyastays.in',
+    })
 
     expect(result.code, result.output).not.toBe(0)
     expect(result.output).toContain(`this build is for ${PUBLIC_SITE}, a public address`)
@@ -189,10 +221,20 @@ describe('the launch check in a build', () => {
         `  - ${DOCUMENT_TITLES[policy]}, version ${number} → Company facts as quoted: "`,
       )
     expect(result.output).toContain('A policy version is never edited: delete the sample versions')
+    // The sample translations, each by id and language (a public build refuses them on their own:
+    // tests/unit/content/launchReport.test.ts).
+    expect(sampleTranslations).toHaveLength(6)
+    expect(result.output).toContain('Translations a public build cannot show')
+    for (const {id, language} of sampleTranslations)
+      expect(result.output).toContain(`  - ${id} (${language}): it is a sample translation`)
+    expect(result.output).toContain('has Company facts that do not fit the law or this server')
+    expect(result.output).toContain(
+      'the server e-mails each message (SMTP_URL is set), but no row is the e-mail provider’s.',
+    )
     expect(htmlFiles(result.outDir)).toEqual([])
   })
 
-  it('a build for the public address with real company facts succeeds and shows none of the samples', async () => {
+  it('a build for the public address with real company facts (and Hindi turned on) succeeds and shows none of the samples', async () => {
     const result = await builtWithRealFacts()
 
     expect(result.code, result.output).toBe(0)
@@ -218,65 +260,15 @@ describe('the launch check in a build', () => {
     expect(leftovers).toEqual([])
   })
 
-  it('a build for the public address whose server e-mails each message, with no e-mail provider in Company facts, is refused saying so', async () => {
-    const result = await buildFrom(documentsWithRealFacts(), {
-      SITE_URL: PUBLIC_SITE,
-      SMTP_URL: 'smtp://mail.arogyastays.in:587',
-      CONTACT_MAIL_FROM: 'website@arogyastays.in',
-    })
-
-    expect(result.code, result.output).not.toBe(0)
-    expect(result.output).toContain('has Company facts that do not fit the law or this server')
-    expect(result.output).toContain(
-      'the server e-mails each message (SMTP_URL is set), but no row is the e-mail provider’s.',
-    )
-    expect(htmlFiles(result.outDir)).toEqual([])
-  })
-
-  it('a build for the public address with real facts but sample translations fails, naming each translation by id and language', async () => {
-    expect(sampleTranslations.map(({id}) => id).sort()).toEqual([
-      'contactPage__i18n_hi',
-      'contactPage__i18n_te',
-      'privacyPolicy__i18n_hi',
-      'privacyPolicy__i18n_te',
-      'siteSettings__i18n_hi',
-      'siteSettings__i18n_te',
-    ])
-    const result = await buildFrom(documentsWithRealFacts({translations: true}), {SITE_URL: PUBLIC_SITE})
-
-    expect(result.code, result.output).not.toBe(0)
-    expect(result.output).toContain(`this build is for ${PUBLIC_SITE}, a public address`)
-    expect(result.output).toContain('Translations a public build cannot show')
-    for (const {id, language} of sampleTranslations)
-      expect(result.output).toContain(`  - ${id} (${language}): it is a sample translation`)
-    expect(htmlFiles(result.outDir)).toEqual([])
-  })
-
   it('an English edit of the Contact page leaves a public build passing: the stale translation shows English with its line, and the launch check names it', async () => {
-    const documents = documentsWithRealFacts()
-    const english = documentById(documents, 'contactPage')
-    const settings = documentById(documents, 'siteSettings')
-    const hindi = settings.languages.find((language: {code: string}) => language.code === 'hi')
-    hindi.enabled = true
-    // A reviewed Hindi Contact page of the English text as it was...
-    const translation: SanityDocumentLike = {
-      ...(structuredClone(documentById(bundledDocuments(), 'contactPage__i18n_hi')) as SanityDocumentLike),
-      translation: {
-        translates: wordsDigest(english),
-        review: 'reviewed',
-        reviewedBy: 'Priya Raman',
-        reviewedOn: '2026-11-20',
-      },
-    }
-    // ...then one comma changes in English.
-    english.reachUsHeading = `${english.reachUsHeading},`
-
-    const result = await buildFrom([...documents, translation], {SITE_URL: PUBLIC_SITE})
+    const {english, hindi} = forLaunch
+    const result = await builtWithRealFacts()
 
     expect(result.code, result.output).toBe(0)
     expect(result.output).toMatch(
       /Launch check: \d+ places shown in English, untranslated\. The list: npm run launch-check\n/,
     )
+    standIn.setDocuments(forLaunch.documents)
     const list = await launchCheckList({SITE_URL: PUBLIC_SITE})
     expect(list.code, list.output).toBe(0)
     expect(list.output).toContain(

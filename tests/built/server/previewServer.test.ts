@@ -1,7 +1,5 @@
-import {join} from 'node:path'
 import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
 import {afterAll, describe, expect, it} from 'vitest'
-import {astroBuild, type BuildResult} from '../../support/astroBuild'
 import {bundledDocuments, documentById} from '../../support/dataset'
 import {standInClient, startQueryApiStandIn, type QueryApiStandIn} from '../../support/queryApiStandIn'
 import {test, type SiteServer} from '../../support/siteServer'
@@ -17,7 +15,6 @@ const DRAFT_HEADING = 'What this notice covers (draft, not published)'
 const BAR = 'Preview of unpublished changes'
 
 let standIn: QueryApiStandIn
-let build: BuildResult
 let previewOn: SiteServer
 let previewOff: SiteServer
 
@@ -39,23 +36,18 @@ const HINDI_DRAFT_TITLE = 'आइए, जुड़ें (मसौदा)'
 
 const contentEnv = () => ({SANITY_PROJECT_ID: 'test', SANITY_API_HOST: standIn.url})
 
+// Both servers serve the run's one build (tests/support/globalSetup.ts): its pages are those a
+// build from this Content Lake gives, whose drafts a build never reads (tests/built/content/build.test.ts).
 test.beforeAll(async ({startSite}) => {
   standIn = await startQueryApiStandIn({documents: withPrivacyPolicyDraft()})
-  build = await astroBuild(contentEnv())
-  expect(build.code, build.output).toBe(0)
-  const distDir = join(build.outDir, '..')
   ;[previewOn, previewOff] = await Promise.all([
-    startSite(
-      {...contentEnv(), SANITY_API_READ_TOKEN: TOKEN, SANITY_STUDIO_URL: STUDIO, TRUST_PROXY: '1'},
-      {distDir},
-    ),
-    startSite(contentEnv(), {distDir}),
+    startSite({...contentEnv(), SANITY_API_READ_TOKEN: TOKEN, SANITY_STUDIO_URL: STUDIO, TRUST_PROXY: '1'}),
+    startSite(contentEnv()),
   ])
 })
 
 afterAll(async () => {
   await standIn?.close()
-  build?.dispose()
 })
 
 /** Every answer of this file, headers and body, to look for the token in. */

@@ -5,6 +5,7 @@ import {launchCheckQuery} from '../../../src/content/queries'
 import {
   companyFactProblems,
   fallbackWarnings,
+  judgeSamples,
   LAUNCH_CHECK_COMMAND,
   launchReport,
   readSiteDocuments,
@@ -46,6 +47,25 @@ describe('what a build says of the launch check, on the bundled dataset', () => 
     expect(fallbacks).toContain(
       'हिन्दी (hi): /hi/terms&conditions shows the English Terms and Conditions with the line that it is not translated: there is no translation.',
     )
+  })
+
+  it('a build for the public address with nothing else to settle fails on sample translations alone, naming each by id and language', () => {
+    const problems = translationProblems(translations)
+    expect(problems.map(({document, language}) => `${document} (${language})`).sort()).toEqual([
+      'contactPage__i18n_hi (hi)',
+      'contactPage__i18n_te (te)',
+      'privacyPolicy__i18n_hi (hi)',
+      'privacyPolicy__i18n_te (te)',
+      'siteSettings__i18n_hi (hi)',
+      'siteSettings__i18n_te (te)',
+    ])
+    const verdict = judgeSamples([], 'https://www.medistay.in', problems)
+    expect(verdict.ok).toBe(false)
+    const error = verdict.ok ? '' : verdict.error
+    expect(error).toContain('this build is for https://www.medistay.in, a public address')
+    expect(error).toContain('Translations a public build cannot show')
+    for (const {document, language} of problems)
+      expect(error).toContain(`  - ${document} (${language}): it is a sample translation`)
   })
 
   it('a build for the public address fails with the whole list', () => {
