@@ -84,8 +84,8 @@ const processorsFor = (facts: CompanyFactsDocument, purposes: readonly Processor
 
 /**
  * "A, in India, which …; and B, in the United States, outside India, which …": one clause per row,
- * in one language's words (English unless given). Names, and a country outside India, print as staff
- * typed them; India is the phrase's own word.
+ * in one language's words (English unless given). Names print as staff typed them; India is the
+ * phrase's own word, and a country outside India is named in the language when it can be (`countryIn`).
  */
 function listProcessors(
   facts: CompanyFactsDocument,
@@ -95,7 +95,9 @@ function listProcessors(
   const and = words.processorAnd
   const clauses = processorsFor(facts, purposes).map((row) => {
     const country = row.country!.trim()
-    const where = isAbroad(country) ? fillTemplate(words.processorAbroad, {country}) : words.processorIn
+    const where = isAbroad(country)
+      ? fillTemplate(words.processorAbroad, {country: countryIn(country, words.language)})
+      : words.processorIn
     const name = row.name!.trim()
     // A list for one purpose ("who keeps the request logs") says who and where; the sentence says what.
     if (purposes.length === 1) return `${name}, ${where}`
@@ -109,6 +111,45 @@ function listProcessors(
 
 function joinAnd(items: string[], last: string, between = ', '): string {
   return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(between)}${last}${items.at(-1)}`
+}
+
+/**
+ * A country as staff typed it in a processor row, named in `language` when the text is a country's
+ * English name ("the United States" → "संयुक्त राज्य", by the runtime's Unicode data); any other
+ * text, and every country in English, prints as typed. Only an exact name maps, so a typo or a
+ * region the data does not know is never replaced by a guess.
+ */
+export function countryIn(country: string, language: string | undefined): string {
+  if (!language || language === 'en') return country
+  const code = regionCodes().get(englishCountryKey(country))
+  const named = code && new Intl.DisplayNames([language], {type: 'region', fallback: 'none'}).of(code)
+  return named || country
+}
+
+/** Whether a processor row's country is India or a country's English name, which every language can name. */
+export const isNamedCountry = (country: string): boolean =>
+  isHomeCountry(country) || regionCodes().has(englishCountryKey(country))
+
+const englishCountryKey = (country: string) =>
+  country
+    .trim()
+    .replace(/^the\s+/i, '')
+    .toLowerCase()
+
+let regionCodeTable: Map<string, string> | undefined
+/** Every two-letter region code by its English name, lower case: "united states" → "US". */
+function regionCodes(): Map<string, string> {
+  if (regionCodeTable) return regionCodeTable
+  const english = new Intl.DisplayNames(['en'], {type: 'region', fallback: 'none'})
+  const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ']
+  const codes = letters.flatMap((first) => letters.map((second) => first + second))
+  regionCodeTable = new Map(
+    codes.flatMap((code) => {
+      const name = english.of(code)
+      return name && name !== 'Unknown Region' ? [[englishCountryKey(name), code] as const] : []
+    }),
+  )
+  return regionCodeTable
 }
 
 /** The words a list of processors needs in a language: where, the joining word, and what each does. */

@@ -58,8 +58,8 @@ interface FigureWord {
 /**
  * The phrases that print the list of data processors (Company facts) in a sentence: "A, in India,
  * which keeps …; and B, in the United States, outside India, which …". A notice in Hindi or Telugu
- * must say who does what, and where, in that language. Providers' names, and the country of one
- * outside India, print as staff entered them in Company facts (a row stores its country as text).
+ * must say who does what, and where, in that language. Providers' names print as staff entered
+ * them in Company facts; a country outside India is named in the language where it can be.
  */
 const PROCESSORS = 'Data processors'
 const processorPhrase = (says: string, english: string, placeholders: readonly string[] = []) =>
@@ -149,8 +149,11 @@ const PHRASE_MAX = 200
 export const figureWordMax = (key: FigureWordKey): number =>
   (FIGURE_WORDS[key] as FigureWord).count === 'phrase' ? PHRASE_MAX : FIGURE_WORD_MAX
 
-/** The words of every unit in one language. */
-export type FigureWords = Record<FigureWordKey, string>
+/**
+ * The words of every unit in one language, and the language's code where it is not English: a
+ * country in the list of data processors is named in it (model/companyFacts.ts `countryIn`).
+ */
+export type FigureWords = Record<FigureWordKey, string> & {readonly language?: string}
 
 /** English, the site's own language: the fallback, and the words recorded versions print. */
 export const ENGLISH_FIGURE_WORDS = Object.fromEntries(

@@ -56,10 +56,14 @@ describe('the consent on the production server', () => {
     expect(response.status).toBe(201)
     const row = rowById(dbPath, (await response.json()).id)!
     const {words} = figureWordsIn(documentById(documents, 'siteSettings__i18n_hi').figureWords)
-    const list = factText(documentById(documents, 'companyFacts'), 'messageProcessors', words)
+    const list = factText(documentById(documents, 'companyFacts'), 'messageProcessors', {
+      ...words,
+      language: 'hi',
+    })
     expect(list).toContain('भारत में')
+    expect(list).toContain('संयुक्त राज्य में, भारत के बाहर')
     expect(row.consent_notice).toContain(list)
-    expect(row.consent_notice).not.toMatch(/, which |, outside India/)
+    expect(row.consent_notice).not.toMatch(/, which |, outside India|United States/)
   })
 
   it('the form names the Privacy Policy version in force, which the message records as the notice agreed to', async () => {
