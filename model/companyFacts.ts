@@ -15,38 +15,36 @@ import {
   isSampleUrl,
 } from './samples.ts'
 import {formatPeriod, periodWordsNeeded, type PeriodValue} from './periods.ts'
-import {ENGLISH_FIGURE_WORDS, type FigureWordKey, type FigureWords} from './policyFigures.ts'
+import {
+  ENGLISH_FIGURE_WORDS,
+  type FigureWordKey,
+  type FigureWords,
+  type ProcessorWordKey,
+} from './policyFigures.ts'
+import {fillTemplate} from './templates.ts'
 
 /**
  * What a provider does with personal data for us (a Data Processor's purpose). The contact
  * notice and the Privacy Policy say who does each, and where, from the rows staff enter; the
- * launch check holds the rows against what the server is configured to do.
+ * launch check holds the rows against what the server is configured to do. What each does is
+ * printed in the page's language: its words are a phrase of the figure words (model/policyFigures.ts).
  */
 export const PROCESSOR_PURPOSES = {
-  messageStore: {
-    title: 'Message store (keeps contact-form messages)',
-    does: 'keeps contact-form messages in our message store',
-  },
-  backups: {
-    title: 'Backups of the message store',
-    does: 'keeps the backups of our message store',
-  },
+  messageStore: {title: 'Message store (keeps contact-form messages)', word: 'processorMessageStore'},
+  backups: {title: 'Backups of the message store', word: 'processorBackups'},
   email: {
     title: 'Website e-mail (sends the copy of each message and the acknowledgement)',
-    does: 'sends the e-mailed copy of each message and the acknowledgement',
+    word: 'processorEmail',
   },
-  mailbox: {
-    title: 'Mailboxes (customer care, Grievance Officer)',
-    does: 'hosts our mailboxes, where the e-mailed copies and the e-mails you send us are kept',
-  },
-  content: {title: 'Content (the website’s content management)', does: 'holds the content of our website'},
-  hosting: {title: 'Hosting (the website and its server)', does: 'hosts our website and its server'},
-  logs: {title: 'Request logs', does: 'keeps the logs of requests to our website'},
+  mailbox: {title: 'Mailboxes (customer care, Grievance Officer)', word: 'processorMailbox'},
+  content: {title: 'Content (the website’s content management)', word: 'processorContent'},
+  hosting: {title: 'Hosting (the website and its server)', word: 'processorHosting'},
+  logs: {title: 'Request logs', word: 'processorLogs'},
   payments: {
     title: 'Payments (our app and services: takes payments and sends refunds)',
-    does: 'takes payments and sends refunds',
+    word: 'processorPayments',
   },
-} as const satisfies Record<string, {title: string; does: string}>
+} as const satisfies Record<string, {title: string; word: ProcessorWordKey}>
 export type ProcessorPurpose = keyof typeof PROCESSOR_PURPOSES
 export const PROCESSOR_PURPOSE_KEYS = Object.keys(PROCESSOR_PURPOSES) as ProcessorPurpose[]
 
@@ -84,23 +82,92 @@ const processorsFor = (facts: CompanyFactsDocument, purposes: readonly Processor
     (row) => row.name && row.country && row.purposes?.some((p) => purposes.includes(p as ProcessorPurpose)),
   )
 
-/** "A, in India, which …; and B, in the United States, outside India, which …": one clause per row. */
-function listProcessors(facts: CompanyFactsDocument, purposes: readonly ProcessorPurpose[]) {
+/**
+ * "A, in India, which …; and B, in the United States, outside India, which …": one clause per row,
+ * in one language's words (English unless given). Names print as staff typed them; India is the
+ * phrase's own word, and a country outside India is named in the language when it can be (`countryIn`).
+ */
+function listProcessors(
+  facts: CompanyFactsDocument,
+  purposes: readonly ProcessorPurpose[],
+  words: FigureWords = ENGLISH_FIGURE_WORDS,
+) {
+  const and = words.processorAnd
   const clauses = processorsFor(facts, purposes).map((row) => {
     const country = row.country!.trim()
-    const where = isAbroad(country) ? `in ${country}, outside ${HOME_COUNTRY}` : `in ${country}`
+    const where = isAbroad(country)
+      ? fillTemplate(words.processorAbroad, {country: countryIn(country, words.language)})
+      : words.processorIn
+    const name = row.name!.trim()
     // A list for one purpose ("who keeps the request logs") says who and where; the sentence says what.
-    if (purposes.length === 1) return `${row.name!.trim()}, ${where}`
+    if (purposes.length === 1) return `${name}, ${where}`
     const does = purposes
       .filter((purpose) => row.purposes!.includes(purpose))
-      .map((purpose) => PROCESSOR_PURPOSES[purpose].does)
-    return `${row.name!.trim()}, ${where}, which ${joinAnd(does, ' and ')}`
+      .map((purpose) => words[PROCESSOR_PURPOSES[purpose].word])
+    return fillTemplate(words.processorClause, {name, where, does: joinAnd(does, ` ${and} `)})
   })
-  return clauses.length ? joinAnd(clauses, '; and ', '; ') : undefined
+  return clauses.length ? joinAnd(clauses, `; ${and} `, '; ') : undefined
 }
 
 function joinAnd(items: string[], last: string, between = ', '): string {
   return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(between)}${last}${items.at(-1)}`
+}
+
+/**
+ * A country as staff typed it in a processor row, named in `language` when the text is a country's
+ * English name ("the United States" → "संयुक्त राज्य", by the runtime's Unicode data); any other
+ * text, and every country in English, prints as typed. Only an exact name maps, so a typo or a
+ * region the data does not know is never replaced by a guess.
+ */
+export function countryIn(country: string, language: string | undefined): string {
+  if (!language || language === 'en') return country
+  const code = regionCodes().get(englishCountryKey(country))
+  const named = code && new Intl.DisplayNames([language], {type: 'region', fallback: 'none'}).of(code)
+  return named || country
+}
+
+/** Whether a processor row's country is India or a country's English name, which every language can name. */
+export const isNamedCountry = (country: string): boolean =>
+  isHomeCountry(country) || regionCodes().has(englishCountryKey(country))
+
+const englishCountryKey = (country: string) =>
+  country
+    .trim()
+    .replace(/^the\s+/i, '')
+    .toLowerCase()
+
+let regionCodeTable: Map<string, string> | undefined
+/** Every two-letter region code by its English name, lower case: "united states" → "US". */
+function regionCodes(): Map<string, string> {
+  if (regionCodeTable) return regionCodeTable
+  const english = new Intl.DisplayNames(['en'], {type: 'region', fallback: 'none'})
+  const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ']
+  const codes = letters.flatMap((first) => letters.map((second) => first + second))
+  regionCodeTable = new Map(
+    codes.flatMap((code) => {
+      const name = english.of(code)
+      return name && name !== 'Unknown Region' ? [[englishCountryKey(name), code] as const] : []
+    }),
+  )
+  return regionCodeTable
+}
+
+/** The words a list of processors needs in a language: where, the joining word, and what each does. */
+function processorWordsNeeded(
+  facts: CompanyFactsDocument,
+  purposes: readonly ProcessorPurpose[],
+): FigureWordKey[] {
+  const rows = processorsFor(facts, purposes)
+  if (rows.length === 0) return []
+  const listed = purposes.filter((purpose) => rows.some((row) => row.purposes!.includes(purpose)))
+  return [
+    'processorIn',
+    'processorAbroad',
+    'processorAnd',
+    ...(purposes.length > 1
+      ? (['processorClause', ...listed.map((purpose) => PROCESSOR_PURPOSES[purpose].word)] as const)
+      : []),
+  ]
 }
 
 export interface PostalAddress {
@@ -153,6 +220,8 @@ export interface FactDefinition {
   read: (facts: CompanyFactsDocument, words?: FigureWords) => string | undefined
   /** A period fact's value as stored (model/periods.ts). */
   period?: (facts: CompanyFactsDocument) => PeriodValue
+  /** A list of processors: the purposes it lists. */
+  purposes?: readonly ProcessorPurpose[]
 }
 
 /** One line, as it is printed: "Street, City, State 500001, India". */
@@ -181,6 +250,14 @@ const periodFact = (title: string, key: PeriodFactKey): FactDefinition => ({
   kind: 'period',
   read: (facts, words) => text(formatPeriod(facts[key], words)),
   period: (facts) => facts[key],
+})
+
+/** A list of the processors for these purposes, in the page's words. */
+const processorFact = (title: string, purposes: readonly ProcessorPurpose[]): FactDefinition => ({
+  title,
+  kind: 'processors',
+  purposes,
+  read: (facts, words) => listProcessors(facts, purposes, words),
 })
 
 /** The person who answers questions about personal data: the Grievance Officer unless another is named. */
@@ -259,31 +336,14 @@ export const COMPANY_FACTS = {
     read: (f) => text(privacyContact(f).phone),
   },
   appUrl: {title: 'App address (Login link)', kind: 'url', read: (f) => text(f.appUrl)},
-  messageProcessors: {
-    title: 'Data processors → who keeps and sends contact messages',
-    kind: 'processors',
-    read: (f) => listProcessors(f, MESSAGE_PURPOSES),
-  },
-  dataProcessors: {
-    title: 'Data processors → all, with what each does',
-    kind: 'processors',
-    read: (f) => listProcessors(f, WEBSITE_PURPOSES),
-  },
-  emailProcessors: {
-    title: 'Data processors → who sends the website’s e-mail',
-    kind: 'processors',
-    read: (f) => listProcessors(f, ['email']),
-  },
-  paymentProcessors: {
-    title: 'Data processors → who takes payments and sends refunds',
-    kind: 'processors',
-    read: (f) => listProcessors(f, ['payments']),
-  },
-  requestLogProcessors: {
-    title: 'Data processors → who keeps the request logs',
-    kind: 'processors',
-    read: (f) => listProcessors(f, ['logs']),
-  },
+  messageProcessors: processorFact(
+    'Data processors → who keeps and sends contact messages',
+    MESSAGE_PURPOSES,
+  ),
+  dataProcessors: processorFact('Data processors → all, with what each does', WEBSITE_PURPOSES),
+  emailProcessors: processorFact('Data processors → who sends the website’s e-mail', ['email']),
+  paymentProcessors: processorFact('Data processors → who takes payments and sends refunds', ['payments']),
+  requestLogProcessors: processorFact('Data processors → who keeps the request logs', ['logs']),
   unverifiedChildDataDeletion: periodFact(
     'Unconfirmed data about a child deleted within',
     'unverifiedChildDataDeletion',
@@ -325,12 +385,17 @@ export const factText = (
 /** The facts printed as periods. */
 export const PERIOD_FACT_KEYS = COMPANY_FACT_KEYS.filter((key) => COMPANY_FACTS[key].kind === 'period')
 
-/** The words of a language that printing these facts needs: the units of their periods, and the sample mark. */
+/** The words of a language that printing these facts needs: the units of their periods, the sample mark, and the processor list's phrases. */
 export const factWordsNeeded = (
   facts: CompanyFactsDocument,
   keys: readonly CompanyFactKey[],
-): FigureWordKey[] =>
-  periodWordsNeeded(keys.map((key) => (COMPANY_FACTS[key] as FactDefinition).period?.(facts)))
+): FigureWordKey[] => [
+  ...periodWordsNeeded(keys.map((key) => (COMPANY_FACTS[key] as FactDefinition).period?.(facts))),
+  ...keys.flatMap((key) => {
+    const {purposes} = COMPANY_FACTS[key] as FactDefinition
+    return purposes ? processorWordsNeeded(facts, purposes) : []
+  }),
+]
 
 const SAMPLE_TESTS: Record<FactKind, (value: string) => boolean> = {
   text: isSampleText,

@@ -37,16 +37,75 @@ export interface FigureDefinition {
   format?: (value: FigureValue) => string
 }
 
-/** One word of a unit (or the sample mark), for staff: its title, and the English as the example. */
+/** One word of a unit (or the sample mark, or a phrase of the data processor list), for staff: its title, and the English as the example. */
 interface FigureWord {
   unit?: FigureUnit
-  /** For the number 1, for any other number, or the mark after a sample value (no number). */
-  count: 'one' | 'other' | 'mark'
+  /**
+   * For the number 1, for any other number, the mark after a sample value (no number), or a phrase
+   * of the list of data processors, with the values it places.
+   */
+  count: 'one' | 'other' | 'mark' | 'phrase'
   /** The unit as staff read it: "Months". */
   unitTitle: string
   title: string
   english: string
+  /** A phrase's values, each written in braces where it goes. */
+  placeholders?: readonly string[]
+  /** What the phrase says, for staff. */
+  says?: string
 }
+
+/**
+ * The phrases that print the list of data processors (Company facts) in a sentence: "A, in India,
+ * which keeps …; and B, in the United States, outside India, which …". A notice in Hindi or Telugu
+ * must say who does what, and where, in that language. Providers' names print as staff entered
+ * them in Company facts; a country outside India is named in the language where it can be.
+ */
+const PROCESSORS = 'Data processors'
+const processorPhrase = (says: string, english: string, placeholders: readonly string[] = []) =>
+  ({
+    count: 'phrase',
+    unitTitle: PROCESSORS,
+    title: `${PROCESSORS}: ${says}`,
+    english,
+    placeholders,
+    says,
+  }) as const
+
+export const PROCESSOR_WORDS = {
+  processorClause: processorPhrase(
+    'one provider, where it is, and what it does',
+    '{name}, {where}, which {does}',
+    ['name', 'where', 'does'],
+  ),
+  // A provider in India: the country is this phrase's own word, in the page's language.
+  processorIn: processorPhrase('where a provider in India is', 'in India'),
+  processorAbroad: processorPhrase('where a provider outside India is', 'in {country}, outside India', [
+    'country',
+  ]),
+  processorAnd: processorPhrase('the word joining the last two items of a list', 'and'),
+  processorMessageStore: processorPhrase(
+    'what the message store does',
+    'keeps contact-form messages in our message store',
+  ),
+  processorBackups: processorPhrase(
+    'what the backups of the message store do',
+    'keeps the backups of our message store',
+  ),
+  processorEmail: processorPhrase(
+    'what the website’s e-mail does',
+    'sends the e-mailed copy of each message and the acknowledgement',
+  ),
+  processorMailbox: processorPhrase(
+    'what the mailboxes do',
+    'hosts our mailboxes, where the e-mailed copies and the e-mails you send us are kept',
+  ),
+  processorContent: processorPhrase('what content management does', 'holds the content of our website'),
+  processorHosting: processorPhrase('what hosting does', 'hosts our website and its server'),
+  processorLogs: processorPhrase('what the request logs do', 'keeps the logs of requests to our website'),
+  processorPayments: processorPhrase('what payments do', 'takes payments and sends refunds'),
+} as const satisfies Record<string, FigureWord>
+export type ProcessorWordKey = keyof typeof PROCESSOR_WORDS
 
 const unitWords = (unit: FigureUnit, name: string, one: string, other: string) =>
   ({
@@ -78,15 +137,23 @@ export const FIGURE_WORDS = {
     title: 'Mark after a sample period',
     english: '(sample)',
   },
+  ...PROCESSOR_WORDS,
 } as const satisfies Record<string, FigureWord>
 
 export type FigureWordKey = keyof typeof FIGURE_WORDS
 export const FIGURE_WORD_KEYS = Object.keys(FIGURE_WORDS) as FigureWordKey[]
 /** The longest a unit's words may be. */
-export const FIGURE_WORD_MAX = 40
+const FIGURE_WORD_MAX = 40
+/** The longest a phrase of the processor list may be: what a provider does is a clause. */
+const PHRASE_MAX = 200
+export const figureWordMax = (key: FigureWordKey): number =>
+  (FIGURE_WORDS[key] as FigureWord).count === 'phrase' ? PHRASE_MAX : FIGURE_WORD_MAX
 
-/** The words of every unit in one language. */
-export type FigureWords = Record<FigureWordKey, string>
+/**
+ * The words of every unit in one language, and the language's code where it is not English: a
+ * country in the list of data processors is named in it (model/companyFacts.ts `countryIn`).
+ */
+export type FigureWords = Record<FigureWordKey, string> & {readonly language?: string}
 
 /** English, the site's own language: the fallback, and the words recorded versions print. */
 export const ENGLISH_FIGURE_WORDS = Object.fromEntries(
@@ -99,16 +166,18 @@ const NUMBER = 'n'
 /** What is wrong with a unit's words as staff typed them, in their words; undefined when fine. */
 export function figureWordProblem(key: FigureWordKey, words: string | undefined): string | undefined {
   if (!words?.trim()) return undefined
-  const {count} = FIGURE_WORDS[key] as FigureWord
-  // The sample mark counts nothing: no number goes in it.
-  if (count === 'mark') return templateProblem(words, [], [])
+  const {count, placeholders = []} = FIGURE_WORDS[key] as FigureWord
+  // The sample mark counts nothing: no number goes in it. A phrase places its own values.
+  if (count === 'mark' || count === 'phrase') return templateProblem(words, placeholders, placeholders)
   // For 1 the number may be a word ("one month", "एक महीने"); any other number needs its place.
   return templateProblem(words, count === 'one' ? [] : [NUMBER], [NUMBER])
 }
 
 /** The staff description of one unit's words, with the English as the example. */
 export function figureWordDescription(key: FigureWordKey): string {
-  const {count, english} = FIGURE_WORDS[key] as FigureWord
+  const {count, english, placeholders = [], says} = FIGURE_WORDS[key] as FigureWord
+  if (count === 'phrase')
+    return `In this language: ${says}, in the list of data processors that the contact notice and the Privacy Policy print from Company facts, e.g. "${english}" in English.${placeholders.length ? ` Write ${placeholders.map((name) => `{${name}}`).join(', ')} where ${placeholders.length === 1 ? 'that value goes' : 'those values go'}.` : ''}`
   if (count === 'mark')
     return `In this language: the mark after a Company fact period that is still a sample from the bundled dataset, e.g. "${english}" in English. Only staff's builds show samples.`
   return count === 'one'
@@ -119,6 +188,8 @@ export function figureWordDescription(key: FigureWordKey): string {
 /** What staff lose while one of a language's words is missing, as Studio tells them. */
 export function figureWordMissingEffect(key: FigureWordKey): string {
   const {count, unitTitle} = FIGURE_WORDS[key] as FigureWord
+  if (count === 'phrase')
+    return 'Missing: until it is filled, a page in this language that lists our data processors (the contact notice, the Privacy Policy) is shown in English.'
   return count === 'mark'
     ? 'Missing: until it is filled, a page in this language that quotes a Company fact period still marked as a sample is shown in English (staff builds only: the public site refuses samples).'
     : `Missing: until it is filled, a policy in this language that counts in ${unitTitle.toLowerCase()} is shown in English.`

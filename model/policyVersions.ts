@@ -418,8 +418,8 @@ export function changeNoteProblems(
     const earliest = earliestWithNotice(context)
     if (earliest && date < earliest && !note.shortNotice)
       problems.push(
-        `A change is announced at least ${context.noticeDays} days before it applies: choose ${earliest} or later, ` +
-          'or say why this one may apply sooner.',
+        `A change is announced at least ${context.noticeDays} clear days before it applies, counted from the day ` +
+          `after it is announced: choose ${earliest} or later, or say why this one may apply sooner.`,
       )
   }
   if (note.shortNotice !== undefined && !SHORT_NOTICE_REASON_KEYS.includes(note.shortNotice))
@@ -437,8 +437,17 @@ export function earliestWithNotice(context: {
   noticeDays?: number
 }): string | undefined {
   if (!context.latest || !context.noticeDays) return undefined
-  return daysAfter(indiaToday(context.now), context.noticeDays)
+  return firstDayAfterNotice(indiaToday(context.now), context.noticeDays)
 }
+
+/**
+ * The first day a change announced on `announced` may apply from: the policies promise notice "at
+ * least N days before they apply", and days are clear days, counted from the day after the
+ * announcement (General Clauses Act s.9), so N whole days lie between the two. Announced on 25
+ * November with 30 days' notice, a change applies from 26 December at the earliest.
+ */
+export const firstDayAfterNotice = (announced: string, noticeDays: number): string =>
+  daysAfter(announced, noticeDays + 1)
 
 /**
  * The note as the version records it: a reason for short notice only when the date needs one, so
@@ -479,12 +488,12 @@ export function noticeBreaches(
       const recorded = new Date(version.recordedAt)
       if (first || version.shortNotice || !days || Number.isNaN(recorded.getTime())) return []
       const announced = indiaToday(recorded)
-      const earliest = daysAfter(announced, days)
+      const earliest = firstDayAfterNotice(announced, days)
       if (version.effectiveDate >= earliest) return []
       const title = documentTitle(version.policy) ?? version.policy
       return [
         `${title}, version ${version.number}: announced on ${announced} and in force from ${version.effectiveDate}, ` +
-          `sooner than the notice period of ${days} days allows (${earliest} at the earliest), and it records ` +
+          `sooner than the notice period of ${days} clear days allows (${earliest} at the earliest), and it records ` +
           'no reason for short notice. A version is never edited: delete it and record the change again, ' +
           'with a date the notice period allows or the reason it may apply sooner.',
       ]

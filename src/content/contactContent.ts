@@ -27,19 +27,22 @@ function contactWords(contact: Awaited<ReturnType<SiteContent['contactPage']>>):
  * reads it: the page sends its digest, and the build's data lists every page's (ShownConsent).
  */
 export async function consentShownOn(content: SiteContent, language: string): Promise<ShownConsent> {
-  const [contact, privacy, figures, facts] = await Promise.all([
+  const [contact, privacy, figures, facts, shown] = await Promise.all([
     content.contactPage(),
     getPolicyHistory(POLICY_IDS.privacy, content),
     content.policyFigures(),
     content.companyFacts(),
+    content.shownIn('contactPage'),
   ])
+  // Figures, periods and the processor list in the words of the page's text, as the page prints them.
+  const words = shown.language === language ? (await content.figureWords()).words : undefined
   return shownConsent({
     language,
     privacyVersion: privacy.current?.number ?? null,
     // A policy with no recorded version yet is dated by this build.
     privacyPolicyUpdated: privacy.current?.effectiveDate ?? BUILD_TIME.toISOString().slice(0, 10),
     // The notice as the page prints it, with today's figures and facts (ContactPage.astro).
-    notice: readableParagraphs(contact.privacyNotice, liveQuotes(figures, facts)).join('\n\n'),
+    notice: readableParagraphs(contact.privacyNotice, liveQuotes(figures, facts, words)).join('\n\n'),
     labels: contact.form,
   })
 }

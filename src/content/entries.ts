@@ -133,10 +133,12 @@ function inLanguage(english: EnglishContent, language: string, publicBuild: bool
       (candidate): candidate is Extract<Translation, {type: 'siteSettings'}> =>
         candidate.language === language && candidate.type === 'siteSettings',
     )
-    return languageFigureWords(
+    const result = languageFigureWords(
       settings && {translation: settings.translation, figureWords: settings.words.figureWords},
       {publicBuild},
     )
+    // The language names a foreign country in the list of data processors (countryIn).
+    return {...result, words: {...result.words, language}}
   }
   /** The English text a translation must translate: a policy's version in force, or a digest. */
   const judged = new Map<TranslatableId, Promise<{shown: Shown; translation?: Translation}>>()

@@ -538,7 +538,8 @@ export function noticeProblem(documents: readonly Node[]): string | undefined {
   const breaches = noticeBreaches(versions, noticeDaysIn(figures))
   if (breaches.length === 0) return undefined
   return (
-    'Notice check: a policy change must be announced at least the notice period (Policy figures) ' +
+    'Notice check: a policy change must be announced at least the notice period (Policy figures), in clear days ' +
+    'counted from the day after it is announced, ' +
     `before it applies, unless it records why it may apply sooner:\n${breaches.map((line) => `  - ${line}`).join('\n')}`
   )
 }

@@ -73,7 +73,7 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
   const summaryId = useId()
   const reasonId = useId()
   const earliestAllowed = noticeFrom
-    ? `Readers get notice of a change: choose ${noticeFrom} or later, unless one of the reasons below applies.`
+    ? `Readers get notice of a change, counted in whole days from the day after today: choose ${noticeFrom} or later, unless one of the reasons below applies.`
     : 'Today or later.'
   const shortNotice = Boolean(noticeFrom && note.effectiveDate && note.effectiveDate < noticeFrom)
   return (

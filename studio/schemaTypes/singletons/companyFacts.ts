@@ -1,6 +1,7 @@
 import {CaseIcon} from '@sanity/icons/Case'
 import {defineArrayMember, defineField, defineType, type Rule, type StringRule, type UrlRule} from 'sanity'
 import {
+  isNamedCountry,
   isSampleFact,
   isSampleProcessor,
   PROCESSOR_PURPOSE_KEYS,
@@ -338,8 +339,17 @@ export const companyFacts = defineType({
               title: 'Country where it keeps the data',
               type: 'string',
               description:
-                'In English, as it should read in "in …", for example "India" or "the United States". A country other than India is named as a transfer outside India.',
-              validation: (rule: StringRule) => rule.required().max(60),
+                'In English, as it should read in "in …", for example "India" or "the United States". A country other than India is named as a transfer outside India. Pages in other languages name the country in their language when it is typed as its English name.',
+              validation: (rule: StringRule) => [
+                rule.required().max(60),
+                rule
+                  .custom((country: string | undefined) =>
+                    !country?.trim() || isNamedCountry(country)
+                      ? true
+                      : 'Not a country’s English name: pages in Hindi, Telugu and other languages print it as typed, in English. Write the country’s English name, such as "the United States".',
+                  )
+                  .warning(),
+              ],
             }),
           ],
           preview: {

@@ -2,7 +2,7 @@ import {CogIcon} from '@sanity/icons/Cog'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {
   FIGURE_WORD_KEYS,
-  FIGURE_WORD_MAX,
+  figureWordMax,
   FIGURE_WORDS,
   figureWordDescription,
   figureWordMissingEffect,
@@ -175,7 +175,7 @@ export const siteSettings = defineType({
       type: 'object',
       group: 'policyWords',
       description:
-        'How the policies in this language count months, weeks, days, business days and hours, such as "12 months" in "12 months after we receive it". {n} marks where the number goes; write each in the form the policy sentences need around it. A policy page in this language shows English until every unit its text uses has its words here. English keeps its own words: they are part of each recorded policy version.',
+        'How the policies in this language count months, weeks, days, business days and hours, such as "12 months" in "12 months after we receive it". {n} marks where the number goes; write each in the form the policy sentences need around it. Below them, the phrases of the list of data processors (Company facts) that the contact notice and the Privacy Policy print: what each provider does, where it is, and the word joining a list. A page in this language shows English until every word its text uses is here. English keeps its own words: they are part of each recorded policy version.',
       // English figures are printed into recorded versions; their words are the model's, not content.
       hidden: ({document}) => isEnglish(document?.[LANGUAGE_FIELD]),
       options: {collapsible: true, collapsed: false},
@@ -186,7 +186,7 @@ export const siteSettings = defineType({
           description: figureWordDescription(name),
           type: 'string',
           validation: (rule) => [
-            rule.max(FIGURE_WORD_MAX),
+            rule.max(figureWordMax(name)),
             rule.custom((words: string | undefined) => figureWordProblem(name, words) ?? true),
             rule
               // Hidden on the English document, whose figures keep the model's words.

@@ -318,7 +318,7 @@ describe('the contact page', () => {
       // An unverified child's message: the Privacy Policy's rule in force, then the announced one,
       // which applies only to messages received from its date.
       `If it is about or from a child (anyone under 18), we use it only to ask for, and verify, the consent of the child's parent or lawful guardian. When that consent is not verified, we delete the message, and every copy we control, within ${factText(companyFacts, 'unverifiedChildDataDeletion')} of receipt.`,
-      `For a message received from 25 December 2026, when the next version of our Privacy Policy applies, we delete it from our message store and mailboxes within ${factText(companyFacts, 'unverifiedChildDataDeletion')} of receipt, and its backup copies, a provider's document history and deleted items are gone at the latest ${factText(companyFacts, 'lastCopyGoneWithin')} after that; a message received before that day keeps the first rule.`,
+      `For a message received from 26 December 2026, when the next version of our Privacy Policy applies, we delete it from our message store and mailboxes within ${factText(companyFacts, 'unverifiedChildDataDeletion')} of receipt, and its backup copies, a provider's document history and deleted items are gone at the latest ${factText(companyFacts, 'lastCopyGoneWithin')} after that; a message received before that day keeps the first rule.`,
       "Please do not write a child's health details until we ask for them.",
       "An acknowledgement e-mail from us carries your message's reference and repeats nothing you wrote. If none arrives, your message has still reached us.",
       'Every complaint is redressed within one month of receipt',

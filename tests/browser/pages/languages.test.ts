@@ -5,6 +5,8 @@ import {it} from '../../support/browserTest'
 import {bundledDocuments, documentById} from '../../support/dataset'
 import {contactPage, policies, policyVersions, settings, startOf} from '../../support/site'
 import {formatDate, formatHistoryDay} from '../../../model/dates'
+import {factText} from '../../../model/companyFacts'
+import {figureWordsIn} from '../../../model/policyFigures'
 import {fillTemplate} from '../../../model/templates'
 
 const base = inject('siteUrl')
@@ -114,6 +116,13 @@ describe('the site in Hindi and Telugu', () => {
       await expect(
         page.getByText(noticeOpening(translation), {exact: false}).first().isVisible(),
       ).resolves.toBe(true)
+      // The list of data processors the first box agrees to reads in the language (fifth review, finding 13).
+      const {words} = figureWordsIn(translatedSettings.figureWords)
+      const notice = await page.locator('#privacy-notice').innerText()
+      expect(notice).toContain(
+        factText(documentById(documents, 'companyFacts'), 'messageProcessors', {...words, language: code}),
+      )
+      expect(notice).not.toMatch(/, which |, outside India|United States/)
       await expect(
         page.getByRole('checkbox', {name: translation.form.consentLabel, exact: true}).count(),
       ).resolves.toBe(1)

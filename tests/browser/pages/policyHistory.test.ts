@@ -49,7 +49,7 @@ const versionName = (number: number) => fillTemplate(words.version, {number})
 
 /**
  * "In effect from 23 November 2026", with the time ("25 November 2026, 8:00 am IST") when it took
- * over from another version that day; "Takes effect on 25 December 2026" for a version to come.
+ * over from another version that day; "Takes effect on 26 December 2026" for a version to come.
  */
 const effectiveFrom = (key: PolicyKey, version: Version) =>
   fillTemplate(statusOf(key, version) === 'upcoming' ? words.takesEffect : words.effectiveFrom, {

@@ -1,4 +1,6 @@
 import {describe, expect, inject, it} from 'vitest'
+import {factText} from '../../../model/companyFacts'
+import {figureWordsIn} from '../../../model/policyFigures'
 import {bundledDocuments, documentById} from '../../support/dataset'
 import {NOTICE_TEXTS, versionInForce} from '../../support/site'
 import {
@@ -44,6 +46,24 @@ describe('the consent on the production server', () => {
     const row = rowById(dbPath, (await response.json()).id)!
     expect(row.consent_notice).toBe(NOTICE_TEXTS.join('\n\n'))
     expect(row.consent_notice).toContain('a message received before that day keeps the first rule.')
+  })
+
+  // Fifth review, finding 13: the list of data processors the box agrees to reads in the page's language.
+  it("keeps a Hindi page's notice as that page printed it, its list of data processors in Hindi", async () => {
+    const {privacyVersion, ...sent} = await sentFromPage(base, '/hi/contact-us')
+    const body = {...JSON.parse(islandBody(validFields())), ...sent, privacyVersion: Number(privacyVersion)}
+    const response = await postJson(base, JSON.stringify(body))
+    expect(response.status).toBe(201)
+    const row = rowById(dbPath, (await response.json()).id)!
+    const {words} = figureWordsIn(documentById(documents, 'siteSettings__i18n_hi').figureWords)
+    const list = factText(documentById(documents, 'companyFacts'), 'messageProcessors', {
+      ...words,
+      language: 'hi',
+    })
+    expect(list).toContain('भारत में')
+    expect(list).toContain('संयुक्त राज्य में, भारत के बाहर')
+    expect(row.consent_notice).toContain(list)
+    expect(row.consent_notice).not.toMatch(/, which |, outside India|United States/)
   })
 
   it('the form names the Privacy Policy version in force, which the message records as the notice agreed to', async () => {

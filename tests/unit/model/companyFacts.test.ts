@@ -2,8 +2,11 @@ import {describe, expect, it} from 'vitest'
 import {
   COMPANY_FACT_KEYS,
   COMPANY_FACTS,
+  countryIn,
   factText,
+  factWordsNeeded,
   formatAddress,
+  isNamedCountry,
   isSampleFact,
   processorRowTitle,
   sampleFacts,
@@ -35,6 +38,8 @@ import {
   type Sample,
 } from '../../../src/content/launchCheck'
 import {isInternationalPhone, telHref} from '../../../model/addresses'
+import {figureWordProblem, figureWordsIn} from '../../../model/policyFigures'
+import {figureWordsLacking} from '../../../model/translatedFigures'
 import {realShapedCompanyFacts} from '../../support/companyFacts'
 import {bundledDocuments, documentById} from '../../support/dataset'
 
@@ -606,5 +611,68 @@ describe('the processors each sentence names', () => {
     )
     // A server that sends no e-mail has no such row: the launch check names the gap (emptyQuotedFacts).
     expect(factText(realFacts(), 'emailProcessors')).toBe('')
+  })
+  it('in Hindi and Telugu: what each does, where, the joining word and a foreign country in the language; names as entered', () => {
+    const documents = bundledDocuments()
+    for (const [language, india, abroad, which, store] of [
+      ['hi', 'भारत में', 'संयुक्त राज्य में, भारत के बाहर', ', जो ', 'हमारे संदेश भंडार में रखता है'],
+      ['te', 'భారతదేశంలో', 'యునైటెడ్ స్టేట్స్ లో, భారతదేశం వెలుపల', ', ఇది ', 'మా సందేశ నిల్వలో ఉంచుతుంది'],
+    ] as const) {
+      const given = figureWordsIn(documentById(documents, `siteSettings__i18n_${language}`).figureWords)
+      expect(given.missing, language).toEqual([])
+      const words = {...given.words, language}
+      const list = factText(bundledFacts, 'messageProcessors', words)
+      expect(list, language).toContain(`hosting.example (sample hosting provider), ${india}${which}`)
+      expect(list, language).toContain(store)
+      expect(list, language).toContain(
+        `; ${words.processorAnd} mail.example (sample e-mail provider), ${abroad}${which}`,
+      )
+      // No English word of the list is left in the sentence.
+      expect(list, language).not.toMatch(/\b(in|which|keeps|outside|and|United|States)\b/)
+      expect(factText(bundledFacts, 'emailProcessors', words), language).toBe(
+        `mail.example (sample e-mail provider), ${abroad}`,
+      )
+    }
+  })
+
+  it('names a foreign country in the language only when staff typed a country’s English name', () => {
+    expect(countryIn('the United States', 'hi')).toBe('संयुक्त राज्य')
+    expect(countryIn('Singapore', 'te')).toBe('సింగపూర్')
+    // A typo, or English, prints as typed.
+    expect(countryIn('the Untied States', 'hi')).toBe('the Untied States')
+    expect(countryIn('the United States', 'en')).toBe('the United States')
+    expect(countryIn('the United States', undefined)).toBe('the United States')
+    // Studio warns of a country no language can name.
+    expect(['India', 'the United States', 'Singapore'].every(isNamedCountry)).toBe(true)
+    expect(isNamedCountry('the Untied States')).toBe(false)
+  })
+
+  it('a language needs the words of the list a text quotes, and a missing one is named', () => {
+    expect(factWordsNeeded(bundledFacts, ['emailProcessors'])).toEqual([
+      'processorIn',
+      'processorAbroad',
+      'processorAnd',
+    ])
+    expect(factWordsNeeded(bundledFacts, ['messageProcessors'])).toEqual([
+      'processorIn',
+      'processorAbroad',
+      'processorAnd',
+      'processorClause',
+      'processorMessageStore',
+      'processorBackups',
+      'processorEmail',
+      'processorMailbox',
+    ])
+    // No rows, no list, no words.
+    expect(factWordsNeeded({}, ['dataProcessors'])).toEqual([])
+    expect(figureWordProblem('processorClause', '{name}, {where}')).toMatch(/^Write \{does\}/)
+    expect(figureWordProblem('processorAbroad', '{land} में')).toMatch(/^\{land\} is not a value/)
+    expect(figureWordProblem('processorAbroad', '{country} में, भारत के बाहर')).toBeUndefined()
+    const contact = documentById(bundledDocuments(), 'contactPage__i18n_hi')
+    const {missing} = figureWordsIn({
+      ...documentById(bundledDocuments(), 'siteSettings__i18n_hi').figureWords,
+      processorMailbox: '',
+    })
+    expect(figureWordsLacking(contact, missing, bundledFacts)).toEqual(['processorMailbox'])
   })
 })

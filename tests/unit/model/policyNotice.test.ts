@@ -4,6 +4,7 @@ import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {
   daysAfter,
+  firstDayAfterNotice,
   newVersion,
   noticeBreaches,
   quotesFor,
@@ -30,6 +31,8 @@ const POLICIES = Object.values(POLICY_IDS) as PolicyId[]
 const NOW = new Date('2026-12-01T06:30:00Z')
 const TODAY = '2026-12-01'
 const TOMORROW = '2026-12-02'
+/** Notice is counted in clear days: the notice period from the day after TODAY, then the change applies. */
+const FIRST_DAY = daysAfter(TODAY, NOTICE_DAYS + 1)
 
 /** Version 1 of each policy, recorded in the spring. */
 const recorded: PolicyVersionDocument[] = POLICIES.map((policy) => {
@@ -50,6 +53,13 @@ const figuresDraft = (changes: Record<string, unknown>) => ({
   _type: 'policyFigures',
 })
 
+describe('clear days of notice', () => {
+  it('count from the day after the announcement: 30 days from 25 November end on 25 December, so the change applies from 26 December', () => {
+    expect(firstDayAfterNotice('2026-11-25', 30)).toBe('2026-12-26')
+    expect(firstDayAfterNotice('2026-12-31', 1)).toBe('2027-01-02')
+  })
+})
+
 describe('the notice period of a publish', () => {
   it('is the figure in force before the publish: a draft that shortens it and raises a fee is still held to the old one', () => {
     expect(NOTICE_DAYS).toBeGreaterThan(1)
@@ -62,12 +72,12 @@ describe('the notice period of a publish', () => {
     expect(plan).toEqual({
       ok: false,
       problems: [
-        `A change is announced at least ${NOTICE_DAYS} days before it applies: choose ${daysAfter(TODAY, NOTICE_DAYS)} or later, ` +
-          'or say why this one may apply sooner.',
+        `A change is announced at least ${NOTICE_DAYS} clear days before it applies, counted from the day after ` +
+          `it is announced: choose ${FIRST_DAY} or later, or say why this one may apply sooner.`,
       ],
     })
     // The dialog proposes the first day the figure in force allows, not the draft's.
-    expect(noticeFrom(draft, context, NOW)).toBe(daysAfter(TODAY, NOTICE_DAYS))
+    expect(noticeFrom(draft, context, NOW)).toBe(FIRST_DAY)
   })
 
   it('applies a shortened figure to the changes published after it', () => {
@@ -76,7 +86,8 @@ describe('the notice period of a publish', () => {
     const plan = planPublish(
       draft,
       {versions: recorded, figures: shortened, facts},
-      {effectiveDate: TOMORROW, summary: 'The cancellation fee rises to 50%.'},
+      // One clear day: tomorrow, then the change applies.
+      {effectiveDate: daysAfter(TODAY, 2), summary: 'The cancellation fee rises to 50%.'},
       NOW,
     )
     expect(plan.ok).toBe(true)
@@ -84,7 +95,7 @@ describe('the notice period of a publish', () => {
 
   it('is recorded with each version it judged, so the build judges the version by it', () => {
     const draft = figuresDraft({cancellationFeePercent: 25})
-    const effectiveDate = daysAfter(TODAY, NOTICE_DAYS)
+    const effectiveDate = FIRST_DAY
     const plan = planPublish(
       draft,
       {versions: recorded, figures, facts},
@@ -119,7 +130,7 @@ describe('the build checks every recorded version', () => {
   it('names the policy and the version announced with short notice and no reason', () => {
     expect(noticeBreaches([...recorded, second({})], NOTICE_DAYS)).toEqual([
       `Refund and Cancellation Policy, version 2: announced on ${TODAY} and in force from ${TOMORROW}, sooner than ` +
-        `the notice period of ${NOTICE_DAYS} days allows (${daysAfter(TODAY, NOTICE_DAYS)} at the earliest), and ` +
+        `the notice period of ${NOTICE_DAYS} clear days allows (${FIRST_DAY} at the earliest), and ` +
         'it records no reason for short notice. A version is never edited: delete it and record the change again, ' +
         'with a date the notice period allows or the reason it may apply sooner.',
     ])
@@ -127,14 +138,18 @@ describe('the build checks every recorded version', () => {
 
   it('passes a version with its reason, one announced in time, and a first version', () => {
     expect(noticeBreaches([...recorded, second({shortNotice: 'takesNothingAway'})], NOTICE_DAYS)).toEqual([])
-    expect(
-      noticeBreaches([...recorded, second({effectiveDate: daysAfter(TODAY, NOTICE_DAYS)})], NOTICE_DAYS),
-    ).toEqual([])
+    expect(noticeBreaches([...recorded, second({effectiveDate: FIRST_DAY})], NOTICE_DAYS)).toEqual([])
     expect(noticeBreaches([{...recorded[0]!, recordedAt: '2026-03-02T00:00:00Z'}], NOTICE_DAYS)).toEqual([])
   })
 
+  it('counts clear days: a change applying exactly the notice period after the day it was announced is a day short', () => {
+    expect(
+      noticeBreaches([...recorded, second({effectiveDate: daysAfter(TODAY, NOTICE_DAYS)})], NOTICE_DAYS),
+    ).toEqual([expect.stringContaining(`(${FIRST_DAY} at the earliest)`)])
+  })
+
   it('judges a version by the notice period it recorded, not by a figure changed since', () => {
-    const inTime = second({effectiveDate: daysAfter(TODAY, 7), noticeDays: 7})
+    const inTime = second({effectiveDate: daysAfter(TODAY, 8), noticeDays: 7})
     expect(noticeBreaches([...recorded, inTime], NOTICE_DAYS)).toEqual([])
     expect(
       noticeBreaches([...recorded, second({effectiveDate: daysAfter(TODAY, 7)})], NOTICE_DAYS),

@@ -209,8 +209,8 @@ describe('publishing a changed policy', () => {
 
   describe('announced ahead', () => {
     const noticeDays = figures.policyChangeNoticeDays as number
-    /** The first day a change announced on TODAY may apply from: the notice period later. */
-    const firstNoticedDay = new Date(Date.parse(`${TODAY}T00:00:00Z`) + noticeDays * 86_400_000)
+    /** The first day a change announced on TODAY may apply from: the notice period in clear days, then the day. */
+    const firstNoticedDay = new Date(Date.parse(`${TODAY}T00:00:00Z`) + (noticeDays + 1) * 86_400_000)
       .toISOString()
       .slice(0, 10)
     const dayBeforeThat = new Date(Date.parse(`${firstNoticedDay}T00:00:00Z`) - 86_400_000)
@@ -220,8 +220,8 @@ describe('publishing a changed policy', () => {
     it('is refused with a date sooner than the notice period in Policy figures, naming the first day allowed', () => {
       expect(noticeDays).toBeGreaterThan(1)
       expect(problemsOf(publish({...NOTE, effectiveDate: dayBeforeThat}))).toEqual([
-        `A change is announced at least ${noticeDays} days before it applies: choose ${firstNoticedDay} or later, ` +
-          'or say why this one may apply sooner.',
+        `A change is announced at least ${noticeDays} clear days before it applies, counted from the day after ` +
+          `it is announced: choose ${firstNoticedDay} or later, or say why this one may apply sooner.`,
       ])
       expect(problemsOf(publish({...NOTE, effectiveDate: TODAY}))).toHaveLength(1)
       expect(publish({...NOTE, effectiveDate: firstNoticedDay}).ok).toBe(true)
@@ -255,7 +255,8 @@ describe('publishing a changed policy', () => {
         versions: recorded,
         figures: {...figures, policyChangeNoticeDays: 7},
         facts,
-        note: {...NOTE, effectiveDate: '2026-12-08'},
+        // Seven clear days after 1 December: 2 to 8 December.
+        note: {...NOTE, effectiveDate: '2026-12-09'},
         now: NOW,
       })
       expect(week.ok).toBe(true)

@@ -965,7 +965,7 @@ describe('the words the legal review changed', () => {
         shortNotice: 'takesNothingAway',
       })
     for (const id of ['privacyPolicy-8', 'termsAndConditions-7']) {
-      expect(version(`policyVersion-${id}`).effectiveDate, id).toBe('2026-12-25')
+      expect(version(`policyVersion-${id}`).effectiveDate, id).toBe('2026-12-26')
       expect(version(`policyVersion-${id}`).shortNotice, id).toBeUndefined()
     }
   })
@@ -1028,7 +1028,7 @@ describe('the words the legal review changed', () => {
     }
     // A clinic whose subscription ended before the change keeps the export period from its date.
     for (const id of ['termsAndConditions', 'policyVersion-termsAndConditions-7'])
-      expect(text(id), id).toContain('A subscription that ended before 25 December 2026 keeps at least ')
+      expect(text(id), id).toContain('A subscription that ended before 26 December 2026 keeps at least ')
     // The Terms state the right the Refund Policy gives on exchange-rate and bank-charge differences.
     for (const id of [
       'termsAndConditions',
@@ -1102,6 +1102,44 @@ describe('the words the legal review changed', () => {
       ['termsAndConditions-3', ['30 days']],
     ] as const)
       for (const figure of figures) expect(version(id).summary, `${id} ${figure}`).toContain(figure)
+  })
+
+  it('the fifth review: texts that agree with each other, and hi/te samples that keep every sentence and date', () => {
+    const documents = bundled()
+    const text = (id: string) => JSON.stringify(documents[id])
+    // Clinic data: the Terms in force delete it after the export period, as the Privacy Policy says.
+    expect(text('policyVersion-termsAndConditions-6')).not.toContain('after which we may delete it')
+    for (const id of [
+      'policyVersion-termsAndConditions-6',
+      'policyVersion-termsAndConditions-7',
+      'termsAndConditions',
+    ])
+      expect(text(id), id).toMatch(
+        /We then delete it, and its backup copies are gone at the latest ","marks":\[\]},\{"_type":"factRef","_key":"\w+","fact":"clinicBackupsGoneWithin"/,
+      )
+    // A cheaper change is refunded on the one timeline that applies to it, with no verification.
+    for (const id of ['policyVersion-refundPolicy-7', 'refundPolicy']) {
+      // The words, not the summary, which quotes what the correction replaced.
+      expect(JSON.stringify({...documents[id], summary: undefined}), id).not.toContain(
+        'on the same timelines as other refunds',
+      )
+      expect(text(id), id).toMatch(
+        /we refund the difference within ","marks":\[\]},\{"_type":"figureRef","_key":"\w+","figure":"refundProcessingWeeks".{0,120}"text":" of the change, with no verification\."/,
+      )
+    }
+    // Privacy section 8 keeps its last two sentences in the samples.
+    expect(text('privacyPolicy__i18n_hi')).toContain(
+      'तो हम आपको इसका कारण बताएँगे। अगर आप हमारे उत्तर से संतुष्ट नहीं हैं',
+    )
+    expect(text('privacyPolicy__i18n_te')).toContain('ఎందుకో మీకు చెబుతాము. మా సమాధానంతో మీకు సంతృప్తి లేకపోతే')
+    // The Telugu version 8 summary names the day a subscription's export period runs from.
+    const summaries = documents.privacyPolicy__i18n_te!.versionSummaries as {
+      version: number
+      summary: string
+    }[]
+    expect(summaries.find(({version}) => version === 8)!.summary).toContain(
+      'ముందే ముగిసినదైతే, 26 డిసెంబర్, 2026 నుండి',
+    )
   })
 
   it('the sample translations say what the English says: redress within the month, the menu disclaimer, the age of a child', () => {
