@@ -565,6 +565,18 @@ export type SiteSettings = {
     hourOne?: string;
     hourOther?: string;
     sampleMark?: string;
+    processorClause?: string;
+    processorIn?: string;
+    processorAbroad?: string;
+    processorAnd?: string;
+    processorMessageStore?: string;
+    processorBackups?: string;
+    processorEmail?: string;
+    processorMailbox?: string;
+    processorContent?: string;
+    processorHosting?: string;
+    processorLogs?: string;
+    processorPayments?: string;
   };
   notFound: {
     title: string;
@@ -904,6 +916,18 @@ export type SiteSettingsQueryResult = {
     hourOne?: string;
     hourOther?: string;
     sampleMark?: string;
+    processorClause?: string;
+    processorIn?: string;
+    processorAbroad?: string;
+    processorAnd?: string;
+    processorMessageStore?: string;
+    processorBackups?: string;
+    processorEmail?: string;
+    processorMailbox?: string;
+    processorContent?: string;
+    processorHosting?: string;
+    processorLogs?: string;
+    processorPayments?: string;
   } | null;
   notFound: {
     title: string;
@@ -1767,6 +1791,18 @@ export type LaunchCheckQueryResult = Array<{
     hourOne?: string;
     hourOther?: string;
     sampleMark?: string;
+    processorClause?: string;
+    processorIn?: string;
+    processorAbroad?: string;
+    processorAnd?: string;
+    processorMessageStore?: string;
+    processorBackups?: string;
+    processorEmail?: string;
+    processorMailbox?: string;
+    processorContent?: string;
+    processorHosting?: string;
+    processorLogs?: string;
+    processorPayments?: string;
   };
   notFound: {
     title: string;
