@@ -46,6 +46,9 @@ vi.mock('../../../studio/actions/PublishRecordingVersions', () => ({
     Object.assign(() => null, {action: 'publish', recordsVersionsAround: publish}),
   RecordVersionAction: Object.assign(() => null, {displayName: 'RecordVersionAction'}),
 }))
+vi.mock('../../../studio/actions/WithdrawAnnouncedChange', () => ({
+  WithdrawAnnouncedChangeAction: Object.assign(() => null, {displayName: 'WithdrawAnnouncedChangeAction'}),
+}))
 vi.mock('../../../studio/actions/TranslationReview', () => ({
   MarkReviewedAction: () => null,
   TranslationReviewBadge: () => null,
