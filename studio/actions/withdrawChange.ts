@@ -9,9 +9,9 @@ import {formatDate} from '../../model/dates'
 import {
   indiaToday,
   POLICY_VERSION_TYPE,
-  sameQuotes,
   withdrawable,
   type PolicyVersionDocument,
+  type PrintedQuotes,
   type WithdrawalPlan,
 } from '../../model/policyVersions'
 import type {PolicyId} from '../../model/siteDocuments'
@@ -69,12 +69,22 @@ export function withdrawalInWords(read: WithdrawRead, policy: PolicyId): string[
   ]
   // A change recorded from Policy figures or Company facts lives in those documents: withdrawing the
   // version cannot change them back for every policy that quotes them.
-  if (announced.some((version) => !sameQuotes(version, inForce)))
+  if (announced.some((version) => changedValues(inForce, version)))
     words.push(
       'The change also quoted new figures or company facts. Those documents keep the new values: ' +
         'set them back in Policy figures or Company facts, or the next publish records them again.',
     )
   return words
+}
+
+/** Whether a figure or fact both versions quote reads differently in the later one. */
+function changedValues(before: PrintedQuotes, after: PrintedQuotes): boolean {
+  const figures = new Map(before.figures.map(({figure, text}) => [figure as string, text]))
+  const facts = new Map(before.facts.map(({fact, text}) => [fact as string, text ?? '']))
+  return (
+    after.figures.some(({figure, text}) => figures.has(figure) && figures.get(figure) !== text) ||
+    after.facts.some(({fact, text}) => facts.has(fact) && facts.get(fact) !== (text ?? ''))
+  )
 }
 
 /** Sets a field, locked to the revision read: the commit fails if the document changed meanwhile. */

@@ -684,6 +684,8 @@ describe('the Studio', () => {
       expect(publish).not.toBe(sanityActions[0])
       expect(publish.action).toBe('publish')
       expect(publish.recordsVersionsAround).toBe(sanityActions[0])
+      // Only a policy can withdraw a change announced for it (docs/staff.md).
+      if (schemaType === 'policy') expect(others.pop().displayName).toBe('WithdrawAnnouncedChangeAction')
       const record = others.pop()
       expect(record.displayName).toBe('RecordVersionAction')
       expect(others.map(({action}: {action: string}) => action)).toEqual(['discardChanges', 'restore'])
