@@ -168,12 +168,12 @@ describe('a withdrawn version', () => {
 
 describe("the build's check that a policy says what its latest version says", () => {
   /** The dataset after a withdrawal: Privacy 8 withdrawn, the policy's text back to version 7's. */
-  const afterWithdrawal = (text: PolicyVersionDocument) =>
-    dataset.map((document) =>
+  const afterWithdrawal = (text: PolicyVersionDocument): Record<string, unknown>[] =>
+    dataset.map((document): Record<string, unknown> =>
       document._id === 'privacyPolicy'
         ? {...document, title: text.title, intro: text.intro, sections: text.sections}
         : document._type === 'policyVersion'
-          ? (withdrawn().find(({_id}) => _id === document._id) ?? document)
+          ? ({...(withdrawn().find(({_id}) => _id === document._id) ?? document)} as Record<string, unknown>)
           : document,
     )
 

@@ -162,7 +162,10 @@ describe('withdrawing against the Content Lake', () => {
     })
     const draft = structuredClone(documentById(documents, 'privacyPolicy'))
     draft.sections[0].heading = draftHeading
-    standIn.setDocuments([...documents, {...draft, _id: 'drafts.privacyPolicy', _rev: 'draft-rev'}])
+    standIn.setDocuments([
+      ...documents,
+      {...draft, _id: 'drafts.privacyPolicy', _type: 'policy', _rev: 'draft-rev'},
+    ])
   }
 
   it("withdraws at the Content Lake's time, puts the published text back to version 7 and keeps the draft", async () => {
