@@ -89,6 +89,13 @@ export interface PolicyVersionDocument extends PolicyWording, Quotes {
    * checks the version against it, so a later change of the figure never condemns an older version.
    */
   noticeDays?: number
+  /**
+   * When staff withdrew it before it applied (the Content Lake's time): it never applies, and the
+   * history says so. Set only by "Withdraw announced change"; absent on every version still standing.
+   */
+  withdrawnAt?: string
+  /** Why it was withdrawn, in the staff's words: shown to readers with the version. */
+  withdrawnNote?: string
 }
 
 /**
@@ -254,10 +261,18 @@ interface Dated {
   effectiveDate: string
 }
 
-/** A version as the history reads it: its date, and when it was published. */
+/** A version as the history reads it: its date, when it was published, and when it was withdrawn, if it was. */
 interface Recorded extends Dated {
   recordedAt: string
+  withdrawnAt?: string | null
 }
+
+/** Whether staff withdrew a version before it applied: it never applies, and no change builds on it. */
+export const isWithdrawn = (version: {withdrawnAt?: string | null}) => Boolean(version.withdrawnAt)
+
+/** The versions still standing: every one not withdrawn. */
+const standing = <V extends {withdrawnAt?: string | null}>(versions: readonly V[]) =>
+  versions.filter((version) => !isWithdrawn(version))
 
 /**
  * The moment a version applies from: the start of its day in India, or the moment it was published
@@ -276,11 +291,13 @@ export interface Timeline<V extends Recorded> {
   versions: V[]
   /** The version in force: the highest-numbered one whose moment (`appliesFrom`) has come. */
   current?: V
-  /** Versions whose moment is still to come, soonest first. */
+  /** Versions whose moment is still to come, soonest first; never a withdrawn one. */
   upcoming: V[]
+  /** Versions withdrawn before they applied, oldest first: listed, never in force nor to come. */
+  withdrawn: V[]
   /**
    * From when each version applies, by number, as pages print it: its day, with the time when it
-   * took over from another version during that day.
+   * took over from another version during that day. A withdrawn version's is the day it was to apply.
    */
   from: Map<number, HistoryDay>
   /**
@@ -304,14 +321,15 @@ export function timeline<V extends Recorded>(versions: readonly V[], now: Date):
   const sorted = [...versions].sort((a, b) => a.number - b.number)
   const starts = new Map(sorted.map((version) => [version.number, appliesFrom(version)]))
   const start = (version: V) => starts.get(version.number)!
-  const inForce = sorted.filter((version) => start(version) <= now)
+  const kept = standing(sorted)
+  const inForce = kept.filter((version) => start(version) <= now)
   const current = inForce.at(-1)
-  const upcoming = sorted.filter((version) => start(version) > now)
+  const upcoming = kept.filter((version) => start(version) > now)
   // A policy's first version replaced none: its day alone says when it began.
   const from = new Map(
-    sorted.map((version, index) => [
+    sorted.map((version) => [
       version.number,
-      index === 0 ? {day: indiaToday(start(version))} : historyDay(start(version)),
+      version === kept[0] ? {day: indiaToday(start(version))} : historyDay(start(version)),
     ]),
   )
   const until = new Map<number, HistoryDay>()
@@ -323,7 +341,7 @@ export function timeline<V extends Recorded>(versions: readonly V[], now: Date):
     else if (atMidnight(start(next))) until.set(version.number, {day: dayBefore(indiaToday(start(next)))})
     else until.set(version.number, historyDay(start(next)))
   })
-  return {versions: sorted, current, upcoming, from, until}
+  return {versions: sorted, current, upcoming, withdrawn: sorted.filter(isWithdrawn), from, until}
 }
 
 /**
@@ -365,7 +383,7 @@ export function inForceInsteadOf<V extends Recorded>(
 
 /** When the next version of any policy takes effect: the moment the site must be rebuilt. */
 export function nextChangeAt(versions: readonly Recorded[], now: Date): Date | undefined {
-  const upcoming = versions
+  const upcoming = standing(versions)
     .map(appliesFrom)
     .filter((start) => start > now)
     .sort((a, b) => a.getTime() - b.getTime())
@@ -475,9 +493,12 @@ export function noticeBreaches(
     recordedAt: string
     shortNotice?: string | null
     noticeDays?: number | null
+    withdrawnAt?: string | null
   })[],
   noticeDays: number | undefined,
 ): string[] {
+  // A withdrawn version never applied: it took nothing away, however short its notice was.
+  versions = standing(versions)
   return [...versions]
     .sort((a, b) => a.policy.localeCompare(b.policy) || a.number - b.number)
     .flatMap((version) => {
@@ -504,12 +525,25 @@ export function noticeBreaches(
 export const noticeDaysIn = (figures: Node): number | undefined =>
   typeof figures.policyChangeNoticeDays === 'number' ? figures.policyChangeNoticeDays : undefined
 
-/** The highest-numbered version of a policy, if it has any. */
-export const latestVersion = <V extends Dated & {policy: string}>(versions: readonly V[], policy: PolicyId) =>
-  versions
+/**
+ * The highest-numbered version of a policy still standing, if it has any: what its text says now or
+ * will say, and the base the next change is checked against. A withdrawn one is never the base.
+ */
+export const latestVersion = <V extends Dated & {policy: string; withdrawnAt?: string | null}>(
+  versions: readonly V[],
+  policy: PolicyId,
+) =>
+  standing(versions)
     .filter((version) => version.policy === policy)
     .sort((a, b) => a.number - b.number)
     .at(-1)
+
+/**
+ * The number the next version of a policy gets: one after every recorded one, withdrawn ones
+ * included, so that a version's address never comes to mean another text.
+ */
+export const nextVersionNumber = (versions: readonly (Dated & {policy: string})[], policy: PolicyId) =>
+  Math.max(0, ...versions.filter((version) => version.policy === policy).map(({number}) => number)) + 1
 
 /** The version a publish records, given the wording and the quotes it will have from now on. */
 export function newVersion(input: {
@@ -518,11 +552,13 @@ export function newVersion(input: {
   quotes: Quotes
   note: ChangeNote
   previous?: {number: number}
+  /** Its number, when it is not the one after `previous` (a withdrawn version came between). */
+  number?: number
   now: Date
   /** The notice period in force before the publish, recorded with the version. */
   noticeDays?: number
 }): PolicyVersionDocument {
-  const number = (input.previous?.number ?? 0) + 1
+  const number = input.number ?? (input.previous?.number ?? 0) + 1
   const {title, description, intro, sections} = input.wording
   return {
     _id: versionId(input.policy, number),
@@ -580,7 +616,10 @@ interface Change {
   policy: PolicyId
   wording: PolicyWording
   quotes: Quotes
+  /** The latest version still standing: the change is checked against it. */
   latest?: PolicyVersionDocument
+  /** The number the new version gets. */
+  number: number
 }
 
 /**
@@ -597,13 +636,13 @@ function planChanges(
   if (problems.length > 0) return {ok: false, problems: [...new Set(problems)]}
   return {
     ok: true,
-    versions: changes.map(({policy, wording, quotes, latest}, index) =>
+    versions: changes.map(({policy, wording, quotes, number}, index) =>
       newVersion({
         policy,
         wording,
         quotes,
         note: noteAsRecorded(input.note as ChangeNote, contexts[index]!),
-        previous: latest,
+        number,
         now: input.now,
         noticeDays,
       }),
@@ -622,7 +661,8 @@ export function planPolicyPublish(
   const quotes = quotesFor(input.draft, input.figures, input.facts)
   if (!changesPolicy(latest, input.draft, quotes)) return {ok: true, versions: []}
   // A policy's publish changes no figure: the published figures are the ones in force before it.
-  return planChanges([{policy: input.policy, wording: input.draft, quotes, latest}], {
+  const number = nextVersionNumber(input.versions, input.policy)
+  return planChanges([{policy: input.policy, wording: input.draft, quotes, latest, number}], {
     ...input,
     figuresBefore: input.figures,
   })
@@ -635,12 +675,13 @@ export function planPolicyPublish(
  */
 export function policiesChangedBy(
   input: Pick<PublishInput, 'versions' | 'figures' | 'facts'>,
-): {latest: PolicyVersionDocument; quotes: Quotes}[] {
+): {latest: PolicyVersionDocument; quotes: Quotes; number: number}[] {
   return POLICY_ID_LIST.flatMap((policy) => {
     const latest = latestVersion(input.versions, policy)
     if (!latest) return []
     const quotes = quotesFor(latest, input.figures, input.facts)
-    return sameQuotes(latest, quotes) ? [] : [{latest, quotes}]
+    const number = nextVersionNumber(input.versions, policy)
+    return sameQuotes(latest, quotes) ? [] : [{latest, quotes, number}]
   })
 }
 
@@ -649,13 +690,80 @@ export function policiesChangedBy(
  * version with its latest wording and the new values, all with the one date and summary staff give.
  */
 export function planQuotedValuesPublish(input: PublishInput & InForceBefore): PublishPlan {
-  const changes = policiesChangedBy(input).map(({latest, quotes}) => ({
+  const changes = policiesChangedBy(input).map(({latest, quotes, number}) => ({
     policy: latest.policy,
     wording: latest,
     quotes,
     latest,
+    number,
   }))
   return planChanges(changes, input)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Withdrawing an announced change before it applies ("Withdraw announced change" in Studio).
+
+/** The reason staff give for a withdrawal is shown to readers, like a summary: the same lengths. */
+export const WITHDRAWN_NOTE_MIN = SUMMARY_MIN
+export const WITHDRAWN_NOTE_MAX = SUMMARY_MAX
+
+/**
+ * What a withdrawal of a policy's announced changes would withdraw: every version still to come,
+ * and the version in force the policy stays at. Nothing when no change is announced, or when none
+ * is in force yet (a policy's first version has nothing to fall back to).
+ */
+export function withdrawable<V extends Recorded & {policy: string}>(
+  versions: readonly V[],
+  policy: PolicyId,
+  now: Date,
+): {inForce: V; announced: V[]} | undefined {
+  const history = timeline(
+    versions.filter((version) => version.policy === policy),
+    now,
+  )
+  if (!history.current || history.upcoming.length === 0) return undefined
+  return {inForce: history.current, announced: history.upcoming}
+}
+
+/** What is wrong with the reason staff give for a withdrawal; empty when it may be recorded. */
+export function withdrawnNoteProblems(note: string | undefined): string[] {
+  const reason = note?.trim() ?? ''
+  if (reason.length === 0) return ['Say why the change is withdrawn: readers see it with the version.']
+  if (reason.length < WITHDRAWN_NOTE_MIN)
+    return [`The reason is too short to tell readers why (at least ${WITHDRAWN_NOTE_MIN} characters).`]
+  if (reason.length > WITHDRAWN_NOTE_MAX)
+    return [`Shorten the reason to at most ${WITHDRAWN_NOTE_MAX} characters.`]
+  return []
+}
+
+export type WithdrawalPlan<V> =
+  | {ok: true; inForce: V; withdrawn: (V & {withdrawnAt: string; withdrawnNote: string})[]}
+  | {ok: false; problems: string[]}
+
+/**
+ * A withdrawal: every announced version of the policy, marked withdrawn at the Content Lake's time
+ * `now` with the staff's reason, and the version in force the policy's text goes back to.
+ */
+export function planWithdrawal<V extends Recorded & {policy: string}>(input: {
+  versions: readonly V[]
+  policy: PolicyId
+  note: string | undefined
+  now: Date
+}): WithdrawalPlan<V> {
+  const target = withdrawable(input.versions, input.policy, input.now)
+  const title = documentTitle(input.policy) ?? input.policy
+  const problems = [
+    ...(target ? [] : [`${title} has no announced change to withdraw: every version has applied already.`]),
+    ...withdrawnNoteProblems(input.note),
+  ]
+  if (!target || problems.length > 0) return {ok: false, problems}
+  const withdrawnAt = input.now.toISOString()
+  const withdrawnNote = input.note!.trim()
+  return {
+    ok: true,
+    inForce: target.inForce,
+    withdrawn: target.announced.map((version) => ({...version, withdrawnAt, withdrawnNote})),
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -688,6 +796,16 @@ export const POLICY_HISTORY_WORDS = {
   statusCurrent: {title: 'Label of the version in effect', example: 'In effect'},
   statusUpcoming: {title: 'Label of an upcoming version', example: 'Upcoming'},
   statusEarlier: {title: 'Label of an earlier version', example: 'No longer in effect'},
+  statusWithdrawn: {title: 'Label of a withdrawn version', example: 'Withdrawn'},
+  withdrawnOn: {
+    title: 'A version withdrawn before it applied (history, its page and the feed)',
+    example: 'Announced on {announced}, withdrawn on {withdrawn}: it never applied.',
+    placeholders: ['announced', 'withdrawn'],
+  },
+  withdrawnBecause: {
+    title: 'Before the reason a change was withdrawn',
+    example: 'Why it was withdrawn:',
+  },
   appliedFrom: {
     title: 'Banner of an earlier version',
     example: 'This version applied from {from} until {until}.',

@@ -8,6 +8,7 @@ import {ENGLISH, LANGUAGE_FIELD, SETTINGS_LANGUAGES_QUERY, TRANSLATED_TYPES} fro
 import {HandledBadge, MailStateBadge, MarkHandledAction} from './actions/contactMessage'
 import {publishRecordingVersions, RecordVersionAction} from './actions/PublishRecordingVersions'
 import {VERSION_RECORDING_TYPES} from './actions/recordVersions'
+import {WithdrawAnnouncedChangeAction} from './actions/WithdrawAnnouncedChange'
 import {
   FigureWordsBadge,
   MarkReviewedAction,
@@ -111,13 +112,15 @@ const workspace = {
       if (schemaType === CONTACT_MESSAGE_TYPE) return [MarkHandledAction, ...kept]
       // Publishing a policy, or a figure or fact a policy quotes, records the policy's new version;
       // "Record a version…" records one for what is already published (a first version, or a
-      // change published outside Studio).
+      // change published outside Studio). A policy with a change announced can withdraw it before it
+      // applies, going back to the version in force.
       return VERSION_RECORDING_TYPES.has(schemaType)
         ? [
             ...kept.map((action) =>
               action.action === 'publish' ? publishRecordingVersions(action) : action,
             ),
             RecordVersionAction,
+            ...(schemaType === 'policy' ? [WithdrawAnnouncedChangeAction] : []),
           ]
         : kept
     },

@@ -91,6 +91,8 @@ export const policyVersionsQuery =
   summary,
   recordedAt,
   shortNotice,
+  withdrawnAt,
+  withdrawnNote,
   title,
   description,
   "intro": coalesce(intro, []),

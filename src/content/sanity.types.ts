@@ -241,6 +241,8 @@ export type PolicyVersion = {
   recordedAt: string;
   shortNotice?: "takesNothingAway" | "requiredByLaw";
   noticeDays?: number;
+  withdrawnAt?: string;
+  withdrawnNote?: string;
   title: string;
   description?: string;
   intro?: PolicyBody;
@@ -537,6 +539,9 @@ export type SiteSettings = {
     statusCurrent: string;
     statusUpcoming: string;
     statusEarlier: string;
+    statusWithdrawn: string;
+    withdrawnOn: string;
+    withdrawnBecause: string;
     appliedFrom: string;
     currentSince: string;
     upcomingBanner: string;
@@ -888,6 +893,9 @@ export type SiteSettingsQueryResult = {
     statusCurrent: string;
     statusUpcoming: string;
     statusEarlier: string;
+    statusWithdrawn: string;
+    withdrawnOn: string;
+    withdrawnBecause: string;
     appliedFrom: string;
     currentSince: string;
     upcomingBanner: string;
@@ -1283,7 +1291,7 @@ export type PoliciesQueryResult = Array<{
 
 // Source: ../src/content/queries.ts
 // Variable: policyVersionsQuery
-// Query: *[_type == "policyVersion" && policy in $policyIds] | order(policy asc, number asc){  _id,  policy,  number,  effectiveDate,  summary,  recordedAt,  shortNotice,  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body},  "figures": coalesce(figures, [])[]{figure, text},  "facts": coalesce(facts, [])[]{fact, text}}
+// Query: *[_type == "policyVersion" && policy in $policyIds] | order(policy asc, number asc){  _id,  policy,  number,  effectiveDate,  summary,  recordedAt,  shortNotice,  withdrawnAt,  withdrawnNote,  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body},  "figures": coalesce(figures, [])[]{figure, text},  "facts": coalesce(facts, [])[]{fact, text}}
 export type PolicyVersionsQueryResult = Array<{
   _id: string;
   policy: "privacyPolicy" | "refundPolicy" | "termsAndConditions";
@@ -1292,6 +1300,8 @@ export type PolicyVersionsQueryResult = Array<{
   summary: string;
   recordedAt: string;
   shortNotice: "requiredByLaw" | "takesNothingAway" | null;
+  withdrawnAt: string | null;
+  withdrawnNote: string | null;
   title: string;
   description: string | null;
   intro: Array<never> | PolicyBody;
@@ -1644,6 +1654,8 @@ export type LaunchCheckQueryResult = Array<{
   recordedAt: string;
   shortNotice?: "requiredByLaw" | "takesNothingAway";
   noticeDays?: number;
+  withdrawnAt?: string;
+  withdrawnNote?: string;
   title: string;
   description?: string;
   intro?: PolicyBody;
@@ -1763,6 +1775,9 @@ export type LaunchCheckQueryResult = Array<{
     statusCurrent: string;
     statusUpcoming: string;
     statusEarlier: string;
+    statusWithdrawn: string;
+    withdrawnOn: string;
+    withdrawnBecause: string;
     appliedFrom: string;
     currentSince: string;
     upcomingBanner: string;

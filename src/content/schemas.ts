@@ -279,6 +279,9 @@ export const policyVersionSchema = z.object({
   summary: text(SUMMARY_MAX),
   recordedAt: z.iso.datetime({offset: true}),
   shortNotice: z.enum(SHORT_NOTICE_REASON_KEYS).nullish(),
+  /** Set when staff withdrew it before it applied: it never applies, and the history says why. */
+  withdrawnAt: z.iso.datetime({offset: true}).nullish(),
+  withdrawnNote: text(SUMMARY_MAX).nullish(),
   title: text(80),
   description: z.string().nullish(),
   intro: policyBodySchema,

@@ -12,7 +12,8 @@ import {copyrightYears} from '../../model/copyright'
 /**
  * An Atom feed of every policy change, upcoming ones included, so that a lawyer or a partner can
  * follow the changes in a feed reader. Each entry is one version: its permanent address is its
- * id, its link is the differences it made (the text itself for a first version).
+ * id, its link is the differences it made (the text itself for a first version). A version
+ * withdrawn before it applied says so, and is updated at its withdrawal, so readers see it again.
  */
 export const GET: APIRoute = async ({site}) => {
   const [settings, histories] = await Promise.all([builtContent.siteSettings(), getPolicyHistories()])
@@ -24,11 +25,13 @@ export const GET: APIRoute = async ({site}) => {
         history,
         version,
         first: index === 0,
+        // Its last news: its announcement, or its withdrawal.
+        changedAt: version.withdrawnAt ?? version.recordedAt,
       })),
     )
-    .sort((a, b) => b.version.recordedAt.localeCompare(a.version.recordedAt))
+    .sort((a, b) => b.changedAt.localeCompare(a.changedAt))
   const url = (path: string) => new URL(path, site).href
-  const updated = entries[0] ? new Date(entries[0].version.recordedAt) : new Date(0)
+  const updated = entries[0] ? new Date(entries[0].changedAt) : new Date(0)
   const feed = new Feed({
     id: url(POLICY_FEED_PATH),
     title: `${settings.companyName}: ${words.feedTitle}`,
@@ -41,21 +44,29 @@ export const GET: APIRoute = async ({site}) => {
     author: {name: settings.companyName, link: url('/')},
     copyright: `© ${copyrightYears(settings.copyrightYear, builtContent.now)} ${settings.companyName}`,
   })
-  for (const {policy, history, version, first} of entries) {
+  for (const {policy, history, version, first, changedAt} of entries) {
     // A version still to come "takes effect"; the time is given when two versions shared its day.
     const effective = fillTemplate(words[effectiveWord(history, version)], {
       date: formatHistoryDay(history.from.get(version.number)!, words.dayAndTime),
     })
     const announced = fillTemplate(words.announcedOn, {date: formatDate(indiaDay(version.recordedAt))})
+    const withdrawal = version.withdrawnAt
+      ? fillTemplate(words.withdrawnOn, {
+          announced: formatDate(indiaDay(version.recordedAt)),
+          withdrawn: formatDate(indiaDay(version.withdrawnAt)),
+        })
+      : undefined
     feed.addItem({
       id: url(policyVersionPath(policy, version.number)),
-      title: `${version.title} · ${fillTemplate(words.version, {number: version.number})} · ${effective}`,
+      title: `${version.title} · ${fillTemplate(words.version, {number: version.number})} · ${withdrawal ? words.statusWithdrawn : effective}`,
       link: url(
         first ? policyVersionPath(policy, version.number) : policyChangesPath(policy, version.number),
       ),
-      date: new Date(version.recordedAt),
+      date: new Date(changedAt),
       published: new Date(version.recordedAt),
-      description: `${effective}. ${announced}. ${summaryAsShown(version, words)}`,
+      description: withdrawal
+        ? `${withdrawal} ${words.withdrawnBecause} ${version.withdrawnNote} ${summaryAsShown(version, words)}`
+        : `${effective}. ${announced}. ${summaryAsShown(version, words)}`,
       category: [{name: version.title, term: policy, scheme: url(policyHistoryPath(policy))}],
     })
   }

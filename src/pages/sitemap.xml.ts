@@ -29,11 +29,16 @@ export const GET: APIRoute = async ({site}) => {
           .map(([code, at]) => `<xhtml:link rel="alternate" hreflang="${code}" href="${href(at)}"/>`)
           .join('')
   const historyOf = (target: PageTarget) => histories.find((history) => history.policy === target.policy)
-  const recorded = (target: PageTarget) =>
-    historyOf(target)?.versions.find((version) => version.number === target.number)?.recordedAt
+  // A version's page last changed when it was recorded, or when it was withdrawn and says so.
+  const changedAt = (version: {recordedAt: string; withdrawnAt?: string | null}) =>
+    version.withdrawnAt ?? version.recordedAt
+  const recorded = (target: PageTarget) => {
+    const version = historyOf(target)?.versions.find(({number}) => number === target.number)
+    return version && changedAt(version)
+  }
   const modified = (target: PageTarget): string | undefined => {
     if (target.page === 'policy') return historyOf(target)?.current?.effectiveDate
-    if (target.page === 'history') return day(historyOf(target)!.versions.at(-1)!.recordedAt)
+    if (target.page === 'history') return day(historyOf(target)!.versions.map(changedAt).sort().at(-1)!)
     const at = target.number === undefined ? undefined : recorded(target)
     return at && day(at)
   }

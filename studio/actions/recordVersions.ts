@@ -11,6 +11,7 @@ import {
   indiaToday,
   isPolicyId,
   latestVersion,
+  nextVersionNumber,
   noticeDaysIn,
   planPolicyPublish,
   planQuotedValuesPublish,
@@ -36,7 +37,10 @@ export interface StoredDocument {
 
 /** What a publish is planned against, besides the draft: the history and the published values. */
 export interface PublishContext {
-  /** The latest version of each policy: all the planner needs of the history. */
+  /**
+   * The latest version of each policy, and its latest one still standing when a later one was
+   * withdrawn: all the planner needs of the history (the base of a change, and the next number).
+   */
   versions: PolicyVersionDocument[]
   figures: Record<string, unknown>
   facts: CompanyFactsDocument
@@ -56,15 +60,19 @@ export interface PublishRead extends PublishContext {
 }
 
 const notDraftOrRelease = '!(_id in path("drafts.**")) && !(_id in path("versions.**"))'
-const latestOf = (policy: PolicyId) =>
-  `*[_type == "${POLICY_VERSION_TYPE}" && policy == "${policy}" && ${notDraftOrRelease}] | order(number desc)[0]`
+const latestOf = (policy: PolicyId, filter = '') =>
+  `*[_type == "${POLICY_VERSION_TYPE}" && policy == "${policy}" && ${notDraftOrRelease}${filter}] | order(number desc)[0]`
+const latestOfEach = Object.values(POLICY_IDS).flatMap((policy) => [
+  latestOf(policy),
+  latestOf(policy, ' && !defined(withdrawnAt)'),
+])
 
 /** Asked with the raw perspective, so the draft is found by its own id and everything else is the published document. */
 export const PUBLISH_READ_QUERY = `{
   "now": now(),
   "draft": *[_id == $draftId][0],
   "published": *[_id == $publishedId][0]{_rev},
-  "versions": [${Object.values(POLICY_IDS).map(latestOf).join(', ')}][defined(@)],
+  "versions": [${latestOfEach.join(', ')}][defined(@)],
   "figures": *[_id == "${SINGLETON_IDS.policyFigures}"][0],
   "facts": *[_id == "${SINGLETON_IDS.companyFacts}"][0]
 }`
@@ -89,7 +97,8 @@ export function publishRead(answer: {
     now,
     draft: answer.draft ?? null,
     published: answer.published ?? null,
-    versions: answer.versions ?? [],
+    // A policy whose latest version stands is read twice: once is enough.
+    versions: [...new Map((answer.versions ?? []).map((version) => [version._id, version])).values()],
     figures: answer.figures ?? {},
     facts: answer.facts ?? {},
   }
@@ -149,14 +158,16 @@ export function versionsToRecord(
 ): {policy: PolicyId; number: number}[] {
   if (quotesValues(draft))
     return policiesChangedBy({versions: context.versions, ...valuesAfter(draft, context)}).map(
-      ({latest}) => ({policy: latest.policy, number: latest.number + 1}),
+      ({latest, number}) => ({policy: latest.policy, number}),
     )
   const policy = policyOf(draft)
   if (!policy) return []
   const latest = latestVersion(context.versions, policy)
   const wording = draft as unknown as PolicyWording
   const quotes = quotesFor(wording, context.figures, context.facts)
-  return changesPolicy(latest, wording, quotes) ? [{policy, number: (latest?.number ?? 0) + 1}] : []
+  return changesPolicy(latest, wording, quotes)
+    ? [{policy, number: nextVersionNumber(context.versions, policy)}]
+    : []
 }
 
 /**

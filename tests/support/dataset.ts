@@ -6,6 +6,7 @@ import {readNdjson, type SanityDocumentLike} from './queryApiStandIn.ts'
 import {
   indiaToday,
   planPolicyPublish,
+  planWithdrawal,
   POLICY_VERSION_TYPE,
   type ChangeNote,
   type PolicyVersionDocument,
@@ -74,4 +75,29 @@ export function publishPolicyChange(
   if (plan.versions.length !== 1) throw new Error(`Publishing ${policy} changed nothing.`)
   documents.push({...plan.versions[0]})
   return plan.versions[0]
+}
+
+/**
+ * Withdraws the changes announced for a policy as Studio's "Withdraw announced change" does: marks
+ * each withdrawn with the time and reason, and puts the policy's text back to the version in force.
+ * Returns the withdrawn versions.
+ */
+export function withdrawAnnouncedChange(
+  documents: SanityDocumentLike[],
+  policy: PolicyId,
+  reason: string,
+  now = new Date(),
+): PolicyVersionDocument[] {
+  const versions = documents.filter((document) => document._type === POLICY_VERSION_TYPE)
+  const plan = planWithdrawal({
+    versions: versions as never as PolicyVersionDocument[],
+    policy,
+    note: reason,
+    now,
+  })
+  if (!plan.ok) throw new Error(plan.problems.join(' '))
+  for (const withdrawn of plan.withdrawn) Object.assign(documentById(documents, withdrawn._id), withdrawn)
+  const {title, intro, sections} = plan.inForce
+  Object.assign(documentById(documents, policy), {title, intro, sections})
+  return plan.withdrawn
 }

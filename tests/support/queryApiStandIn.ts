@@ -107,6 +107,8 @@ function referencedParams(node: unknown, names = new Set<string>()): Set<string>
 type Mutation = Partial<Record<'create' | 'createIfNotExists' | 'createOrReplace', SanityDocumentLike>> & {
   patch?: {
     id: string
+    /** The revision the document must still be at, or the transaction fails (409). */
+    ifRevisionID?: string
     set?: Record<string, unknown>
     setIfMissing?: Record<string, unknown>
     inc?: Record<string, number>
@@ -147,7 +149,18 @@ async function applyMutations(current: SanityDocumentLike[], mutations: Mutation
           description: `Document ${mutation.patch.id} not found`,
           type: 'mutationError',
         })
-      const next: SanityDocumentLike = {...doc, ...mutation.patch.set, _updatedAt: now}
+      if (mutation.patch.ifRevisionID !== undefined && mutation.patch.ifRevisionID !== doc._rev)
+        throw new HttpError(409, {
+          description: `Document ${doc._id} has unexpected revision ID ("${doc._rev}"), expected "${mutation.patch.ifRevisionID}"`,
+          type: 'mutationError',
+        })
+      // A patched document gets a new revision, as in the Content Lake.
+      const next: SanityDocumentLike = {
+        ...doc,
+        ...mutation.patch.set,
+        _updatedAt: now,
+        _rev: `rev-${now}-${results.length}`,
+      }
       for (const [key, value] of Object.entries(mutation.patch.setIfMissing ?? {}))
         if (next[key] === undefined) next[key] = value
       for (const key of mutation.patch.unset ?? []) delete next[key]

@@ -1,5 +1,5 @@
 import type {APIRoute} from 'astro'
-import {appliesFrom, nextChangeAt} from '../../../model/policyVersions'
+import {appliesFrom, isWithdrawn, nextChangeAt} from '../../../model/policyVersions'
 import {BUILD_TIME} from '../../content/entries'
 import {getPolicyVersions} from '../../content/policyHistory'
 import {buildDataAnswer} from '../../server/buildData'
@@ -13,7 +13,8 @@ import {buildDataAnswer} from '../../server/buildData'
 export const GET: APIRoute = async () => {
   const versions = await getPolicyVersions()
   const upcoming = versions
-    .filter((version) => appliesFrom(version) > BUILD_TIME)
+    // A withdrawn version never applies: nothing switches to it.
+    .filter((version) => !isWithdrawn(version) && appliesFrom(version) > BUILD_TIME)
     .sort(
       (a, b) =>
         a.effectiveDate.localeCompare(b.effectiveDate) ||

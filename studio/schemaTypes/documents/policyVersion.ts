@@ -103,6 +103,21 @@ export const policyVersion = defineType({
       description:
         'The notice period in Policy figures before the publish that recorded this version. The build checks the version against it.',
     }),
+    defineField({
+      name: 'withdrawnAt',
+      title: 'Withdrawn',
+      type: 'datetime',
+      description:
+        'When “Withdraw announced change” withdrew this version before it applied: it never applies, and the history says so.',
+    }),
+    defineField({
+      name: 'withdrawnNote',
+      title: 'Why it was withdrawn',
+      type: 'text',
+      rows: 3,
+      description: 'Written by staff when they withdrew it; shown to readers with the version.',
+      validation: (rule) => rule.max(SUMMARY_MAX),
+    }),
     defineField({name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required()}),
     defineField({name: 'description', title: 'Search description', type: 'text', rows: 3}),
     defineField({name: 'intro', title: 'Introduction', type: 'policyBody'}),
@@ -150,9 +165,15 @@ export const policyVersion = defineType({
   ],
   orderings: [{title: 'Newest first', name: 'numberDesc', by: [{field: 'number', direction: 'desc'}]}],
   preview: {
-    select: {policy: 'policy', number: 'number', effectiveDate: 'effectiveDate', summary: 'summary'},
-    prepare: ({policy, number, effectiveDate, summary}) => ({
-      title: `${DOCUMENT_TITLES[policy as PolicyId] ?? policy}, version ${number} (from ${effectiveDate})`,
+    select: {
+      policy: 'policy',
+      number: 'number',
+      effectiveDate: 'effectiveDate',
+      summary: 'summary',
+      withdrawnAt: 'withdrawnAt',
+    },
+    prepare: ({policy, number, effectiveDate, summary, withdrawnAt}) => ({
+      title: `${DOCUMENT_TITLES[policy as PolicyId] ?? policy}, version ${number} (${withdrawnAt ? 'withdrawn, never applied' : `from ${effectiveDate}`})`,
       subtitle: summary,
     }),
   },

@@ -2,9 +2,15 @@ import {readdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
 import {astroBuild, type BuildResult} from '../../support/astroBuild'
-import {bundledDocuments, documentById, publishPolicyChange} from '../../support/dataset'
+import {
+  bundledDocuments,
+  documentById,
+  publishPolicyChange,
+  withdrawAnnouncedChange,
+} from '../../support/dataset'
 import {startQueryApiStandIn, type QueryApiStandIn} from '../../support/queryApiStandIn'
-import {indiaToday} from '../../../model/policyVersions'
+import {formatDate} from '../../../model/dates'
+import {daysAfter, indiaToday} from '../../../model/policyVersions'
 
 let standIn: QueryApiStandIn
 const builds: BuildResult[] = []
@@ -26,8 +32,9 @@ const fromStandIn = () => ({SANITY_PROJECT_ID: 'test', SANITY_API_HOST: standIn.
 
 /**
  * The Content Lake after staff published: a new About intro; a clearer refund heading, which takes
- * nothing away and applies at once; a new search description of the refund policy; and a change to
- * the Privacy Policy that takes effect in 40 days.
+ * nothing away and applies at once; a new search description of the refund policy; a refund change
+ * announced for tomorrow, then withdrawn; and a change to the Privacy Policy that takes effect in
+ * 40 days.
  */
 function publishedContent() {
   const documents = bundledDocuments()
@@ -43,6 +50,20 @@ function publishedContent() {
   // The search description is not policy text: changing it records no version, yet it shows.
   const description = 'How to cancel a booking and get a refund, and how long the refund takes to arrive.'
   documentById(documents, 'refundPolicy').description = description
+  // A Refund change announced for tomorrow, then withdrawn: it never applies.
+  const refundText = documentById(documents, 'refundPolicy').sections[0].heading as string
+  const dropped = publishPolicyChange(
+    documents,
+    'refundPolicy',
+    (policy) => (policy.sections[0].heading = 'A heading that never applied'),
+    {
+      summary: 'The first section gets a new heading.',
+      effectiveDate: daysAfter(indiaToday(new Date()), 1),
+      shortNotice: 'takesNothingAway',
+    },
+  )
+  const reason = 'The new heading was less clear than the one in force.'
+  withdrawAnnouncedChange(documents, 'refundPolicy', reason)
   const inForce = documentById(documents, 'privacyPolicy').sections[0].heading as string
   const upcoming = publishPolicyChange(
     documents,
@@ -53,7 +74,7 @@ function publishedContent() {
       effectiveDate: indiaToday(new Date(Date.now() + 40 * 24 * 3600_000)),
     },
   )
-  return {documents, about, description, inForce, upcoming}
+  return {documents, about, description, inForce, upcoming, refundText, dropped, reason}
 }
 const published = publishedContent()
 
@@ -121,9 +142,9 @@ describe('policy versions from either content backend', () => {
     for (const [path, html] of file) expect(lake.get(path), path).toBe(html)
   })
 
-  it('a version that takes effect later is announced on the page in effect, which keeps its text until then', async () => {
+  it('a version that takes effect later is announced on the page in effect, which keeps its text until then; a withdrawn one never applies', async () => {
     const {result} = await builtFromPublished()
-    const {documents, inForce, upcoming} = published
+    const {documents, inForce, upcoming, refundText, dropped, reason} = published
 
     expect(result.code, result.output).toBe(0)
     const page = readFileSync(join(result.outDir, 'privacy-policy.html'), 'utf8')
@@ -146,11 +167,31 @@ describe('policy versions from either content backend', () => {
       readFileSync(join(result.outDir, '..', 'server', 'server-data', 'policy-schedule.json'), 'utf8'),
     )
     const first = documents
-      .filter((document) => document._type === 'policyVersion')
+      .filter((document) => document._type === 'policyVersion' && !document.withdrawnAt)
       .map((document) => String(document.effectiveDate))
       .filter((date) => date > indiaToday(new Date()))
       .sort()[0]
     expect(first <= upcoming.effectiveDate).toBe(true)
     expect(schedule.nextChangeAt).toBe(new Date(`${first}T00:00:00+05:30`).toISOString())
+
+    // The withdrawn change: never scheduled, never announced, and the history and its page say so.
+    expect(schedule.versions).not.toContainEqual(expect.objectContaining({policy: 'refundPolicy'}))
+    const text = (path: string) =>
+      readFileSync(join(result.outDir, path), 'utf8')
+        .replace(/<[^>]+>/g, '')
+        .replace(/\s+/g, ' ')
+    const announced = `Announced on ${formatDate(indiaToday(new Date(dropped.recordedAt)))}`
+    const line = `${announced}, withdrawn on ${formatDate(indiaToday(new Date()))}: it never applied. Why it was withdrawn: ${reason}`
+    const refundPage = text('Refund&Cancellation-Policy.html')
+    expect(refundPage).toContain(refundText)
+    expect(refundPage).not.toContain('A heading that never applied')
+    expect(refundPage).not.toContain('An update to this policy is coming')
+    const history = text('policy-history/Refund&Cancellation-Policy.html')
+    expect(history).toContain(`Version ${dropped.number} (Withdrawn)`)
+    expect(history).toContain(line)
+    const versionPage = text(`policy-versions/Refund&Cancellation-Policy/${dropped.number}.html`)
+    expect(versionPage).toContain(line)
+    expect(versionPage).toContain('A heading that never applied')
+    expect(readFileSync(join(result.outDir, 'policy-changes.atom'), 'utf8')).toContain(reason)
   })
 })

@@ -48,6 +48,9 @@ vi.mock('../../../studio/actions/PublishRecordingVersions', () => ({
     Object.assign(() => null, {action: 'publish', recordsVersionsAround: publish}),
   RecordVersionAction: Object.assign(() => null, {displayName: 'RecordVersionAction'}),
 }))
+vi.mock('../../../studio/actions/WithdrawAnnouncedChange', () => ({
+  WithdrawAnnouncedChangeAction: Object.assign(() => null, {displayName: 'WithdrawAnnouncedChangeAction'}),
+}))
 vi.mock('../../../studio/actions/TranslationReview', () => ({
   MarkReviewedAction: () => null,
   TranslationReviewBadge: () => null,
@@ -696,6 +699,8 @@ describe('the Studio', () => {
       expect(publish).not.toBe(sanityActions[0])
       expect(publish.action).toBe('publish')
       expect(publish.recordsVersionsAround).toBe(sanityActions[0])
+      // Only a policy can withdraw a change announced for it (docs/staff.md).
+      if (schemaType === 'policy') expect(others.pop().displayName).toBe('WithdrawAnnouncedChangeAction')
       const record = others.pop()
       expect(record.displayName).toBe('RecordVersionAction')
       expect(others.map(({action}: {action: string}) => action)).toEqual(['discardChanges', 'restore'])

@@ -26,6 +26,9 @@ vi.mock('../../../studio/actions/PublishRecordingVersions', () => ({
   publishRecordingVersions: () => null,
   RecordVersionAction: () => null,
 }))
+vi.mock('../../../studio/actions/WithdrawAnnouncedChange', () => ({
+  WithdrawAnnouncedChangeAction: Object.assign(() => null, {displayName: 'WithdrawAnnouncedChangeAction'}),
+}))
 vi.mock('../../../studio/actions/TranslationReview', () => ({
   MarkReviewedAction: () => null,
   TranslationReviewBadge: () => null,
