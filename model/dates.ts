@@ -31,22 +31,22 @@ export function formatDate(date: string, language: string = DEFAULT_LANGUAGE): s
   return format.format(new Date(`${date}T00:00:00+05:30`))
 }
 
-/** The time of day in India of a moment, in the words of a language, with the zone: "10:00 am IST". */
+/**
+ * The time of day in India of a moment, in the figures of a language: "8:00 am" in English, the
+ * 24-hour clock elsewhere ("08:00"), since the am/pm words of Hindi or Telugu in this runtime are
+ * Latin letters. The zone is in the language's words around it ("{date}, {time} IST": Site settings
+ * → Policy history words), never the runtime's English abbreviation.
+ */
 export function formatTime(moment: Date, language: string = DEFAULT_LANGUAGE): string {
-  const format = writesDatesIn(language)
-    ? new Intl.DateTimeFormat(dateLocale(language), {
-        hour: 'numeric',
-        minute: '2-digit',
-        timeZoneName: 'short',
-        timeZone: INDIA,
-      })
-    : new Intl.DateTimeFormat('en-IN', {
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-        timeZoneName: 'short',
-        timeZone: INDIA,
-      })
+  const format =
+    language === DEFAULT_LANGUAGE
+      ? new Intl.DateTimeFormat('en-IN', {hour: 'numeric', minute: '2-digit', timeZone: INDIA})
+      : new Intl.DateTimeFormat(writesDatesIn(language) ? dateLocale(language) : 'en-IN', {
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+          timeZone: INDIA,
+        })
   return format.format(moment)
 }
 

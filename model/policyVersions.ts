@@ -777,8 +777,9 @@ export const POLICY_HISTORY_WORDS = {
     placeholders: ['date'],
   },
   dayAndTime: {
-    title: 'A day with its time (shown when two versions of a policy applied on the same day)',
-    example: '{date}, {time}',
+    title:
+      'A day with its time in India (shown when two versions of a policy applied on the same day): write the zone in words',
+    example: '{date}, {time} IST',
     placeholders: ['date', 'time'],
   },
   version: {title: 'Version', example: 'Version {number}', placeholders: ['number']},

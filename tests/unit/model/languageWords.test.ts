@@ -171,11 +171,15 @@ describe('dates in a language', () => {
     // 8:00 am in India on 25 November 2026.
     const day = {day: '2026-11-25', at: new Date('2026-11-25T02:30:00Z')}
     expect(formatHistoryDay(day, dayAndTime('siteSettings'))).toBe('25 November 2026, 8:00 am IST')
-    expect(formatHistoryDay(day, dayAndTime('siteSettings__i18n_hi'), 'hi')).toBe('25 नवंबर 2026, 8:00 am IST')
-    expect(formatHistoryDay(day, dayAndTime('siteSettings__i18n_te'), 'te')).toBe(
-      '25 నవంబర్, 2026 8:00 AM IST',
+    expect(formatHistoryDay(day, dayAndTime('siteSettings__i18n_hi'), 'hi')).toBe(
+      '25 नवंबर 2026, 08:00 बजे (भारतीय मानक समय)',
     )
-    expect(formatTime(new Date('2026-11-25T09:15:00Z'), 'zz')).toBe('14:45 IST')
+    expect(formatHistoryDay(day, dayAndTime('siteSettings__i18n_te'), 'te')).toBe(
+      '25 నవంబర్, 2026 08:00 (భారత ప్రామాణిక సమయం)',
+    )
+    expect(formatTime(new Date('2026-11-25T09:15:00Z'), 'zz')).toBe('14:45')
+    // No Latin letters in the figures of a language's time: the zone is in its words.
+    for (const language of ['hi', 'te']) expect(formatTime(day.at, language)).not.toMatch(/[A-Za-z]/)
     // A day without a time is the day alone, whatever the words for a time say.
     expect(formatHistoryDay({day: '2026-11-25'}, '{date}, {time}', 'hi')).toBe('25 नवंबर 2026')
     expect(indiaDateTime(day.at)).toBe('2026-11-25T08:00+05:30')
