@@ -429,8 +429,9 @@ export function changeNoteProblems(
       `${title} already has version ${number}, announced to take effect on ${effectiveDate}. ` +
         'A change recorded after it cannot apply earlier, even with a reason for short notice: ' +
         `on ${effectiveDate} version ${number}, written without this change, would replace it. ` +
-        `Choose ${effectiveDate} or later. If this change must apply sooner, ask the person who runs the ` +
-        `website to withdraw version ${number} first; it can then be recorded again, after this change.`,
+        `Choose ${effectiveDate} or later. If this change must apply sooner, first withdraw version ${number} ` +
+        '("Withdraw announced change" in this policy\'s menu of actions), then publish this change, and ' +
+        'publish the announced one again, with its full notice.',
     )
   } else {
     const earliest = earliestWithNotice(context)

@@ -73,8 +73,10 @@ export function publishPolicyChange(
   })
   if (!plan.ok) throw new Error(plan.problems.join(' '))
   if (plan.versions.length !== 1) throw new Error(`Publishing ${policy} changed nothing.`)
-  documents.push({...plan.versions[0]})
-  return plan.versions[0]
+  // A copy: the version must not share the policy's sections, which a later edit changes.
+  const version = structuredClone(plan.versions[0]!)
+  documents.push({...version})
+  return version
 }
 
 /**
@@ -98,6 +100,6 @@ export function withdrawAnnouncedChange(
   if (!plan.ok) throw new Error(plan.problems.join(' '))
   for (const withdrawn of plan.withdrawn) Object.assign(documentById(documents, withdrawn._id), withdrawn)
   const {title, intro, sections} = plan.inForce
-  Object.assign(documentById(documents, policy), {title, intro, sections})
+  Object.assign(documentById(documents, policy), structuredClone({title, intro, sections}))
   return plan.withdrawn
 }

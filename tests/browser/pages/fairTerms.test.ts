@@ -133,7 +133,7 @@ describe('the Refund and Cancellation Policy', () => {
     expect(rule).toContain('This is our own commitment')
     expect(page).toContain(rule)
     expect(page).toContain(
-      `when you cancel before the service starts, cancel a part that has not started, or we cancel: within ${figure('refundProcessingWeeks')} of the cancellation, with no verification;`,
+      `when you cancel before the service starts, cancel a part that has not started, or we cancel, or a change you asked for costs less: within ${figure('refundProcessingWeeks')} of the cancellation or the change, with no verification;`,
     )
     expect(page).toContain('There is no verification step: your cancellation is all we need.')
     expect(text.terms).toContain(

@@ -1,7 +1,7 @@
 import {describe, expect, inject} from 'vitest'
 import {it} from '../../support/browserTest'
 import {bundledDocuments, documentById} from '../../support/dataset'
-import {formatDate} from '../../../model/dates'
+import {formatDate, formatHistoryDay} from '../../../model/dates'
 import {figureWordsIn, formatFigure, type PolicyFigureKey} from '../../../model/policyFigures'
 import {factText, PERIOD_FACT_KEYS, type CompanyFactKey} from '../../../model/companyFacts'
 import {companyFacts, policyFigures} from '../../support/site'
@@ -62,7 +62,13 @@ for (const code of ['hi', 'te']) {
         .locator('main time')
         .evaluateAll((times) => times.map((time) => [time.getAttribute('datetime'), time.textContent]))
       expect(dates.length).toBeGreaterThan(0)
-      for (const [day, text] of dates) expect(text).toBe(formatDate(day!, code))
+      // A day, or a day with its time in India where two versions applied on it ("2026-11-25T08:00+05:30").
+      const dayAndTime = documentById(documents, `siteSettings__i18n_${code}`).policyHistory.dayAndTime
+      for (const [datetime, text] of dates) {
+        const at = datetime!.includes('T') ? new Date(datetime!) : undefined
+        expect(text).toBe(formatHistoryDay({day: datetime!.slice(0, 10), at}, dayAndTime, code))
+        expect(text).not.toMatch(/[A-Za-z]/)
+      }
 
       const versionLine = await page.locator('.policy__updated').textContent()
       expect(versionLine).not.toMatch(/[A-Za-z]/)

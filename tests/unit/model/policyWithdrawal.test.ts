@@ -18,7 +18,7 @@ import {bundledDocuments, documentById} from '../../support/dataset'
 const dataset = bundledDocuments()
 const figures = documentById(dataset, 'policyFigures')
 const facts = documentById(dataset, 'companyFacts')
-/** The bundled history: Privacy Policy 8 is announced on 25 November 2026 for 25 December. */
+/** The bundled history: Privacy Policy 8 is announced on 25 November 2026 for 26 December. */
 const versions = dataset.filter(({_type}) => _type === 'policyVersion') as unknown as PolicyVersionDocument[]
 const privacy = (number: number) => versions.find((v) => v.policy === 'privacyPolicy' && v.number === number)!
 
@@ -93,12 +93,12 @@ describe('a withdrawn version', () => {
       // The version before it never ended.
       expect(history.until.has(7)).toBe(false)
       // The day it was to apply stays on record.
-      expect(history.from.get(8)).toEqual({day: '2026-12-25'})
+      expect(history.from.get(8)).toEqual({day: '2026-12-26'})
     }
   })
 
   it('schedules no switch of the site', () => {
-    expect(nextChangeAt(ofPrivacy(versions), NOW)).toEqual(new Date('2026-12-24T18:30:00Z'))
+    expect(nextChangeAt(ofPrivacy(versions), NOW)).toEqual(new Date('2026-12-25T18:30:00Z'))
     expect(nextChangeAt(ofPrivacy(withdrawn()), NOW)).toBeUndefined()
   })
 
@@ -137,7 +137,9 @@ describe('a withdrawn version', () => {
     ])
     // Not withdrawn, version 8 holds the same change to its day or later.
     const held = correct(versions)
-    expect(held.ok ? [] : held.problems[0]).toMatch(/already has version 8, taking effect on 2026-12-25/)
+    expect(held.ok ? [] : held.problems[0]).toMatch(
+      /already has version 8, announced to take effect on 2026-12-26/,
+    )
   })
 
   it('publishing version 7’s own text again records nothing: it is what is in force', () => {

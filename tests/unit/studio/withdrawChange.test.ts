@@ -34,7 +34,7 @@ const privacyVersions = dataset.filter(
 ) as unknown as (PolicyVersionDocument & {_rev?: string})[]
 const version = (number: number) => privacyVersions.find((v) => v.number === number)!
 const published = {...documentById(dataset, 'privacyPolicy'), _rev: 'published-rev'} as StoredDocument
-/** Noon in India on 1 December 2026: Privacy 7 is in force, 8 announced on 25 November for 25 December. */
+/** Noon in India on 1 December 2026: Privacy 7 is in force, 8 announced on 25 November for 26 December. */
 const NOW = new Date('2026-12-01T06:30:00Z')
 const REASON = 'We found a mistake in the new text and will announce a corrected one.'
 const readAt = (versions = privacyVersions, now = NOW): WithdrawRead => ({now, published, versions})
@@ -42,7 +42,7 @@ const readAt = (versions = privacyVersions, now = NOW): WithdrawRead => ({now, p
 describe('the withdrawal dialog', () => {
   it('says in plain words which change never applies, what the site shows, and that a new one needs full notice', () => {
     expect(withdrawalInWords(readAt(), 'privacyPolicy')).toEqual([
-      'Version 8, announced on 25 November 2026 to apply from 25 December 2026, will never apply. ' +
+      'Version 8, announced on 25 November 2026 to apply from 26 December 2026, will never apply. ' +
         'The site shows version 7 until a new change is published; a new change is announced again with the full notice.',
       'The published text of this policy goes back to version 7, so the site and the next publish compare ' +
         'against it. A draft you have open stays as it is.',
@@ -58,7 +58,7 @@ describe('the withdrawal dialog', () => {
     }
     const [first] = withdrawalInWords(readAt([...privacyVersions, ninth]), 'privacyPolicy')!
     expect(first).toMatch(
-      /^Version 8, announced on 25 November 2026 to apply from 25 December 2026 and version 9, announced on 25 November 2026 to apply from 4 January 2027, will never apply\./,
+      /^Version 8, announced on 25 November 2026 to apply from 26 December 2026 and version 9, announced on 25 November 2026 to apply from 4 January 2027, will never apply\./,
     )
   })
 
