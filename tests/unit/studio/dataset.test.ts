@@ -1170,4 +1170,22 @@ describe('the words the legal review changed', () => {
       expect(language.englishTextLink).not.toBe('')
     }
   })
+
+  it('the sixth review of round three: a change that only adds rights reaches bookings already paid', () => {
+    const documents = bundled()
+    const text = (id: string) => JSON.stringify(documents[id])
+    // Terms s.13 in force (today's correction), in the announced version and in the policy document.
+    for (const id of [
+      'policyVersion-termsAndConditions-6',
+      'policyVersion-termsAndConditions-7',
+      'termsAndConditions',
+    ])
+      expect(text(id), id).toContain(
+        'which continue under the terms that applied when you booked, unless the law requires otherwise, and except a change that only gives you more rights, which applies to them too.',
+      )
+    expect(text('policyVersion-termsAndConditions-5')).not.toContain('only gives you more rights')
+    expect(documents['policyVersion-termsAndConditions-6']!.summary).toContain(
+      'A change that only gives you more rights now also applies to bookings already paid.',
+    )
+  })
 })
