@@ -1171,7 +1171,7 @@ describe('the words the legal review changed', () => {
     }
   })
 
-  it('the sixth review of round three: a change that only adds rights reaches bookings already paid', () => {
+  it('the sixth review of round three: a change that only adds rights reaches bookings already paid, and the Refund Policy says how it changes', () => {
     const documents = bundled()
     const text = (id: string) => JSON.stringify(documents[id])
     // Terms s.13 in force (today's correction), in the announced version and in the policy document.
@@ -1186,6 +1186,15 @@ describe('the words the legal review changed', () => {
     expect(text('policyVersion-termsAndConditions-5')).not.toContain('only gives you more rights')
     expect(documents['policyVersion-termsAndConditions-6']!.summary).toContain(
       'A change that only gives you more rights now also applies to bookings already paid.',
+    )
+    // The Refund Policy says how it changes, as the Terms' "Changes to These Terms and Contact" does.
+    for (const id of ['policyVersion-refundPolicy-7', 'refundPolicy'])
+      expect(text(id), id).toMatch(
+        /"text":"Changes to This Policy".*"href":"\/terms&conditions#changes-to-these-terms-and-contact".*"text":" sets out: a change is announced at least ","marks":\[\]},\{"_type":"figureRef","_key":"\w+","figure":"policyChangeNoticeDays".{0,120}"text":" before it applies, except that a change that takes away no right and adds no purpose, such as a correction, clearer wording or a new right for you, or a change the law requires from an earlier date, may apply sooner;/,
+      )
+    expect(text('policyVersion-refundPolicy-6')).not.toContain('Changes to This Policy')
+    expect(documents['policyVersion-refundPolicy-7']!.summary).toContain(
+      "says we change this policy as our Terms set out: at least 30 days' notice, except for the reasons they list.",
     )
   })
 })
