@@ -1,7 +1,7 @@
 import {describe, expect, inject} from 'vitest'
 import {it} from '../../support/browserTest'
 import {bundledDocuments, documentById} from '../../support/dataset'
-import {formatDate, formatHistoryDay} from '../../../model/dates'
+import {formatHistoryDay} from '../../../model/dates'
 import {figureWordsIn, formatFigure, type PolicyFigureKey} from '../../../model/policyFigures'
 import {factText, PERIOD_FACT_KEYS, type CompanyFactKey} from '../../../model/companyFacts'
 import {companyFacts, policyFigures} from '../../support/site'
