@@ -305,7 +305,9 @@ describe('the contact page', () => {
     for (const said of [
       'This form collects your name, e-mail address, phone number, subject and message.',
       "With it we record the wording of each box and whether you ticked it, the time, the page's language and the Privacy Policy version.",
-      'Our server uses your IP address briefly, in memory, to limit repeated messages, and does not keep it.',
+      'Our server uses your IP address briefly, in memory, to limit repeated messages; that copy is not kept.',
+      // The request logs keep the address as they do for every page, as Privacy Policy s.1 says.
+      'Separately, the request logs in front of our website record your IP address, as they do for every page, for 180 days (one year from 13 May 2027), as the CERT-In Directions and the DPDP Rules require; see our Privacy Policy.',
       `Where it is kept and sent. ${factText(companyFacts, 'legalName')}, ${factText(companyFacts, 'registeredOffice')}, collects and keeps your message.`,
       `It goes only to these providers, in these countries: ${factText(companyFacts, 'messageProcessors')}.`,
       'The first box below agrees to this, including the transfer to any country outside India named here.',
