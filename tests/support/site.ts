@@ -236,6 +236,18 @@ export async function mobileMenuHydrated(page: Page): Promise<void> {
   await page.waitForSelector('astro-island[component-url*="MobileMenu"]:not([ssr])', {state: 'attached'})
 }
 
+/**
+ * Resolves once the ContactForm island on /contact-us has hydrated: React has taken over its form
+ * (Astro drops the island's `ssr` mark when it starts React's hydration, which finishes later).
+ */
+export async function contactFormHydrated(page: Page): Promise<void> {
+  await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
+  await page.waitForFunction(() => {
+    const form = document.querySelector('astro-island[component-url*="ContactForm"] form')
+    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactProps'))
+  })
+}
+
 /** The sticky header's bottom edge and a section's top edge, in viewport pixels. */
 export async function sectionPosition(page: Page, id: string) {
   return page.evaluate((sectionId) => {

@@ -2,7 +2,13 @@ import type {Locator, Page} from 'playwright-core'
 import {describe, expect, inject} from 'vitest'
 import {DESKTOP, PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
-import {contactPage, mobileMenuHydrated, settings, versionInForce} from '../../support/site'
+import {
+  contactFormHydrated,
+  contactPage,
+  mobileMenuHydrated,
+  settings,
+  versionInForce,
+} from '../../support/site'
 import {consentBoxes, eventually, healthTicked, marker, readDb, rowsWith} from '../../support/contact'
 
 const base = inject('siteUrl')
@@ -33,7 +39,7 @@ const formStatus = (page: Page) => page.locator('form.contact-form').getByRole('
 /** Opens the contact page and resolves once the form island has hydrated. */
 async function openContactPage(page: Page, query = ''): Promise<void> {
   await page.goto(base + '/contact-us' + query)
-  await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
+  await contactFormHydrated(page)
 }
 
 /**
@@ -134,7 +140,7 @@ describe('the contact form in Chromium', () => {
     const fields = visitor()
     await fill(page, fields, {health: true})
     release()
-    await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
+    await contactFormHydrated(page)
     expect(await values(page)).toEqual(fields)
     for (const box of [consentBox, ageBox, healthBox]) await expect(box(page).isChecked()).resolves.toBe(true)
     await sendButton(page).click()
@@ -474,7 +480,7 @@ describe('the contact form in Chromium', () => {
       .getByRole('link', {name: settings.bookAppointment.label, exact: true})
       .click()
     await page.waitForURL((url) => url.pathname === '/contact-us')
-    await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
+    await contactFormHydrated(page)
     await expect(field(page, 'subject').inputValue()).resolves.toBe(settings.bookAppointment.subject)
     expect(settings.bookAppointment.subject).toBe('Appointment request')
   })

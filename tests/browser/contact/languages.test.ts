@@ -1,3 +1,4 @@
+import {contactFormHydrated} from '../../support/site'
 import type {Page} from 'playwright-core'
 import {describe, expect, inject} from 'vitest'
 import {PHONE} from '../../support/browser'
@@ -60,7 +61,7 @@ describe('the contact form on /hi/contact-us', () => {
   }) => {
     const page = await newPage(PHONE)
     await page.goto(`${base}/hi/contact-us`)
-    await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
+    await contactFormHydrated(page)
     const message = `हमें हैदराबाद में एक होटल चाहिए। (${marker()})`
     await fillInHindi(page, message)
     await page.getByRole('button', {name: FORM.submitLabel}).click()

@@ -12,6 +12,7 @@ import {DESKTOP, PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
 import {
   companyFacts,
+  contactFormHydrated,
   contactPage,
   NOTICE,
   NOTICE_TEXTS,
@@ -34,8 +35,7 @@ const RIGHTS_HREF = `/privacy-policy#${headingAnchors(privacyHeadings)[rightsInd
 /** The contact page; with JavaScript, once the form has hydrated, as visitors mostly meet it. */
 async function openContactPage(page: Page, javaScriptEnabled: boolean) {
   await page.goto(base + '/contact-us')
-  if (javaScriptEnabled)
-    await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
+  if (javaScriptEnabled) await contactFormHydrated(page)
 }
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim()

@@ -3,7 +3,14 @@ import type {Page} from 'playwright-core'
 import {PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
 import {bundledDocuments, documentById} from '../../support/dataset'
-import {contactPage, policies, policyVersions, settings, startOf} from '../../support/site'
+import {
+  contactFormHydrated,
+  contactPage,
+  policies,
+  policyVersions,
+  settings,
+  startOf,
+} from '../../support/site'
 import {formatDate, formatHistoryDay} from '../../../model/dates'
 import {factText} from '../../../model/companyFacts'
 import {figureWordsIn} from '../../../model/policyFigures'
@@ -147,7 +154,7 @@ describe('the site in Hindi and Telugu', () => {
       phonePage: page,
     }) => {
       await page.goto(`${base}/${code}/contact-us`)
-      await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
+      await contactFormHydrated(page)
       await expect(page.getByRole('button', {name: translation.form.submitLabel}).isVisible()).resolves.toBe(
         true,
       )

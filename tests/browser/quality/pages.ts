@@ -12,6 +12,7 @@ import {
   mobileMenuHydrated,
   policyVersions,
   settings,
+  contactFormHydrated,
 } from '../../support/site'
 
 /** The codes of the languages the bundled Site settings turn on. */
@@ -60,11 +61,6 @@ export const PATHS = [
 ]
 
 export const POLICY_PATHS = ['/privacy-policy', '/terms&conditions', '/Refund&Cancellation-Policy']
-
-/** Resolves once the ContactForm island on /contact-us has hydrated. */
-export async function contactFormHydrated(page: Page): Promise<void> {
-  await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})
-}
 
 /** The menu toggle's label on a page: in the language of its prefix ("/hi/…"), else English. */
 function menuLabelOn(path: string): string {
