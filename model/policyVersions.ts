@@ -19,7 +19,7 @@ import {
 import type {HistoryDay} from './dates.ts'
 import {isCompletePeriod, type Period} from './periods.ts'
 import {formatFigure, POLICY_FIGURE_KEYS, type PolicyFigureKey} from './policyFigures.ts'
-import {templateProblem} from './templates.ts'
+import {fillTemplate, templateProblem} from './templates.ts'
 import {documentTitle, POLICY_ID_LIST, POLICY_VERSION_TYPE, type PolicyId} from './siteDocuments.ts'
 
 export {isPolicyId, POLICY_VERSION_TYPE} from './siteDocuments.ts'
@@ -82,8 +82,18 @@ export interface PolicyVersionDocument extends PolicyWording, Quotes {
   summary: string
   /** When it was recorded, by the publish that created it: when it was announced. */
   recordedAt: string
-  /** Why it applies sooner than the notice period after it was announced, when it does. */
-  shortNotice?: ShortNoticeReason
+  /**
+   * Why it applies sooner than the notice period after it was announced, when it does: every reason
+   * that is true of it, in the order of `SHORT_NOTICE_REASON_KEYS`.
+   */
+  shortNoticeReasons?: ShortNoticeReason[]
+  /** The law that requires it, when `requiredByLaw` is among the reasons: "rule 8(3) of …". */
+  shortNoticeLaw?: string
+  /**
+   * The one reason a version recorded before reasons were listed one by one. Versions are never
+   * edited, so it is still read and shown in its own words (`LEGACY_SHORT_NOTICE_WORDS`).
+   */
+  shortNotice?: LegacyShortNoticeReason
   /**
    * The notice period (days) in force when it was announced, as the publish judged it: the build
    * checks the version against it, so a later change of the figure never condemns an older version.
@@ -100,27 +110,75 @@ export interface PolicyVersionDocument extends PolicyWording, Quotes {
 
 /**
  * The only reasons a change may apply sooner than the notice period (the figure
- * `policyChangeNoticeDays`) after it is announced. Readers see which one with the version.
+ * `policyChangeNoticeDays`) after it is announced: the list the Terms (§13) and the Privacy Policy
+ * (§10) give, "a correction, clearer wording or a new right for you, or a change the law requires
+ * from an earlier date", whose new version "says which of these reasons applies". A change records
+ * every one that is true of it, and readers see them all.
  */
 export const SHORT_NOTICE_REASONS = {
-  takesNothingAway: {
-    title: 'It takes away no right and adds no purpose',
-    description: 'For example a correction, a clearer wording, a lower fee, or a new right for customers.',
+  correction: {
+    title: 'A correction',
+    description:
+      'It puts right a mistake or an omission in the text, taking away no right and adding no purpose for your data.',
+  },
+  clearerWording: {
+    title: 'Clearer wording',
+    description: 'It says more clearly what the text already meant.',
+  },
+  newRight: {
+    title: 'A new right for customers',
+    description: 'It only gives more rights, for example a lower fee or a longer time to ask.',
   },
   requiredByLaw: {
     title: 'The law requires it from an earlier date',
-    description: 'A new law, rule or order that applies whatever we announce.',
+    description: 'A law, rule or order that applies whatever we announce: name it below.',
   },
 } as const satisfies Record<string, {title: string; description: string}>
 export type ShortNoticeReason = keyof typeof SHORT_NOTICE_REASONS
 export const SHORT_NOTICE_REASON_KEYS = Object.keys(SHORT_NOTICE_REASONS) as ShortNoticeReason[]
 
+/** The one reason versions recorded before the reasons were listed one by one: still read, never recorded. */
+export const LEGACY_SHORT_NOTICE_REASONS = {
+  takesNothingAway: {
+    title: 'It takes away no right and adds no purpose (recorded before reasons were listed)',
+  },
+  requiredByLaw: {title: 'The law requires it from an earlier date (recorded before reasons were listed)'},
+} as const satisfies Record<string, {title: string}>
+export type LegacyShortNoticeReason = keyof typeof LEGACY_SHORT_NOTICE_REASONS
+export const LEGACY_SHORT_NOTICE_REASON_KEYS = Object.keys(
+  LEGACY_SHORT_NOTICE_REASONS,
+) as LegacyShortNoticeReason[]
+
+/** The longest name of a law staff may give: readers see it in the sentence after the summary. */
+export const SHORT_NOTICE_LAW_MAX = 200
+export const SHORT_NOTICE_LAW_EXAMPLE = 'rule 8(3) of the Digital Personal Data Protection Rules, 2025'
+
 /** The change staff describe when they publish. */
 export interface ChangeNote {
   effectiveDate: string
   summary: string
-  /** Given only for a date sooner than the notice period allows. */
-  shortNotice?: ShortNoticeReason
+  /** Given only for a date sooner than the notice period allows: every reason true of the change. */
+  shortNoticeReasons?: ShortNoticeReason[]
+  /** Which law requires it, when `requiredByLaw` is among the reasons. */
+  shortNoticeLaw?: string
+}
+
+/** The reasons a note or a version gives, known ones only, each once, in the table's order. */
+export const shortNoticeReasonsOf = (recorded: {shortNoticeReasons?: readonly string[] | null}) =>
+  SHORT_NOTICE_REASON_KEYS.filter((reason) => recorded.shortNoticeReasons?.includes(reason))
+
+/** A reason list that says the law requires the change without naming the law; the words to fix it. */
+export function shortNoticeLawProblem(recorded: {
+  shortNoticeReasons?: readonly string[] | null
+  shortNoticeLaw?: string | null
+}): string | undefined {
+  if (!recorded.shortNoticeReasons?.includes('requiredByLaw')) return undefined
+  const law = recorded.shortNoticeLaw?.trim() ?? ''
+  if (law.length === 0)
+    return `Name the law that requires the change, for example “${SHORT_NOTICE_LAW_EXAMPLE}”: readers see it with the version.`
+  if (law.length > SHORT_NOTICE_LAW_MAX)
+    return `Shorten the name of the law to at most ${SHORT_NOTICE_LAW_MAX} characters.`
+  return undefined
 }
 
 export const SUMMARY_MIN = 10
@@ -435,13 +493,18 @@ export function changeNoteProblems(
     )
   } else {
     const earliest = earliestWithNotice(context)
-    if (earliest && date < earliest && !note.shortNotice)
-      problems.push(
-        `A change is announced at least ${context.noticeDays} clear days before it applies, counted from the day ` +
-          `after it is announced: choose ${earliest} or later, or say why this one may apply sooner.`,
-      )
+    // Reasons are needed, and recorded, only for a date sooner than the notice period allows.
+    if (earliest && date < earliest) {
+      if (shortNoticeReasonsOf(note).length === 0)
+        problems.push(
+          `A change is announced at least ${context.noticeDays} clear days before it applies, counted from the day ` +
+            `after it is announced: choose ${earliest} or later, or tick every reason why this one may apply sooner.`,
+        )
+      const law = shortNoticeLawProblem(note)
+      if (law) problems.push(law)
+    }
   }
-  if (note.shortNotice !== undefined && !SHORT_NOTICE_REASON_KEYS.includes(note.shortNotice))
+  if (note.shortNoticeReasons?.some((reason) => !SHORT_NOTICE_REASON_KEYS.includes(reason)))
     problems.push('Choose why the change may apply sooner, from the reasons listed.')
   return problems
 }
@@ -469,17 +532,30 @@ export const firstDayAfterNotice = (announced: string, noticeDays: number): stri
   daysAfter(announced, noticeDays + 1)
 
 /**
- * The note as the version records it: a reason for short notice only when the date needs one, so
- * that no version claims to have been rushed when it was announced in time.
+ * The note as the version records it: reasons for short notice only when the date needs them, so
+ * that no version claims to have been rushed when it was announced in time; the law's name only
+ * with the reason that it requires the change.
  */
 export function noteAsRecorded(
   note: ChangeNote,
   context: {now: Date; latest?: unknown; noticeDays?: number},
 ): ChangeNote {
   const earliest = earliestWithNotice(context)
-  const {shortNotice, ...rest} = note
-  return shortNotice && earliest && note.effectiveDate < earliest ? {...rest, shortNotice} : rest
+  const {shortNoticeReasons: _reasons, shortNoticeLaw, ...rest} = note
+  const reasons = shortNoticeReasonsOf(note)
+  if (!earliest || note.effectiveDate >= earliest || reasons.length === 0) return rest
+  return {
+    ...rest,
+    shortNoticeReasons: reasons,
+    ...(reasons.includes('requiredByLaw') ? {shortNoticeLaw: shortNoticeLaw?.trim() ?? ''} : {}),
+  }
 }
+
+/** Whether a version records why it applied with short notice, in either form. */
+const recordsShortNotice = (version: {
+  shortNotice?: string | null
+  shortNoticeReasons?: readonly string[] | null
+}) => Boolean(version.shortNotice) || shortNoticeReasonsOf(version).length > 0
 
 /**
  * Every recorded version that breaks the notice rule: announced (recorded) fewer days before it
@@ -493,6 +569,8 @@ export function noticeBreaches(
     policy: string
     recordedAt: string
     shortNotice?: string | null
+    shortNoticeReasons?: readonly string[] | null
+    shortNoticeLaw?: string | null
     noticeDays?: number | null
     withdrawnAt?: string | null
   })[],
@@ -507,12 +585,18 @@ export function noticeBreaches(
       const first = !versions.some(
         (other) => other.policy === version.policy && other.number < version.number,
       )
+      const title = documentTitle(version.policy) ?? version.policy
+      // Readers would read that the law requires it, and not which law: Studio never records that.
+      if (shortNoticeLawProblem(version))
+        return [
+          `${title}, version ${version.number}: records that the law requires it to apply sooner, but not which law ` +
+            `(${SHORT_NOTICE_LAW_MAX} characters at most). A version is never edited: delete it and record the change again, naming the law.`,
+        ]
       const recorded = new Date(version.recordedAt)
-      if (first || version.shortNotice || !days || Number.isNaN(recorded.getTime())) return []
+      if (first || recordsShortNotice(version) || !days || Number.isNaN(recorded.getTime())) return []
       const announced = indiaToday(recorded)
       const earliest = firstDayAfterNotice(announced, days)
       if (version.effectiveDate >= earliest) return []
-      const title = documentTitle(version.policy) ?? version.policy
       return [
         `${title}, version ${version.number}: announced on ${announced} and in force from ${version.effectiveDate}, ` +
           `sooner than the notice period of ${days} clear days allows (${earliest} at the earliest), and it records ` +
@@ -569,7 +653,8 @@ export function newVersion(input: {
     effectiveDate: input.note.effectiveDate,
     summary: input.note.summary.trim(),
     recordedAt: input.now.toISOString(),
-    ...(input.note.shortNotice ? {shortNotice: input.note.shortNotice} : {}),
+    ...(input.note.shortNoticeReasons?.length ? {shortNoticeReasons: input.note.shortNoticeReasons} : {}),
+    ...(input.note.shortNoticeLaw ? {shortNoticeLaw: input.note.shortNoticeLaw} : {}),
     ...(input.noticeDays !== undefined ? {noticeDays: input.noticeDays} : {}),
     title,
     description,
@@ -845,40 +930,88 @@ export const POLICY_HISTORY_WORDS = {
   introduction: {title: 'The text before section 1', example: 'Introduction'},
   firstVersion: {title: 'The first version', example: 'The first published version of this policy.'},
   feedTitle: {title: 'Feed name', example: 'Policy changes'},
+  shortNoticeBecause: {
+    title:
+      'After the summary of a change that applied with short notice: the sentence, with its reasons joined as the language joins a list',
+    example: 'It applies without the usual notice because {reasons}.',
+    placeholders: ['reasons'],
+  },
+  shortNoticeCorrection: {title: 'Short-notice reason: a correction', example: 'it corrects our text'},
+  shortNoticeClearerWording: {
+    title: 'Short-notice reason: clearer wording',
+    example: 'it makes our wording clearer',
+  },
+  shortNoticeNewRight: {title: 'Short-notice reason: a new right for you', example: 'it adds to your rights'},
+  shortNoticeLaw: {
+    title: 'Short-notice reason: the law requires it (the law’s name as staff gave it, in English)',
+    example: 'the law requires it ({law})',
+    placeholders: ['law'],
+  },
   shortNoticeTakesNothingAway: {
-    title: 'After the summary of a change that applied with short notice: it takes nothing away',
+    title:
+      'After the summary of a version recorded before reasons were listed one by one, with short notice: it takes nothing away',
     example:
       'It applies without the usual notice because it takes none of your rights away and uses your data for nothing new.',
   },
   shortNoticeRequiredByLaw: {
-    title: 'After the summary of a change that applied with short notice: the law requires it',
+    title:
+      'After the summary of a version recorded before reasons were listed one by one, with short notice: the law requires it',
     example: 'It applies without the usual notice because the law requires it.',
   },
 } as const satisfies Record<string, {title: string; example: string; placeholders?: readonly string[]}>
 
 export type PolicyHistoryWord = keyof typeof POLICY_HISTORY_WORDS
 
-/** The words that say why a version applied with short notice, by reason. */
+/** The words of each reason for short notice, joined into `shortNoticeBecause`. */
 export const SHORT_NOTICE_WORDS = {
+  correction: 'shortNoticeCorrection',
+  clearerWording: 'shortNoticeClearerWording',
+  newRight: 'shortNoticeNewRight',
+  requiredByLaw: 'shortNoticeLaw',
+} as const satisfies Record<ShortNoticeReason, PolicyHistoryWord>
+
+/** The whole sentence shown for a version recorded with one reason, before reasons were listed. */
+export const LEGACY_SHORT_NOTICE_WORDS = {
   takesNothingAway: 'shortNoticeTakesNothingAway',
   requiredByLaw: 'shortNoticeRequiredByLaw',
-} as const satisfies Record<ShortNoticeReason, PolicyHistoryWord>
+} as const satisfies Record<LegacyShortNoticeReason, PolicyHistoryWord>
+
+/** What a version records of why it came with short notice, as pages read it. */
+export interface ShortNoticeRecord {
+  shortNoticeReasons?: readonly ShortNoticeReason[] | null
+  shortNoticeLaw?: string | null
+  shortNotice?: LegacyShortNoticeReason | null
+}
 
 /** A version's summary as readers see it: the staff's words, and why it applied sooner when it did. */
 export function summaryAsShown(
-  version: {summary: string; shortNotice?: ShortNoticeReason | null},
+  version: {summary: string} & ShortNoticeRecord,
   words: Record<PolicyHistoryWord, string>,
+  language: string,
 ): string {
-  const reason = shortNoticeAsShown(version, words)
+  const reason = shortNoticeAsShown(version, words, language)
   return reason ? `${version.summary} ${reason}` : version.summary
 }
 
-/** Why a version came with less notice, in the page's words; none for a version with full notice. */
+/**
+ * Why a version came with less notice, in the page's words: one sentence naming every reason it
+ * records, joined as the page's language joins a list ("a, b and c", "a, b और c"), the law named
+ * where it is one; a version recorded with one reason, before reasons were listed, in that
+ * reason's sentence. None for a version with full notice.
+ */
 export function shortNoticeAsShown(
-  version: {shortNotice?: ShortNoticeReason | null},
+  version: ShortNoticeRecord,
   words: Record<PolicyHistoryWord, string>,
+  language: string,
 ): string | undefined {
-  return version.shortNotice ? words[SHORT_NOTICE_WORDS[version.shortNotice]] : undefined
+  const reasons = shortNoticeReasonsOf(version)
+  if (reasons.length === 0)
+    return version.shortNotice ? words[LEGACY_SHORT_NOTICE_WORDS[version.shortNotice]] : undefined
+  const law = version.shortNoticeLaw?.trim() ?? ''
+  const clauses = reasons.map((reason) => fillTemplate(words[SHORT_NOTICE_WORDS[reason]], {law}))
+  return fillTemplate(words.shortNoticeBecause, {
+    reasons: new Intl.ListFormat(language, {type: 'conjunction'}).format(clauses),
+  })
 }
 export const POLICY_HISTORY_WORD_KEYS = Object.keys(POLICY_HISTORY_WORDS) as PolicyHistoryWord[]
 

@@ -1,4 +1,4 @@
-import {shortNoticeAsShown, type PolicyHistoryWord} from '../../model/policyVersions'
+import {shortNoticeAsShown, type PolicyHistoryWord, type ShortNoticeRecord} from '../../model/policyVersions'
 import {DEFAULT_LANGUAGE} from '../../model/translations'
 import type {Policy} from './schemas'
 
@@ -12,15 +12,11 @@ export const translatedSummaries = (policy: Pick<Policy, 'versionSummaries'>): R
  * for short notice follows in the page's words.
  */
 export function changeSummary(
-  version: {
-    number: number
-    summary: string
-    shortNotice?: Parameters<typeof shortNoticeAsShown>[0]['shortNotice']
-  },
+  version: {number: number; summary: string} & ShortNoticeRecord,
   words: Record<PolicyHistoryWord, string>,
   {language, translated}: {language: string; translated: ReadonlyMap<number, string>},
 ): {summary: string; lang?: string; after: string} {
-  const reason = shortNoticeAsShown(version, words)
+  const reason = shortNoticeAsShown(version, words, language)
   const after = reason ? ` ${reason}` : ''
   const own = translated.get(version.number)
   if (own !== undefined) return {summary: own, after}

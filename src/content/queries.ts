@@ -91,6 +91,8 @@ export const policyVersionsQuery =
   summary,
   recordedAt,
   shortNotice,
+  shortNoticeReasons,
+  shortNoticeLaw,
   withdrawnAt,
   withdrawnNote,
   title,

@@ -239,6 +239,8 @@ export type PolicyVersion = {
   effectiveDate: string;
   summary: string;
   recordedAt: string;
+  shortNoticeReasons?: Array<string>;
+  shortNoticeLaw?: string;
   shortNotice?: "takesNothingAway" | "requiredByLaw";
   noticeDays?: number;
   withdrawnAt?: string;
@@ -555,6 +557,11 @@ export type SiteSettings = {
     introduction: string;
     firstVersion: string;
     feedTitle: string;
+    shortNoticeBecause: string;
+    shortNoticeCorrection: string;
+    shortNoticeClearerWording: string;
+    shortNoticeNewRight: string;
+    shortNoticeLaw: string;
     shortNoticeTakesNothingAway: string;
     shortNoticeRequiredByLaw: string;
   };
@@ -909,6 +916,11 @@ export type SiteSettingsQueryResult = {
     introduction: string;
     firstVersion: string;
     feedTitle: string;
+    shortNoticeBecause: string;
+    shortNoticeCorrection: string;
+    shortNoticeClearerWording: string;
+    shortNoticeNewRight: string;
+    shortNoticeLaw: string;
     shortNoticeTakesNothingAway: string;
     shortNoticeRequiredByLaw: string;
   };
@@ -1291,7 +1303,7 @@ export type PoliciesQueryResult = Array<{
 
 // Source: ../src/content/queries.ts
 // Variable: policyVersionsQuery
-// Query: *[_type == "policyVersion" && policy in $policyIds] | order(policy asc, number asc){  _id,  policy,  number,  effectiveDate,  summary,  recordedAt,  shortNotice,  withdrawnAt,  withdrawnNote,  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body},  "figures": coalesce(figures, [])[]{figure, text},  "facts": coalesce(facts, [])[]{fact, text}}
+// Query: *[_type == "policyVersion" && policy in $policyIds] | order(policy asc, number asc){  _id,  policy,  number,  effectiveDate,  summary,  recordedAt,  shortNotice,  shortNoticeReasons,  shortNoticeLaw,  withdrawnAt,  withdrawnNote,  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body},  "figures": coalesce(figures, [])[]{figure, text},  "facts": coalesce(facts, [])[]{fact, text}}
 export type PolicyVersionsQueryResult = Array<{
   _id: string;
   policy: "privacyPolicy" | "refundPolicy" | "termsAndConditions";
@@ -1300,6 +1312,8 @@ export type PolicyVersionsQueryResult = Array<{
   summary: string;
   recordedAt: string;
   shortNotice: "requiredByLaw" | "takesNothingAway" | null;
+  shortNoticeReasons: Array<string> | null;
+  shortNoticeLaw: string | null;
   withdrawnAt: string | null;
   withdrawnNote: string | null;
   title: string;
@@ -1652,6 +1666,8 @@ export type LaunchCheckQueryResult = Array<{
   effectiveDate: string;
   summary: string;
   recordedAt: string;
+  shortNoticeReasons?: Array<string>;
+  shortNoticeLaw?: string;
   shortNotice?: "requiredByLaw" | "takesNothingAway";
   noticeDays?: number;
   withdrawnAt?: string;
@@ -1791,6 +1807,11 @@ export type LaunchCheckQueryResult = Array<{
     introduction: string;
     firstVersion: string;
     feedTitle: string;
+    shortNoticeBecause: string;
+    shortNoticeCorrection: string;
+    shortNoticeClearerWording: string;
+    shortNoticeNewRight: string;
+    shortNoticeLaw: string;
     shortNoticeTakesNothingAway: string;
     shortNoticeRequiredByLaw: string;
   };

@@ -34,6 +34,7 @@ import {
   isCalendarDate,
   POLICY_HISTORY_WORD_KEYS,
   POLICY_HISTORY_WORD_MAX,
+  LEGACY_SHORT_NOTICE_REASON_KEYS,
   SHORT_NOTICE_REASON_KEYS,
   SUMMARY_MAX,
 } from '../../model/policyVersions'
@@ -278,7 +279,10 @@ export const policyVersionSchema = z.object({
   effectiveDate: z.string().refine(isCalendarDate, 'must be a date such as 2026-11-23'),
   summary: text(SUMMARY_MAX),
   recordedAt: z.iso.datetime({offset: true}),
-  shortNotice: z.enum(SHORT_NOTICE_REASON_KEYS).nullish(),
+  shortNoticeReasons: z.array(z.enum(SHORT_NOTICE_REASON_KEYS)).nullish(),
+  shortNoticeLaw: z.string().nullish(),
+  /** The one reason of a version recorded before reasons were listed one by one. */
+  shortNotice: z.enum(LEGACY_SHORT_NOTICE_REASON_KEYS).nullish(),
   /** Set when staff withdrew it before it applied: it never applies, and the history says why. */
   withdrawnAt: z.iso.datetime({offset: true}).nullish(),
   withdrawnNote: text(SUMMARY_MAX).nullish(),

@@ -8,6 +8,7 @@ import {POLICY_FEED_PATH, policyChangesPath, policyHistoryPath, policyVersionPat
 import {effectiveWord, summaryAsShown} from '../../model/policyVersions'
 import {formatHistoryDay} from '../../model/dates'
 import {copyrightYears} from '../../model/copyright'
+import {DEFAULT_LANGUAGE} from '../../model/translations'
 
 /**
  * An Atom feed of every policy change, upcoming ones included, so that a lawyer or a partner can
@@ -15,6 +16,9 @@ import {copyrightYears} from '../../model/copyright'
  * id, its link is the differences it made (the text itself for a first version). A version
  * withdrawn before it applied says so, and is updated at its withdrawal, so readers see it again.
  */
+/** The feed is in English, the language staff write summaries in. */
+const FEED_LANGUAGE = DEFAULT_LANGUAGE
+
 export const GET: APIRoute = async ({site}) => {
   const [settings, histories] = await Promise.all([builtContent.siteSettings(), getPolicyHistories()])
   const words = settings.policyHistory
@@ -65,8 +69,8 @@ export const GET: APIRoute = async ({site}) => {
       date: new Date(changedAt),
       published: new Date(version.recordedAt),
       description: withdrawal
-        ? `${withdrawal} ${words.withdrawnBecause} ${version.withdrawnNote} ${summaryAsShown(version, words)}`
-        : `${effective}. ${announced}. ${summaryAsShown(version, words)}`,
+        ? `${withdrawal} ${words.withdrawnBecause} ${version.withdrawnNote} ${summaryAsShown(version, words, FEED_LANGUAGE)}`
+        : `${effective}. ${announced}. ${summaryAsShown(version, words, FEED_LANGUAGE)}`,
       category: [{name: version.title, term: policy, scheme: url(policyHistoryPath(policy))}],
     })
   }

@@ -1,12 +1,15 @@
-import {Button, Card, Flex, Radio, Stack, Text, TextArea, TextInput} from '@sanity/ui'
+import {Button, Card, Checkbox, Flex, Stack, Text, TextArea, TextInput} from '@sanity/ui'
 import {useId, type ReactNode} from 'react'
 import {
+  SHORT_NOTICE_LAW_EXAMPLE,
+  SHORT_NOTICE_LAW_MAX,
   SHORT_NOTICE_REASON_KEYS,
   SHORT_NOTICE_REASONS,
   SUMMARY_MAX,
   SUMMARY_MIN,
   type ChangeNote,
 } from '../../model/policyVersions'
+import {withShortNoticeReason} from './publishDialog'
 import {DOCUMENT_TITLES, type PolicyId} from '../../model/siteDocuments'
 
 export const RECORD_CHANGE_TITLE = 'Record this change'
@@ -72,6 +75,7 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
   const dateId = useId()
   const summaryId = useId()
   const reasonId = useId()
+  const lawId = useId()
   const earliestAllowed = noticeFrom
     ? `Readers get notice of a change, counted in whole days from the day after today: choose ${noticeFrom} or later, unless one of the reasons below applies.`
     : 'Today or later.'
@@ -118,16 +122,19 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
             Why it may apply before {noticeFrom}
           </Text>
           <Text id={hintId(reasonId)} size={1} muted>
-            Shown to readers with the new version. Without one of these, choose a later date.
+            Tick every reason that is true of this change: readers see them all with the new version. Without
+            one of these, choose a later date.
           </Text>
           {SHORT_NOTICE_REASON_KEYS.map((reason) => (
             <Flex as="label" key={reason} gap={3} align="flex-start">
-              <Radio
+              <Checkbox
                 name={reasonId}
                 value={reason}
-                checked={note.shortNotice === reason}
+                checked={note.shortNoticeReasons?.includes(reason) ?? false}
                 disabled={busy}
-                onChange={() => onNoteChange({...note, shortNotice: reason})}
+                onChange={(event) =>
+                  onNoteChange(withShortNoticeReason(note, reason, event.currentTarget.checked))
+                }
               />
               <Stack gap={2}>
                 <Text size={1} weight="medium">
@@ -139,6 +146,21 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
               </Stack>
             </Flex>
           ))}
+          {note.shortNoticeReasons?.includes('requiredByLaw') && (
+            <Question
+              id={lawId}
+              label="Which law requires it"
+              hint={`Readers see it after the reason, in English, for example “${SHORT_NOTICE_LAW_EXAMPLE}”; at most ${SHORT_NOTICE_LAW_MAX} characters.`}
+            >
+              <TextInput
+                id={lawId}
+                aria-describedby={hintId(lawId)}
+                value={note.shortNoticeLaw ?? ''}
+                disabled={busy}
+                onChange={(event) => onNoteChange({...note, shortNoticeLaw: event.currentTarget.value})}
+              />
+            </Question>
+          )}
         </Stack>
       )}
       <Question

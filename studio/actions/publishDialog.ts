@@ -8,6 +8,12 @@
  * draft, validation errors): a press while the last edit is still being saved or checked is
  * remembered, and the publish runs once Studio is done.
  */
+import {
+  SHORT_NOTICE_REASON_KEYS,
+  shortNoticeReasonsOf,
+  type ChangeNote,
+  type ShortNoticeReason,
+} from '../../model/policyVersions'
 
 export const SETTLING_MESSAGE = 'Saving and checking your last edits; publishing when they are saved…'
 export const DRAFT_GONE_MESSAGE =
@@ -64,4 +70,21 @@ export function publishDialogView(state: PublishDialogState): PublishDialogView 
     cancel: !state.saving,
     publishNow: waiting && !state.settling,
   }
+}
+
+/**
+ * The note once staff tick or untick a reason for short notice: each reason once, in the dialog's
+ * order. The law's name stays while "the law requires it" is unticked, so that ticking it again
+ * loses nothing; only a version that records that reason records the name (`noteAsRecorded`).
+ */
+export function withShortNoticeReason(
+  note: ChangeNote,
+  reason: ShortNoticeReason,
+  ticked: boolean,
+): ChangeNote {
+  const others = shortNoticeReasonsOf(note).filter((other) => other !== reason)
+  const reasons = ticked
+    ? SHORT_NOTICE_REASON_KEYS.filter((key) => key === reason || others.includes(key))
+    : others
+  return {...note, shortNoticeReasons: reasons}
 }

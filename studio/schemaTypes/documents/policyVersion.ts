@@ -2,7 +2,15 @@ import {ClockIcon} from '@sanity/icons/Clock'
 import {defineArrayMember, defineField, defineType, type StringRule} from 'sanity'
 import {COMPANY_FACTS} from '../../../model/companyFacts'
 import {POLICY_FIGURES} from '../../../model/policyFigures'
-import {POLICY_VERSION_TYPE, SHORT_NOTICE_REASONS, SUMMARY_MAX} from '../../../model/policyVersions'
+import {
+  LEGACY_SHORT_NOTICE_REASONS,
+  POLICY_VERSION_TYPE,
+  SHORT_NOTICE_LAW_EXAMPLE,
+  SHORT_NOTICE_REASONS,
+  shortNoticeLawProblem,
+  SUMMARY_MAX,
+  type ShortNoticeRecord,
+} from '../../../model/policyVersions'
 import {DOCUMENT_TITLES, POLICY_IDS, type PolicyId} from '../../../model/siteDocuments'
 import {entryChoice} from '../fields'
 
@@ -89,12 +97,34 @@ export const policyVersion = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({
-      name: 'shortNotice',
+      name: 'shortNoticeReasons',
       title: 'Applies with short notice because',
+      type: 'array',
+      of: [defineArrayMember({type: 'string'})],
+      description:
+        'Set when the change applies sooner than the notice period in Policy figures after it was recorded: every reason true of it, shown with the version.',
+      options: {...entryChoice(SHORT_NOTICE_REASONS), layout: 'grid'},
+      hidden: ({value}) => !(value as unknown[] | undefined)?.length,
+    }),
+    defineField({
+      name: 'shortNoticeLaw',
+      title: 'The law that requires it',
+      type: 'string',
+      description: `Named when the law requires the change from an earlier date, for example “${SHORT_NOTICE_LAW_EXAMPLE}”; shown with the version.`,
+      hidden: ({document, value}) => !value && !shortNoticeLawProblem((document ?? {}) as ShortNoticeRecord),
+      validation: (rule) =>
+        rule.custom(
+          (_law, context) => shortNoticeLawProblem((context.document ?? {}) as ShortNoticeRecord) ?? true,
+        ),
+    }),
+    defineField({
+      name: 'shortNotice',
+      title: 'Applies with short notice because (recorded before reasons were listed one by one)',
       type: 'string',
       description:
-        'Set when the change applies sooner than the notice period in Policy figures after it was recorded; shown with the version.',
-      options: entryChoice(SHORT_NOTICE_REASONS),
+        'The one reason a version recorded before reasons were listed one by one gave; shown with it in its own words (Site settings › Policy history words).',
+      options: entryChoice(LEGACY_SHORT_NOTICE_REASONS),
+      hidden: ({value}) => !value,
     }),
     defineField({
       name: 'noticeDays',

@@ -1,21 +1,24 @@
 import {describe, expect, it} from 'vitest'
+import {shortNoticeAsShown, SHORT_NOTICE_LAW_EXAMPLE} from '../../../model/policyVersions'
 import {changeSummary, translatedSummaries} from '../../../src/content/changeSummary'
 import {settings} from '../../support/site'
 import {bundledDocuments, documentById} from '../../support/dataset'
 
 const english = settings.policyHistory
 const hindi = documentById(bundledDocuments(), 'siteSettings__i18n_hi').policyHistory
+const telugu = documentById(bundledDocuments(), 'siteSettings__i18n_te').policyHistory
 const version = {
   number: 3,
   summary: 'Names who keeps the messages.',
-  shortNotice: 'takesNothingAway' as const,
+  shortNoticeReasons: ['correction' as const],
 }
+const CORRECTION = 'It applies without the usual notice because it corrects our text.'
 
 describe('a version’s "What changed" summary', () => {
   it('in English: staff’s words, then why it came with short notice', () => {
     expect(changeSummary(version, english, {language: 'en', translated: new Map()})).toEqual({
       summary: version.summary,
-      after: ` ${english.shortNoticeTakesNothingAway}`,
+      after: ` ${CORRECTION}`,
     })
   })
 
@@ -23,7 +26,7 @@ describe('a version’s "What changed" summary', () => {
     expect(changeSummary(version, hindi, {language: 'hi', translated: new Map()})).toEqual({
       summary: version.summary,
       lang: 'en',
-      after: ` ${hindi.shortNoticeTakesNothingAway}`,
+      after: ' यह सामान्य सूचना-अवधि के बिना लागू होता है, क्योंकि यह हमारे पाठ की भूल सुधारता है।',
     })
   })
 
@@ -33,8 +36,66 @@ describe('a version’s "What changed" summary', () => {
     })
     expect(changeSummary(version, hindi, {language: 'hi', translated})).toEqual({
       summary: 'बताता है कि संदेश कौन रखता है।',
-      after: ` ${hindi.shortNoticeTakesNothingAway}`,
+      after: ' यह सामान्य सूचना-अवधि के बिना लागू होता है, क्योंकि यह हमारे पाठ की भूल सुधारता है।',
     })
     expect(changeSummary({...version, number: 2}, hindi, {language: 'hi', translated}).lang).toBe('en')
+  })
+})
+
+describe('why a version came with short notice', () => {
+  const shown = (reasons: Parameters<typeof shortNoticeAsShown>[0], words = english, language = 'en') =>
+    shortNoticeAsShown(reasons, words, language)
+
+  it('names each reason in its own words, and claims nothing of another', () => {
+    expect(shown({shortNoticeReasons: ['correction']})).toBe(CORRECTION)
+    expect(shown({shortNoticeReasons: ['clearerWording']})).toBe(
+      'It applies without the usual notice because it makes our wording clearer.',
+    )
+    expect(shown({shortNoticeReasons: ['newRight']})).toBe(
+      'It applies without the usual notice because it adds to your rights.',
+    )
+    expect(shown({shortNoticeReasons: ['requiredByLaw'], shortNoticeLaw: SHORT_NOTICE_LAW_EXAMPLE})).toBe(
+      `It applies without the usual notice because the law requires it (${SHORT_NOTICE_LAW_EXAMPLE}).`,
+    )
+    for (const reason of ['correction', 'clearerWording', 'newRight', 'requiredByLaw'] as const)
+      expect(shown({shortNoticeReasons: [reason], shortNoticeLaw: 'a rule'})).not.toMatch(/nothing new/)
+  })
+
+  it('joins several reasons in one sentence, as the page’s language joins a list, in the order of the list', () => {
+    const reasons = {
+      shortNoticeReasons: ['requiredByLaw', 'correction', 'newRight'] as const,
+      shortNoticeLaw: 'rule 8(3) of the DPDP Rules, 2025',
+    }
+    expect(shown({shortNoticeReasons: ['newRight', 'correction']})).toBe(
+      'It applies without the usual notice because it corrects our text and it adds to your rights.',
+    )
+    expect(shown({...reasons, shortNoticeReasons: [...reasons.shortNoticeReasons]})).toBe(
+      'It applies without the usual notice because it corrects our text, it adds to your rights, and the law ' +
+        'requires it (rule 8(3) of the DPDP Rules, 2025).',
+    )
+    expect(shown({shortNoticeReasons: ['correction', 'newRight']}, hindi, 'hi')).toBe(
+      'यह सामान्य सूचना-अवधि के बिना लागू होता है, क्योंकि यह हमारे पाठ की भूल सुधारता है और यह आपके अधिकार बढ़ाता है।',
+    )
+    expect(shown({shortNoticeReasons: ['correction', 'newRight']}, telugu, 'te')).toBe(
+      'ఇది సాధారణ నోటీసు లేకుండానే వర్తిస్తుంది, ఎందుకంటే ఇది మా పాఠంలోని పొరపాటును సవరిస్తుంది మరియు ఇది మీ హక్కులను పెంచుతుంది.',
+    )
+    // No Latin connector in Hindi or Telugu, however many reasons.
+    for (const [words, language] of [
+      [hindi, 'hi'],
+      [telugu, 'te'],
+    ] as const)
+      expect(
+        shown({shortNoticeReasons: ['correction', 'clearerWording', 'newRight']}, words, language),
+      ).not.toMatch(/\band\b|[a-z]/)
+  })
+
+  it('shows a version recorded with the one reason of older versions in that reason’s words', () => {
+    expect(shown({shortNotice: 'takesNothingAway'})).toBe(english.shortNoticeTakesNothingAway)
+    expect(shown({shortNotice: 'requiredByLaw'}, hindi, 'hi')).toBe(hindi.shortNoticeRequiredByLaw)
+  })
+
+  it('says nothing of a version with full notice', () => {
+    expect(shown({})).toBeUndefined()
+    expect(shown({shortNoticeReasons: [], shortNotice: null})).toBeUndefined()
   })
 })

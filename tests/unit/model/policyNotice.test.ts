@@ -8,6 +8,8 @@ import {
   newVersion,
   noticeBreaches,
   quotesFor,
+  SHORT_NOTICE_LAW_EXAMPLE,
+  SHORT_NOTICE_LAW_MAX,
   type PolicyVersionDocument,
 } from '../../../model/policyVersions'
 import {POLICY_IDS, type PolicyId} from '../../../model/siteDocuments'
@@ -73,7 +75,7 @@ describe('the notice period of a publish', () => {
       ok: false,
       problems: [
         `A change is announced at least ${NOTICE_DAYS} clear days before it applies, counted from the day after ` +
-          `it is announced: choose ${FIRST_DAY} or later, or say why this one may apply sooner.`,
+          `it is announced: choose ${FIRST_DAY} or later, or tick every reason why this one may apply sooner.`,
       ],
     })
     // The dialog proposes the first day the figure in force allows, not the draft's.
@@ -136,10 +138,35 @@ describe('the build checks every recorded version', () => {
     ])
   })
 
-  it('passes a version with its reason, one announced in time, and a first version', () => {
+  it('passes a version with its reasons, one recorded with the one reason of older versions, one announced in time, and a first version', () => {
+    expect(noticeBreaches([...recorded, second({shortNoticeReasons: ['correction']})], NOTICE_DAYS)).toEqual(
+      [],
+    )
     expect(noticeBreaches([...recorded, second({shortNotice: 'takesNothingAway'})], NOTICE_DAYS)).toEqual([])
     expect(noticeBreaches([...recorded, second({effectiveDate: FIRST_DAY})], NOTICE_DAYS)).toEqual([])
     expect(noticeBreaches([{...recorded[0]!, recordedAt: '2026-03-02T00:00:00Z'}], NOTICE_DAYS)).toEqual([])
+  })
+
+  it('names a version that says the law requires it without naming the law', () => {
+    for (const shortNoticeLaw of [undefined, ' '])
+      expect(
+        noticeBreaches(
+          [...recorded, second({shortNoticeReasons: ['requiredByLaw'], shortNoticeLaw})],
+          NOTICE_DAYS,
+        ),
+      ).toEqual([
+        'Refund and Cancellation Policy, version 2: records that the law requires it to apply sooner, but not which law ' +
+          `(${SHORT_NOTICE_LAW_MAX} characters at most). A version is never edited: delete it and record the change again, naming the law.`,
+      ])
+    expect(
+      noticeBreaches(
+        [
+          ...recorded,
+          second({shortNoticeReasons: ['requiredByLaw'], shortNoticeLaw: SHORT_NOTICE_LAW_EXAMPLE}),
+        ],
+        NOTICE_DAYS,
+      ),
+    ).toEqual([])
   })
 
   it('counts clear days: a change applying exactly the notice period after the day it was announced is a day short', () => {
@@ -187,6 +214,8 @@ describe('the build checks every recorded version', () => {
         recordedAt: '2027-01-10T06:30:00Z',
         effectiveDate: '2027-01-11',
         shortNotice: undefined,
+        shortNoticeReasons: undefined,
+        shortNoticeLaw: undefined,
         noticeDays: undefined,
       }
       await expect(check([...dataset, rushed])).rejects.toThrow(
@@ -194,9 +223,8 @@ describe('the build checks every recorded version', () => {
           `Notice check: [\\s\\S]*Refund and Cancellation Policy, version ${rushed.number}: announced on 2027-01-10 and in force from 2027-01-11`,
         ),
       )
-      await expect(check([...dataset, {...rushed, shortNotice: 'requiredByLaw'}])).resolves.toEqual(
-        expect.any(Array),
-      )
+      for (const reasons of [{shortNoticeReasons: ['clearerWording']}, {shortNotice: 'requiredByLaw'}])
+        await expect(check([...dataset, {...rushed, ...reasons}])).resolves.toEqual(expect.any(Array))
     })
   })
 })

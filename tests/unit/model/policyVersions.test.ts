@@ -24,6 +24,8 @@ import {
   planPolicyPublish,
   planQuotedValuesPublish,
   quotesFor,
+  SHORT_NOTICE_LAW_EXAMPLE,
+  SHORT_NOTICE_LAW_MAX,
   SHORT_NOTICE_REASON_KEYS,
   timeline,
   versionId,
@@ -181,14 +183,18 @@ describe('publishing a changed policy', () => {
     const versions = [...recorded, upcoming]
     const later = {...NOTE, summary: 'Another change, after the announced one.'}
     const draft = {...editedRefundPolicy(), title: 'Refunds and Cancellations'}
-    const plan = (effectiveDate: string, shortNotice?: ShortNoticeReason) =>
+    const plan = (effectiveDate: string, reason?: ShortNoticeReason) =>
       planPolicyPublish({
         policy: 'refundPolicy',
         draft: draft as never,
         versions,
         figures,
         facts,
-        note: {...later, effectiveDate, shortNotice},
+        note: {
+          ...later,
+          effectiveDate,
+          ...(reason ? {shortNoticeReasons: [reason], shortNoticeLaw: SHORT_NOTICE_LAW_EXAMPLE} : {}),
+        },
         now: NOW,
       })
     // A reason for short notice does not help, and staff are told why and what they can do.
@@ -224,26 +230,68 @@ describe('publishing a changed policy', () => {
       expect(noticeDays).toBeGreaterThan(1)
       expect(problemsOf(publish({...NOTE, effectiveDate: dayBeforeThat}))).toEqual([
         `A change is announced at least ${noticeDays} clear days before it applies, counted from the day after ` +
-          `it is announced: choose ${firstNoticedDay} or later, or say why this one may apply sooner.`,
+          `it is announced: choose ${firstNoticedDay} or later, or tick every reason why this one may apply sooner.`,
       ])
       expect(problemsOf(publish({...NOTE, effectiveDate: TODAY}))).toHaveLength(1)
       expect(publish({...NOTE, effectiveDate: firstNoticedDay}).ok).toBe(true)
     })
 
-    it('may apply sooner when it takes away no right and adds no purpose, or the law requires it, and the version says which', () => {
-      for (const shortNotice of SHORT_NOTICE_REASON_KEYS) {
-        const plan = publish({...NOTE, effectiveDate: TODAY, shortNotice})
-        expect(plan.ok, shortNotice).toBe(true)
-        expect(plan.ok && plan.versions[0]!.shortNotice).toBe(shortNotice)
+    it('may apply sooner for a correction, clearer wording or a new right, and the version records which', () => {
+      for (const reason of ['correction', 'clearerWording', 'newRight'] as const) {
+        const plan = publish({...NOTE, effectiveDate: TODAY, shortNoticeReasons: [reason]})
+        expect(plan.ok, reason).toBe(true)
+        expect(plan.ok && plan.versions[0], reason).toMatchObject({shortNoticeReasons: [reason]})
+        expect(plan.ok && plan.versions[0], reason).not.toHaveProperty('shortNoticeLaw')
       }
-      expect(problemsOf(publish({...NOTE, effectiveDate: TODAY, shortNotice: 'because' as never}))).toContain(
-        'Choose why the change may apply sooner, from the reasons listed.',
-      )
+      expect(
+        problemsOf(publish({...NOTE, effectiveDate: TODAY, shortNoticeReasons: ['because' as never]})),
+      ).toContain('Choose why the change may apply sooner, from the reasons listed.')
     })
 
-    it('records no reason for short notice on a change announced in time', () => {
-      const plan = publish({...NOTE, effectiveDate: firstNoticedDay, shortNotice: 'requiredByLaw'})
-      expect(plan.ok && plan.versions[0]).not.toHaveProperty('shortNotice')
+    it('records every reason ticked, each once, in the order the dialog lists them', () => {
+      const plan = publish({
+        ...NOTE,
+        effectiveDate: TODAY,
+        shortNoticeReasons: ['newRight', 'correction', 'newRight'],
+      })
+      expect(plan.ok && plan.versions[0]!.shortNoticeReasons).toEqual(['correction', 'newRight'])
+    })
+
+    it('may apply sooner when the law requires it only once staff name the law, which the version records', () => {
+      const law = (shortNoticeLaw?: string) =>
+        publish({
+          ...NOTE,
+          effectiveDate: TODAY,
+          shortNoticeReasons: ['correction', 'requiredByLaw'],
+          shortNoticeLaw,
+        })
+      for (const unnamed of [undefined, '', '   '])
+        expect(problemsOf(law(unnamed))).toEqual([
+          `Name the law that requires the change, for example “${SHORT_NOTICE_LAW_EXAMPLE}”: readers see it with the version.`,
+        ])
+      expect(problemsOf(law('x'.repeat(SHORT_NOTICE_LAW_MAX + 1)))).toEqual([
+        `Shorten the name of the law to at most ${SHORT_NOTICE_LAW_MAX} characters.`,
+      ])
+      const named = law(` ${SHORT_NOTICE_LAW_EXAMPLE} `)
+      expect(named.ok && named.versions[0]).toMatchObject({
+        shortNoticeReasons: ['correction', 'requiredByLaw'],
+        shortNoticeLaw: SHORT_NOTICE_LAW_EXAMPLE,
+      })
+      // A law's name typed, then "the law requires it" unticked: the name is not recorded.
+      const unticked = publish({
+        ...NOTE,
+        effectiveDate: TODAY,
+        shortNoticeReasons: ['correction'],
+        shortNoticeLaw: SHORT_NOTICE_LAW_EXAMPLE,
+      })
+      expect(unticked.ok && unticked.versions[0]).not.toHaveProperty('shortNoticeLaw')
+    })
+
+    it('records no reason for short notice on a change announced in time, and asks for no law', () => {
+      const plan = publish({...NOTE, effectiveDate: firstNoticedDay, shortNoticeReasons: ['requiredByLaw']})
+      expect(plan.ok).toBe(true)
+      expect(plan.ok && plan.versions[0]).not.toHaveProperty('shortNoticeReasons')
+      expect(plan.ok && plan.versions[0]).not.toHaveProperty('shortNoticeLaw')
     })
 
     it('is not asked of a policy’s first version, which replaces no earlier text', () => {
@@ -280,12 +328,13 @@ describe('publishing a changed policy', () => {
         versions: recorded,
         figures: {...figures, cancellationFeePercent: 15},
         facts,
-        note: {...NOTE, effectiveDate: TODAY, shortNotice: 'takesNothingAway'},
+        note: {...NOTE, effectiveDate: TODAY, shortNoticeReasons: ['newRight']},
         now: NOW,
       })
-      expect(lower.ok && lower.versions.every((version) => version.shortNotice === 'takesNothingAway')).toBe(
-        true,
+      expect(lower.ok && lower.versions.map((version) => version.shortNoticeReasons)).toEqual(
+        lower.ok ? lower.versions.map(() => ['newRight']) : false,
       )
+      expect(lower.ok && lower.versions.length).toBeGreaterThan(0)
     })
   })
 

@@ -127,7 +127,7 @@ describe('a withdrawn version', () => {
         note: {
           effectiveDate: '2026-12-01',
           summary: 'Corrects the heading of section 1.',
-          shortNotice: 'takesNothingAway',
+          shortNoticeReasons: ['correction'],
         },
         now: NOW,
       })

@@ -437,6 +437,15 @@ describe('production.ndjson', () => {
           },
         },
         {
+          name: 'a policy version saying the law requires it without naming the law',
+          id: 'policyVersion-privacyPolicy-5',
+          path: 'shortNoticeLaw',
+          message: /Name the law/,
+          breakIt: (doc) => {
+            delete doc.shortNoticeLaw
+          },
+        },
+        {
           name: 'policyFigures with cancellationFeePercent 120',
           id: 'policyFigures',
           path: 'cancellationFeePercent',
@@ -858,17 +867,33 @@ describe('the words the legal review changed', () => {
         .map((document) => [document._id, document]),
     )
 
-  it("the short-notice words after a version's summary are plain, and are the Studio's examples", async () => {
-    const {POLICY_HISTORY_WORDS} = await import('../../../model/policyVersions')
+  it("the short-notice words after a version's summary are the Studio's examples, and claim nothing of data", async () => {
+    const {POLICY_HISTORY_WORDS, SHORT_NOTICE_WORDS} = await import('../../../model/policyVersions')
     const words = bundled().siteSettings!.policyHistory
-    expect(words.shortNoticeTakesNothingAway).toBe(
-      'It applies without the usual notice because it takes none of your rights away and uses your data for nothing new.',
-    )
-    expect(words.shortNoticeRequiredByLaw).toBe(
-      'It applies without the usual notice because the law requires it.',
-    )
+    for (const word of ['shortNoticeBecause', ...Object.values(SHORT_NOTICE_WORDS)] as const) {
+      expect(words[word], word).toBe(POLICY_HISTORY_WORDS[word].example)
+      expect(words[word], word).not.toMatch(/data/)
+    }
+    // Kept for versions recorded with one reason, before reasons were listed one by one.
     expect(words.shortNoticeTakesNothingAway).toBe(POLICY_HISTORY_WORDS.shortNoticeTakesNothingAway.example)
     expect(words.shortNoticeRequiredByLaw).toBe(POLICY_HISTORY_WORDS.shortNoticeRequiredByLaw.example)
+  })
+
+  it('every bundled version with short notice names its own reasons, and Privacy 5 the law for its logs', () => {
+    const versions = documents.filter((doc) => doc._type === 'policyVersion')
+    // Versions are recorded in the new form only: the old single reason is read, never bundled.
+    expect(versions.filter((version) => version.shortNotice).map(({_id}) => _id)).toEqual([])
+    expect(bundled()['policyVersion-privacyPolicy-5']).toMatchObject({
+      shortNoticeReasons: ['correction', 'newRight', 'requiredByLaw'],
+      shortNoticeLaw: 'rule 8(3) of the Digital Personal Data Protection Rules, 2025',
+      summary: expect.stringContaining(
+        'Logs: a year, only from 13 May 2027, as rule 8(3) of the DPDP Rules requires.',
+      ),
+    })
+    for (const version of versions.filter((version) => version.shortNoticeReasons))
+      expect(version.shortNoticeReasons.includes('requiredByLaw'), version._id).toBe(
+        version._id === 'policyVersion-privacyPolicy-5',
+      )
   })
 
   it('no policy, version in force or form keeps the wording the review found wrong', () => {
@@ -958,15 +983,16 @@ describe('the words the legal review changed', () => {
     expect(JSON.stringify(documents.termsAndConditions)).toContain('"fact":"bookingConfirmationWithin"')
     expect(JSON.stringify(documents.refundPolicy)).toContain('"fact":"bookingConfirmationWithin"')
     // What could take something away waits the notice period; the rest applies at once, saying why.
-    const version = (id: string) => documents[id] as unknown as {effectiveDate: string; shortNotice?: string}
+    const version = (id: string) =>
+      documents[id] as unknown as {effectiveDate: string; shortNoticeReasons?: string[]}
     for (const id of ['privacyPolicy-6', 'privacyPolicy-7', 'termsAndConditions-6', 'refundPolicy-7'])
       expect(version(`policyVersion-${id}`), id).toMatchObject({
         effectiveDate: '2026-11-25',
-        shortNotice: 'takesNothingAway',
+        shortNoticeReasons: expect.arrayContaining(['correction']),
       })
     for (const id of ['privacyPolicy-8', 'termsAndConditions-7']) {
       expect(version(`policyVersion-${id}`).effectiveDate, id).toBe('2026-12-26')
-      expect(version(`policyVersion-${id}`).shortNotice, id).toBeUndefined()
+      expect(version(`policyVersion-${id}`).shortNoticeReasons, id).toBeUndefined()
     }
   })
 
@@ -992,17 +1018,19 @@ describe('the words the legal review changed', () => {
       expect(text(documents[id] ? id : `policyVersion-${id}`), id).toContain(
         'this page links to the new text',
       )
-    // Summaries: the upcoming change says what it does, not how it was drafted; each no-notice change names its reason.
+    // Summaries: the upcoming change says what it does, not how it was drafted; each no-notice change
+    // records its reasons, which readers see after the summary (the summary need not repeat them).
     const summary = (id: string) => documents[`policyVersion-${id}`]!.summary as string
     expect(summary('privacyPolicy-8')).toContain('Earlier messages keep the 30-day rule for every copy.')
     for (const id of ['privacyPolicy-8', 'termsAndConditions-7'])
       expect(summary(id), id).not.toMatch(/correct|amended/i)
-    const reasons = /^(Corrections|New rights|A new right|A correction)[^.]*\./
     for (const id of [4, 5, 6, 7]
       .map((n) => `privacyPolicy-${n}`)
       .concat([4, 5, 6].map((n) => `termsAndConditions-${n}`))
       .concat([4, 5, 6, 7].map((n) => `refundPolicy-${n}`)))
-      expect(summary(id), id).toMatch(reasons)
+      expect(documents[`policyVersion-${id}`]!.shortNoticeReasons, id).toEqual(
+        expect.arrayContaining([expect.any(String)]),
+      )
     expect(summary('privacyPolicy-6')).toContain('“erased” covered the live data, never its backups')
   })
 
@@ -1090,7 +1118,7 @@ describe('the words the legal review changed', () => {
     // Retention: the figures, and whether each change was a correction.
     expect(version('privacyPolicy-4').summary).toContain('Two corrections of what we left out before')
     expect(version('privacyPolicy-5').summary).toContain('35 days (sample) after the 12 months')
-    expect(version('privacyPolicy-5').summary).toContain('a year from 13 May 2027')
+    expect(version('privacyPolicy-5').summary).toContain('a year, only from 13 May 2027')
     // The figures the summaries were missing.
     for (const [id, figures] of [
       ['refundPolicy-3', ['10 business days', '3–5 weeks']],

@@ -5,6 +5,7 @@ import {
   RECORDS_NOTHING_MESSAGE,
   SETTLING_MESSAGE,
   VALIDATION_ERRORS_MESSAGE,
+  withShortNoticeReason,
   type PublishDialogState,
 } from '../../../studio/actions/publishDialog'
 
@@ -85,5 +86,26 @@ describe('the Record this change dialog', () => {
   it('shows why the last attempt did not publish, until staff press again', () => {
     const failed = 'Not published, as the draft saved so far stands: …'
     expect(publishDialogView({...OPEN, message: failed})).toMatchObject({message: failed, confirm: 'enabled'})
+  })
+})
+
+describe('the reasons for short notice in the dialog', () => {
+  const NOTE = {effectiveDate: '2026-12-02', summary: 'Corrects a heading.'}
+
+  it('ticks reasons in the order the dialog lists them, each once, and unticks one alone', () => {
+    const ticked = withShortNoticeReason(withShortNoticeReason(NOTE, 'newRight', true), 'correction', true)
+    expect(ticked.shortNoticeReasons).toEqual(['correction', 'newRight'])
+    expect(withShortNoticeReason(ticked, 'newRight', true).shortNoticeReasons).toEqual([
+      'correction',
+      'newRight',
+    ])
+    expect(withShortNoticeReason(ticked, 'correction', false).shortNoticeReasons).toEqual(['newRight'])
+  })
+
+  it('keeps the law’s name typed while "the law requires it" is unticked, so ticking it again loses nothing', () => {
+    const law = {...withShortNoticeReason(NOTE, 'requiredByLaw', true), shortNoticeLaw: 'rule 8(3)'}
+    const unticked = withShortNoticeReason(law, 'requiredByLaw', false)
+    expect(unticked).toEqual({...NOTE, shortNoticeReasons: [], shortNoticeLaw: 'rule 8(3)'})
+    expect(withShortNoticeReason(unticked, 'requiredByLaw', true)).toEqual(law)
   })
 })
