@@ -33,9 +33,9 @@ const REFUND_SENTENCE = 'Fees paid by bank transfer are refunded by bank transfe
 const REFUND_SUMMARY = 'Refunds of bank transfers now go back by bank transfer.'
 const PRIVACY_SENTENCE = 'You may ask us at any time which of your data we hold.'
 const PRIVACY_SUMMARY = 'Says plainly that you may ask which of your data we hold.'
-const REASON = 'It takes away no right and adds no purpose'
+const REASON = 'A new right for customers'
 /** How the policy page words that reason. */
-const REASON_ON_PAGE = 'It applies without the usual notice because it takes none of your rights away'
+const REASON_ON_PAGE = 'It applies without the usual notice because it adds to your rights.'
 const DRAFT_SENTENCE = 'This sentence is a draft nobody has published.'
 const {privacy: PRIVACY, refund: REFUND, terms: TERMS} = POLICIES
 const HINDI_PRIVACY_ID = `${PRIVACY.id}__i18n_hi`
@@ -209,9 +209,16 @@ describe('staff in Studio', {timeout: 180_000}, () => {
     // From today: less notice than the rule asks, so it needs a reason.
     await dialog.getByLabel('Applies from').fill(todayInIndia())
     const confirm = dialog.getByRole('button', {name: 'Publish and record'})
-    await dialog.getByText('say why this one may apply sooner').waitFor()
+    await dialog.getByText('tick every reason why this one may apply sooner').waitFor()
     expect(await confirm.isDisabled()).toBe(true)
     await staffScreenshot(page, '07-notice-refused')
+    // "The law requires it" asks which law; unticked, it asks nothing more.
+    const law = dialog.getByLabel('The law requires it from an earlier date')
+    await law.click()
+    await dialog.getByText('Name the law that requires the change').waitFor()
+    await expect.poll(() => confirm.isDisabled()).toBe(true)
+    await law.click()
+    await dialog.getByText('Name the law that requires the change').waitFor({state: 'detached'})
     const reason = dialog.getByLabel(REASON)
     await reason.click()
     await expect.poll(() => reason.isChecked()).toBe(true)
@@ -230,8 +237,9 @@ describe('staff in Studio', {timeout: 180_000}, () => {
     expect(version).toMatchObject({
       policy: REFUND.id,
       effectiveDate: todayInIndia(),
-      shortNotice: 'takesNothingAway',
+      shortNoticeReasons: ['newRight'],
     })
+    expect(version).not.toHaveProperty('shortNoticeLaw')
     // In force today: the policy page reads the new sentence, and says why it came without notice.
     changesOnSite.push(
       ...[REFUND_SENTENCE, REFUND_SUMMARY, REASON_ON_PAGE].map((words) => ({path: REFUND.path, words})),

@@ -32,7 +32,8 @@ const fromStandIn = () => ({SANITY_PROJECT_ID: 'test', SANITY_API_HOST: standIn.
 
 /**
  * The Content Lake after staff published: a new About intro; a clearer refund heading, which takes
- * nothing away and applies at once; a new search description of the refund policy; a refund change
+ * nothing away and applies at once; Refund 7 as a version recorded before reasons were listed one
+ * by one would be, with its one reason; a new search description of the refund policy; a refund change
  * announced for tomorrow, then withdrawn; and a change to the Privacy Policy that takes effect in
  * 40 days.
  */
@@ -45,8 +46,11 @@ function publishedContent() {
     'refundPolicy',
     (policy) => (policy.sections[2].heading = 'Changing Your Booking (edited)'),
     // A clearer heading takes nothing away: it may apply at once.
-    {summary: 'The third section has a clearer heading.', shortNotice: 'takesNothingAway'},
+    {summary: 'The third section has a clearer heading.', shortNoticeReasons: ['clearerWording']},
   )
+  const legacy = documentById(documents, 'policyVersion-refundPolicy-7')
+  delete legacy.shortNoticeReasons
+  legacy.shortNotice = 'takesNothingAway'
   // The search description is not policy text: changing it records no version, yet it shows.
   const description = 'How to cancel a booking and get a refund, and how long the refund takes to arrive.'
   documentById(documents, 'refundPolicy').description = description
@@ -59,7 +63,7 @@ function publishedContent() {
     {
       summary: 'The first section gets a new heading.',
       effectiveDate: daysAfter(indiaToday(new Date()), 1),
-      shortNotice: 'takesNothingAway',
+      shortNoticeReasons: ['clearerWording'],
     },
   )
   const reason = 'The new heading was less clear than the one in force.'
@@ -105,7 +109,15 @@ describe('building from the Content Lake', () => {
     expect(refund).toContain('Changing Your Booking (edited)')
     // It applies at once, and says why it could: the words staff set for that reason.
     const {policyHistory: words} = documentById(published.documents, 'siteSettings')
-    expect(refund).toContain(`The third section has a clearer heading. ${words.shortNoticeTakesNothingAway}`)
+    expect(refund).toContain(
+      'The third section has a clearer heading. It applies without the usual notice because it makes our wording clearer.',
+    )
+    // A version recorded with the one reason of older versions still builds, in that reason's words.
+    const history = readFileSync(
+      join(result.outDir, 'policy-history/Refund&Cancellation-Policy.html'),
+      'utf8',
+    )
+    expect(history).toContain(words.shortNoticeTakesNothingAway)
     expect(refund).toContain(`<meta name="description" content="${description}">`)
     // Nine collections (the translations one of them) and the launch check, ten queries: never one query per page.
     expect(queries).toBe(10)

@@ -73,12 +73,12 @@ async function settled(timeoutMs = 90_000): Promise<Status> {
 /** The bundled dataset after staff publish a new heading for the refund policy, with this summary. */
 function withRefundHeading(heading: string, summary = `The first section is now called "${heading}".`) {
   const documents = bundledDocuments()
-  // A new heading takes nothing away: it applies at once.
+  // A new heading is clearer wording: it may apply at once.
   const version = publishPolicyChange(
     documents,
     'refundPolicy',
     (policy) => (policy.sections[0].heading = heading),
-    {summary, shortNotice: 'takesNothingAway'},
+    {summary, shortNoticeReasons: ['clearerWording']},
   )
   return Object.assign(documents, {version})
 }
