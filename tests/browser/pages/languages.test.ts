@@ -34,6 +34,12 @@ const language = (code: string) => LANGUAGES.find((entry) => entry.code === code
  * summary (its `versionSummaries`) where it has one, in the page's language; else staff's English
  * summary, marked English. The translation's summaries are part of its sample, under its line.
  */
+/** Why Privacy 5 came with short notice, as the Hindi and Telugu histories say it: every reason, and the law. */
+const PRIVACY_5_REASONS: Record<string, string> = {
+  hi: 'यह सामान्य सूचना-अवधि के बिना लागू होता है, क्योंकि यह हमारे पाठ की भूल सुधारता है, यह आपके अधिकार बढ़ाता है, और कानून इसे ज़रूरी बनाता है (rule 8(3) of the Digital Personal Data Protection Rules, 2025)।',
+  te: 'ఇది సాధారణ నోటీసు లేకుండానే వర్తిస్తుంది, ఎందుకంటే ఇది మా పాఠంలోని పొరపాటును సవరిస్తుంది, ఇది మీ హక్కులను పెంచుతుంది మరియు చట్టం దీనిని తప్పనిసరి చేస్తుంది (rule 8(3) of the Digital Personal Data Protection Rules, 2025).',
+}
+
 async function expectVersionSummaries(page: Page, code: string) {
   const translated = new Map<number, string>(
     (documentById(documents, `privacyPolicy__i18n_${code}`).versionSummaries ?? []).map(
@@ -57,6 +63,11 @@ async function expectVersionSummaries(page: Page, code: string) {
       summary.evaluate((element) => element.closest('[lang]')!.getAttribute('lang')),
       `version ${version.number}`,
     ).resolves.toBe(own ? code : 'en')
+    if (version.number === 5)
+      await expect(
+        item.locator('p').filter({hasText: PRIVACY_5_REASONS[code]}).count(),
+        'version 5 gives its reasons in the page’s language',
+      ).resolves.toBe(1)
     // A version still to come "takes effect", in the future tense; only one in force "came into force".
     const [line, date] = await item
       .locator('.version-date')

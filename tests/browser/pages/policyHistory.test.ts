@@ -179,6 +179,11 @@ describe("a policy's version history", () => {
         const text = (await item.innerText()).replace(/\s+/g, ' ')
         expect(text, where).toContain(`${effectiveFrom(key, version)} · ${announcement(version)}`)
         expect(text, where).toContain(version.summary)
+        if (key === 'privacy' && version.number === 5)
+          expect(text, where).toContain(
+            `${version.summary} It applies without the usual notice because it corrects our text, it adds to your rights, ` +
+              'and the law requires it (rule 8(3) of the Digital Personal Data Protection Rules, 2025).',
+          )
         await expect(
           item.locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime'))),
           where,
