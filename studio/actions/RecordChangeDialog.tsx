@@ -76,6 +76,7 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
   const summaryId = useId()
   const reasonId = useId()
   const lawId = useId()
+  const legendId = useId()
   const earliestAllowed = noticeFrom
     ? `Readers get notice of a change, counted in whole days from the day after today: choose ${noticeFrom} or later, unless one of the reasons below applies.`
     : 'Today or later.'
@@ -112,13 +113,9 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
         />
       </Question>
       {shortNotice && (
-        <Stack
-          as="fieldset"
-          gap={3}
-          aria-describedby={hintId(reasonId)}
-          style={{border: 0, margin: 0, padding: 0}}
-        >
-          <Text as="legend" size={1} weight="medium">
+        // A group named by its heading, not a fieldset: Sanity UI's text inside a legend overlaps the hint.
+        <Stack role="group" gap={3} aria-labelledby={legendId} aria-describedby={hintId(reasonId)}>
+          <Text id={legendId} size={1} weight="medium">
             Why it may apply before {noticeFrom}
           </Text>
           <Text id={hintId(reasonId)} size={1} muted>
