@@ -114,7 +114,7 @@ export type CompanyFactsReference = {
 
 export type FactRef = {
   _type: "factRef";
-  fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
+  fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "deletedMessageCopies" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
   facts: CompanyFactsReference;
 };
 
@@ -256,7 +256,7 @@ export type PolicyVersion = {
     _key: string;
   }>;
   facts?: Array<{
-    fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
+    fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "deletedMessageCopies" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
     text?: string;
     period?: Period;
     _type: "quotedFact";
@@ -534,6 +534,7 @@ export type SiteSettings = {
     upcomingHeading: string;
     takesEffect: string;
     readUpcoming: string;
+    readUpcomingUntranslated: string;
     historyHeading: string;
     historyIntro: string;
     statusCurrent: string;
@@ -582,6 +583,9 @@ export type SiteSettings = {
     processorHosting?: string;
     processorLogs?: string;
     processorPayments?: string;
+    copyBackups?: string;
+    copyHistory?: string;
+    copyDeletedItems?: string;
   };
   notFound: {
     title: string;
@@ -888,6 +892,7 @@ export type SiteSettingsQueryResult = {
     upcomingHeading: string;
     takesEffect: string;
     readUpcoming: string;
+    readUpcomingUntranslated: string;
     historyHeading: string;
     historyIntro: string;
     statusCurrent: string;
@@ -936,6 +941,9 @@ export type SiteSettingsQueryResult = {
     processorHosting?: string;
     processorLogs?: string;
     processorPayments?: string;
+    copyBackups?: string;
+    copyHistory?: string;
+    copyDeletedItems?: string;
   } | null;
   notFound: {
     title: string;
@@ -1315,7 +1323,7 @@ export type PolicyVersionsQueryResult = Array<{
     text: string;
   }> | Array<never>;
   facts: Array<{
-    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
+    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "deletedMessageCopies" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
     text: string | null;
   }> | Array<never>;
 }>;
@@ -1669,7 +1677,7 @@ export type LaunchCheckQueryResult = Array<{
     _key: string;
   }>;
   facts?: Array<{
-    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
+    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "deletedMessageCopies" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
     text?: string;
     period?: Period;
     _type: "quotedFact";
@@ -1770,6 +1778,7 @@ export type LaunchCheckQueryResult = Array<{
     upcomingHeading: string;
     takesEffect: string;
     readUpcoming: string;
+    readUpcomingUntranslated: string;
     historyHeading: string;
     historyIntro: string;
     statusCurrent: string;
@@ -1818,6 +1827,9 @@ export type LaunchCheckQueryResult = Array<{
     processorHosting?: string;
     processorLogs?: string;
     processorPayments?: string;
+    copyBackups?: string;
+    copyHistory?: string;
+    copyDeletedItems?: string;
   };
   notFound: {
     title: string;
