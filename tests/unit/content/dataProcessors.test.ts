@@ -105,6 +105,15 @@ describe('the copies a deleted message leaves, as the notice and the Privacy Pol
     )
     expect(wherePassage(sanity)).toContain(gone(sanity))
     expect(noticeText(realFacts())).not.toContain('document history')
+    // A server keeping messages in its own database has no such history: those rows are refused.
+    expect(companyFactProblems(sanity, {store: {kind: 'sqlite'}})).toEqual([
+      expect.stringMatching(/^the server keeps messages in a database on its own machine \(no SANITY/),
+    ])
+    const oneProvider = realFacts()
+    oneProvider.processors[0]!.purposes = ['hosting', 'messageStore', 'backups', 'logs', 'content']
+    expect(companyFactProblems(oneProvider, {store: {kind: 'sqlite'}})).toEqual([
+      expect.stringMatching(/names a document history of messages that does not exist/),
+    ])
     // No row keeps backups: none are named.
     const noBackups = realFacts()
     noBackups.processors[0]!.purposes = ['hosting', 'messageStore', 'logs']
