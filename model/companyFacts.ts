@@ -152,6 +152,38 @@ function regionCodes(): Map<string, string> {
   return regionCodeTable
 }
 
+/**
+ * The copies a deleted contact message leaves for a while, as the rows say they exist: backups when
+ * a row keeps the message store's backups, the document history when the message store is the
+ * content provider's (a content management system keeps every earlier revision of a document:
+ * the launch check requires that row when the server keeps messages in Sanity), and deleted items
+ * when a row hosts the mailboxes. "backup copies and deleted items", in one language's words.
+ */
+const MESSAGE_COPIES = [
+  {word: 'copyBackups', kept: (doing: Doing) => doing('backups')},
+  {word: 'copyHistory', kept: (doing: Doing) => doing('messageStore', 'content')},
+  {word: 'copyDeletedItems', kept: (doing: Doing) => doing('mailbox')},
+] as const satisfies readonly {word: ProcessorWordKey; kept: (doing: Doing) => boolean}[]
+
+/** Whether one named row does all of these. */
+type Doing = (...purposes: ProcessorPurpose[]) => boolean
+const doingIn =
+  (facts: CompanyFactsDocument): Doing =>
+  (...purposes) =>
+    (facts.processors ?? []).some(
+      (row) => row.name?.trim() && purposes.every((purpose) => row.purposes?.includes(purpose)),
+    )
+
+const messageCopyWords = (facts: CompanyFactsDocument) => {
+  const doing = doingIn(facts)
+  return MESSAGE_COPIES.filter(({kept}) => kept(doing)).map(({word}) => word)
+}
+
+function listMessageCopies(facts: CompanyFactsDocument, words: FigureWords = ENGLISH_FIGURE_WORDS) {
+  const copies = messageCopyWords(facts).map((word) => words[word])
+  return copies.length ? joinAnd(copies, ` ${words.processorAnd} `) : undefined
+}
+
 /** The words a list of processors needs in a language: where, the joining word, and what each does. */
 function processorWordsNeeded(
   facts: CompanyFactsDocument,
@@ -196,7 +228,7 @@ export interface CompanyFactsDocument {
   processors?: readonly Processor[] | null
   /** How soon data about a child that no parent or guardian has confirmed is deleted: "within 30 days". */
   unverifiedChildDataDeletion?: PeriodValue
-  /** How soon after a message is deleted its last copy (backups, a provider's history, deleted items) is gone. */
+  /** How soon after a message is deleted its last copy (`deletedMessageCopies`) is gone. */
   lastCopyGoneWithin?: PeriodValue
   /** How long after a clinic subscription ends the clinic can still export its data: "90 days". */
   clinicDataExportPeriod?: PeriodValue
@@ -222,6 +254,8 @@ export interface FactDefinition {
   period?: (facts: CompanyFactsDocument) => PeriodValue
   /** A list of processors: the purposes it lists. */
   purposes?: readonly ProcessorPurpose[]
+  /** The words of a language that printing it needs, beyond a period's and a list of processors'. */
+  wordsNeeded?: (facts: CompanyFactsDocument) => FigureWordKey[]
 }
 
 /** One line, as it is printed: "Street, City, State 500001, India". */
@@ -344,6 +378,15 @@ export const COMPANY_FACTS = {
   emailProcessors: processorFact('Data processors → who sends the website’s e-mail', ['email']),
   paymentProcessors: processorFact('Data processors → who takes payments and sends refunds', ['payments']),
   requestLogProcessors: processorFact('Data processors → who keeps the request logs', ['logs']),
+  deletedMessageCopies: {
+    title: 'Data processors → the copies a deleted message leaves (backups, document history, deleted items)',
+    kind: 'processors',
+    read: (facts, words) => listMessageCopies(facts, words),
+    wordsNeeded: (facts) => {
+      const copies = messageCopyWords(facts)
+      return copies.length > 1 ? ['processorAnd', ...copies] : copies
+    },
+  },
   unverifiedChildDataDeletion: periodFact(
     'Unconfirmed data about a child deleted within',
     'unverifiedChildDataDeletion',
@@ -392,8 +435,8 @@ export const factWordsNeeded = (
 ): FigureWordKey[] => [
   ...periodWordsNeeded(keys.map((key) => (COMPANY_FACTS[key] as FactDefinition).period?.(facts))),
   ...keys.flatMap((key) => {
-    const {purposes} = COMPANY_FACTS[key] as FactDefinition
-    return purposes ? processorWordsNeeded(facts, purposes) : []
+    const {purposes, wordsNeeded} = COMPANY_FACTS[key] as FactDefinition
+    return [...(purposes ? processorWordsNeeded(facts, purposes) : []), ...(wordsNeeded?.(facts) ?? [])]
   }),
 ]
 

@@ -104,6 +104,20 @@ export const PROCESSOR_WORDS = {
   processorHosting: processorPhrase('what hosting does', 'hosts our website and its server'),
   processorLogs: processorPhrase('what the request logs do', 'keeps the logs of requests to our website'),
   processorPayments: processorPhrase('what payments do', 'takes payments and sends refunds'),
+  // The copies a deleted message leaves for a while, each named only when a row says it exists
+  // (model/companyFacts.ts `deletedMessageCopies`): "backup copies and deleted items".
+  copyBackups: processorPhrase(
+    'the backup copies a deleted message leaves (a row keeps backups)',
+    'backup copies',
+  ),
+  copyHistory: processorPhrase(
+    'the document history a deleted message leaves (the content provider keeps the messages)',
+    'our message store’s document history',
+  ),
+  copyDeletedItems: processorPhrase(
+    'the deleted items a deleted message leaves in the mailboxes (a row hosts them)',
+    'deleted items',
+  ),
 } as const satisfies Record<string, FigureWord>
 export type ProcessorWordKey = keyof typeof PROCESSOR_WORDS
 
@@ -177,7 +191,7 @@ export function figureWordProblem(key: FigureWordKey, words: string | undefined)
 export function figureWordDescription(key: FigureWordKey): string {
   const {count, english, placeholders = [], says} = FIGURE_WORDS[key] as FigureWord
   if (count === 'phrase')
-    return `In this language: ${says}, in the list of data processors that the contact notice and the Privacy Policy print from Company facts, e.g. "${english}" in English.${placeholders.length ? ` Write ${placeholders.map((name) => `{${name}}`).join(', ')} where ${placeholders.length === 1 ? 'that value goes' : 'those values go'}.` : ''}`
+    return `In this language: ${says}, as the contact notice and the Privacy Policy print it from the Data processors of Company facts, e.g. "${english}" in English.${placeholders.length ? ` Write ${placeholders.map((name) => `{${name}}`).join(', ')} where ${placeholders.length === 1 ? 'that value goes' : 'those values go'}.` : ''}`
   if (count === 'mark')
     return `In this language: the mark after a Company fact period that is still a sample from the bundled dataset, e.g. "${english}" in English. Only staff's builds show samples.`
   return count === 'one'
@@ -189,7 +203,7 @@ export function figureWordDescription(key: FigureWordKey): string {
 export function figureWordMissingEffect(key: FigureWordKey): string {
   const {count, unitTitle} = FIGURE_WORDS[key] as FigureWord
   if (count === 'phrase')
-    return 'Missing: until it is filled, a page in this language that lists our data processors (the contact notice, the Privacy Policy) is shown in English.'
+    return 'Missing: until it is filled, a page in this language that prints it from our data processors (the contact notice, the Privacy Policy) is shown in English.'
   return count === 'mark'
     ? 'Missing: until it is filled, a page in this language that quotes a Company fact period still marked as a sample is shown in English (staff builds only: the public site refuses samples).'
     : `Missing: until it is filled, a policy in this language that counts in ${unitTitle.toLowerCase()} is shown in English.`

@@ -875,6 +875,11 @@ export const POLICY_HISTORY_WORDS = {
   upcomingHeading: {title: 'Upcoming change heading', example: 'An update to this policy is coming'},
   takesEffect: {title: 'Takes effect on', example: 'Takes effect on {date}', placeholders: ['date']},
   readUpcoming: {title: 'Link to the upcoming text', example: 'Read the new text'},
+  readUpcomingUntranslated: {
+    title:
+      'Link to the upcoming text, when it is not yet translated into the language of these words (its page shows English)',
+    example: 'Read the new text (in English only for now)',
+  },
   historyHeading: {title: 'Version history heading', example: 'Version history'},
   historyIntro: {
     title: 'Version history introduction',
@@ -1014,6 +1019,17 @@ export function shortNoticeAsShown(
   })
 }
 export const POLICY_HISTORY_WORD_KEYS = Object.keys(POLICY_HISTORY_WORDS) as PolicyHistoryWord[]
+
+/**
+ * The words of the link to an upcoming version's text: a reader of a notice in Hindi is told
+ * before following it that the text it opens is English, when that version's page shows no
+ * translation in the language of the words around the link.
+ */
+export const readUpcomingWord = (
+  wordsLanguage: string,
+  linkedLanguage: string,
+): 'readUpcoming' | 'readUpcomingUntranslated' =>
+  linkedLanguage === wordsLanguage ? 'readUpcoming' : 'readUpcomingUntranslated'
 
 /** The values a word of the history shows, by name ("date", "number"): none for plain words. */
 export const historyWordPlaceholders = (word: PolicyHistoryWord): readonly string[] =>

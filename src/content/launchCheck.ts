@@ -206,6 +206,10 @@ export function companyFactProblems(
     problems.push(
       'the server keeps messages in a database on its own machine (no SANITY_API_WRITE_TOKEN), so the hosting provider’s row must also be the message store’s.',
     )
+  else if (contact.store.kind === 'sqlite' && doing('messageStore', 'content'))
+    problems.push(
+      'the server keeps messages in a database on its own machine, but the content provider’s row is also the message store’s, so the notice names a document history of messages that does not exist: untick “Message store” on that row (a provider that also hosts the server gets a row of its own for that).',
+    )
   else if (contact.store.kind === 'sanity' && !doing('messageStore', 'content'))
     problems.push(
       'the server keeps messages in the Sanity project (SANITY_API_WRITE_TOKEN is set), so the content provider’s row must also be the message store’s.',

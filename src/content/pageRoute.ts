@@ -34,8 +34,8 @@ function mainDocument(target: PageTarget): TranslatableId | undefined {
   return undefined
 }
 
-/** Whose words a page's main text shows in its language. */
-async function shownOn(content: SiteContent, target: PageTarget): Promise<Shown> {
+/** Whose words a page's main text shows in its language: a link to it may say its text is English. */
+export async function shownOn(content: SiteContent, target: PageTarget): Promise<Shown> {
   const {language} = content
   if (language === DEFAULT_LANGUAGE) return {language, status: 'shown'}
   const id = mainDocument(target)

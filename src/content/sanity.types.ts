@@ -114,7 +114,7 @@ export type CompanyFactsReference = {
 
 export type FactRef = {
   _type: "factRef";
-  fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
+  fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "deletedMessageCopies" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
   facts: CompanyFactsReference;
 };
 
@@ -258,7 +258,7 @@ export type PolicyVersion = {
     _key: string;
   }>;
   facts?: Array<{
-    fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
+    fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "deletedMessageCopies" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
     text?: string;
     period?: Period;
     _type: "quotedFact";
@@ -536,6 +536,7 @@ export type SiteSettings = {
     upcomingHeading: string;
     takesEffect: string;
     readUpcoming: string;
+    readUpcomingUntranslated: string;
     historyHeading: string;
     historyIntro: string;
     statusCurrent: string;
@@ -589,6 +590,9 @@ export type SiteSettings = {
     processorHosting?: string;
     processorLogs?: string;
     processorPayments?: string;
+    copyBackups?: string;
+    copyHistory?: string;
+    copyDeletedItems?: string;
   };
   notFound: {
     title: string;
@@ -895,6 +899,7 @@ export type SiteSettingsQueryResult = {
     upcomingHeading: string;
     takesEffect: string;
     readUpcoming: string;
+    readUpcomingUntranslated: string;
     historyHeading: string;
     historyIntro: string;
     statusCurrent: string;
@@ -948,6 +953,9 @@ export type SiteSettingsQueryResult = {
     processorHosting?: string;
     processorLogs?: string;
     processorPayments?: string;
+    copyBackups?: string;
+    copyHistory?: string;
+    copyDeletedItems?: string;
   } | null;
   notFound: {
     title: string;
@@ -1329,7 +1337,7 @@ export type PolicyVersionsQueryResult = Array<{
     text: string;
   }> | Array<never>;
   facts: Array<{
-    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
+    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "deletedMessageCopies" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
     text: string | null;
   }> | Array<never>;
 }>;
@@ -1685,7 +1693,7 @@ export type LaunchCheckQueryResult = Array<{
     _key: string;
   }>;
   facts?: Array<{
-    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
+    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "deletedMessageCopies" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
     text?: string;
     period?: Period;
     _type: "quotedFact";
@@ -1786,6 +1794,7 @@ export type LaunchCheckQueryResult = Array<{
     upcomingHeading: string;
     takesEffect: string;
     readUpcoming: string;
+    readUpcomingUntranslated: string;
     historyHeading: string;
     historyIntro: string;
     statusCurrent: string;
@@ -1839,6 +1848,9 @@ export type LaunchCheckQueryResult = Array<{
     processorHosting?: string;
     processorLogs?: string;
     processorPayments?: string;
+    copyBackups?: string;
+    copyHistory?: string;
+    copyDeletedItems?: string;
   };
   notFound: {
     title: string;

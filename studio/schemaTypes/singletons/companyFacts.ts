@@ -378,7 +378,7 @@ export const companyFacts = defineType({
       type: 'period',
       group: 'data',
       description:
-        'How soon after a contact message is deleted its last copy is gone: the backups of the message store, the content provider’s document history (when messages are kept there) and the mailboxes’ deleted items, as it reads in "gone at the latest … after that", for example 35 days: the number, and the unit it counts. Only the company can set this; the notice and the Privacy Policy quote it.',
+        'How soon after a contact message is deleted its last copy is gone: the backups of the message store, the content provider’s document history (when messages are kept there) and the mailboxes’ deleted items, as it reads in "gone at the latest … after that", for example 35 days: the number, and the unit it counts. Only the company can set this; the notice and the Privacy Policy quote it. Which of those copies they name follows the Data processors: backups when a row keeps them, the document history when the content provider’s row is also the message store, deleted items when a row hosts the mailboxes.',
       validation: periodRules,
     }),
     defineField({

@@ -312,7 +312,8 @@ describe('the contact page', () => {
       `It goes only to these providers, in these countries: ${factText(companyFacts, 'messageProcessors')}.`,
       'The first box below agrees to this, including the transfer to any country outside India named here.',
       'We delete your message, and its copies in our mailboxes, including replies that quote it, 12 months after it reaches us;',
-      `backup copies, a provider's document history and deleted items are gone at the latest ${factText(companyFacts, 'lastCopyGoneWithin')} after that.`,
+      // The copies are named from the rows: no provider named for messages keeps a document history.
+      `after it reaches us; ${factText(companyFacts, 'deletedMessageCopies')} are gone at the latest ${factText(companyFacts, 'lastCopyGoneWithin')} after that.`,
       'Under the first box, our customer care staff read your message, including any health details in it, and reply to you; we use it for nothing else.',
       'Arranging your care with those details, and sharing them with the doctors and hospitals you choose for it, needs the second, optional box',
       'Hotels never receive health details from your message.',
@@ -320,12 +321,14 @@ describe('the contact page', () => {
       // An unverified child's message: the Privacy Policy's rule in force, then the announced one,
       // which applies only to messages received from its date.
       `If it is about or from a child (anyone under 18), we use it only to ask for, and verify, the consent of the child's parent or lawful guardian. When that consent is not verified, we delete the message, and every copy we control, within ${factText(companyFacts, 'unverifiedChildDataDeletion')} of receipt.`,
-      `For a message received from 26 December 2026, when the next version of our Privacy Policy applies, we delete it from our message store and mailboxes within ${factText(companyFacts, 'unverifiedChildDataDeletion')} of receipt, and its backup copies, a provider's document history and deleted items are gone at the latest ${factText(companyFacts, 'lastCopyGoneWithin')} after that; a message received before that day keeps the first rule.`,
+      `For a message received from 26 December 2026, when the next version of our Privacy Policy applies, we delete it from our message store and mailboxes within ${factText(companyFacts, 'unverifiedChildDataDeletion')} of receipt, and its ${factText(companyFacts, 'deletedMessageCopies')} are gone at the latest ${factText(companyFacts, 'lastCopyGoneWithin')} after that; a message received before that day keeps the first rule.`,
       "Please do not write a child's health details until we ask for them.",
       "An acknowledgement e-mail from us carries your message's reference and repeats nothing you wrote. If none arrives, your message has still reached us.",
       'Every complaint is redressed within one month of receipt',
     ])
       expect(text).toContain(said)
+    expect(factText(companyFacts, 'deletedMessageCopies')).toBe('backup copies and deleted items')
+    expect(text).not.toContain('document history')
     // Where a message is kept and sent is stated as fact, with countries: no "if", no "or".
     const where = squash(NOTICE_TEXTS.find((line) => line.startsWith('Where it is kept and sent.'))!)
     expect(where).not.toMatch(/\b(if|or)\b/i)
@@ -345,10 +348,12 @@ describe('the contact page', () => {
       'legalName',
       'registeredOffice',
       'messageProcessors',
+      'deletedMessageCopies',
       'lastCopyGoneWithin',
       // The rule in force, then the announced one.
       'unverifiedChildDataDeletion',
       'unverifiedChildDataDeletion',
+      'deletedMessageCopies',
       'lastCopyGoneWithin',
       'privacyContactEmail',
     ])

@@ -438,8 +438,12 @@ describe('the Privacy Policy', () => {
       `their copies in our mailboxes, including replies that quote them, within the same ${months}`,
     )
     expect(page).toContain(
-      `Backup copies, a provider's document history and deleted items are gone at the latest ${fact('lastCopyGoneWithin')} after that.`,
+      `Their ${fact('deletedMessageCopies')} are gone at the latest ${fact('lastCopyGoneWithin')} after that.`,
     )
+    // The policy's text (its change summary above it may say what was corrected).
+    const policyText = page.slice(page.indexOf('Personal Data We Collect We collect'))
+    expect(policyText).toContain('Their backup copies')
+    expect(policyText).not.toContain('document history')
     expect(page).toContain(
       'up to ₹5 crore before the adjudicating officer appointed under section 46 of that Act',
     )

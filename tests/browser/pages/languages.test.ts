@@ -219,6 +219,13 @@ describe('the site in Hindi and Telugu', () => {
         : formatDate(datetime, 'hi')
     expect(translated.dates).toEqual(english.dates.map(([datetime]) => [datetime, inHindi(datetime!)]))
     expect(translated.dates).toHaveLength(2)
+    // An announced version's page is English until it applies: its link says so, in Hindi.
+    const announced = policyVersions.privacy.filter((version) => startOf(version) > new Date())
+    const readNew = page.locator('.policy__upcoming a[href^="/hi/policy-versions/"]')
+    await expect(readNew.allTextContents()).resolves.toEqual(
+      announced.map(() => hindiWords.readUpcomingUntranslated),
+    )
+    for (const link of await readNew.all()) await expect(link.getAttribute('hreflang')).resolves.toBe('en')
   })
 
   it('/hi/terms&conditions shows the English text with the Hindi line that it is not translated', async ({

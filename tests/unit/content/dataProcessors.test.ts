@@ -7,6 +7,13 @@ import {DEFAULT_BUNDLED_DATASET} from '../../../src/config'
 import {bundledDatasetSource} from '../../../src/content/source'
 import {liveQuotes} from '../../../src/content/quotes'
 import {factText} from '../../../model/companyFacts'
+import {recordedQuotes} from '../../../model/policyDiff'
+import {
+  changesPolicy,
+  quotesFor,
+  type PolicyVersionDocument,
+  type ReadText,
+} from '../../../model/policyVersions'
 import {
   companyFactProblems,
   companyFactSamples,
@@ -67,6 +74,78 @@ describe('where a contact message goes, as the notice beside the form says', () 
       'Nimbus Workspace Inc., in the United States, outside India, which hosts our mailboxes, where the e-mailed copies and the e-mails you send us are kept; and Kestrel Mail Limited, in Ireland, outside India, which sends the e-mailed copy of each message and the acknowledgement',
     )
     expect(after).not.toMatch(/\b(if|or)\b/i)
+  })
+})
+
+describe('the copies a deleted message leaves, as the notice and the Privacy Policy name them', () => {
+  /** Real rows with the server keeping messages in the Sanity project: the content provider's row is the message store. */
+  const keptInSanity = () => {
+    const facts = realFacts()
+    facts.processors[0]!.purposes = ['hosting', 'logs']
+    facts.processors[2]!.purposes = ['content', 'messageStore', 'backups']
+    return facts
+  }
+  const gone = (facts: CompanyFacts) =>
+    `after it reaches us; ${factText(facts, 'deletedMessageCopies')} are gone at the latest ${factText(facts, 'lastCopyGoneWithin')} after that.`
+
+  it('are backups and deleted items with the bundled rows: no provider named for messages keeps a document history', () => {
+    expect(factText(bundledFacts, 'deletedMessageCopies')).toBe('backup copies and deleted items')
+    expect(wherePassage(bundledFacts)).toContain(
+      'after it reaches us; backup copies and deleted items are gone at the latest 35 days (sample) after that.',
+    )
+    expect(noticeText(bundledFacts)).not.toContain('document history')
+  })
+
+  it('change when the rows change: the document history only while the content provider keeps the messages', () => {
+    const sanity = keptInSanity()
+    // The rows match a server that keeps messages in the Sanity project, so a public build accepts them.
+    expect(companyFactProblems(sanity, {store: {kind: 'sanity'}})).toEqual([])
+    expect(factText(sanity, 'deletedMessageCopies')).toBe(
+      'backup copies, our message store’s document history and deleted items',
+    )
+    expect(wherePassage(sanity)).toContain(gone(sanity))
+    expect(noticeText(realFacts())).not.toContain('document history')
+    // A server keeping messages in its own database has no such history: those rows are refused.
+    expect(companyFactProblems(sanity, {store: {kind: 'sqlite'}})).toEqual([
+      expect.stringMatching(/^the server keeps messages in a database on its own machine \(no SANITY/),
+    ])
+    const oneProvider = realFacts()
+    oneProvider.processors[0]!.purposes = ['hosting', 'messageStore', 'backups', 'logs', 'content']
+    expect(companyFactProblems(oneProvider, {store: {kind: 'sqlite'}})).toEqual([
+      expect.stringMatching(/names a document history of messages that does not exist/),
+    ])
+    // No row keeps backups: none are named.
+    const noBackups = realFacts()
+    noBackups.processors[0]!.purposes = ['hosting', 'messageStore', 'logs']
+    expect(factText(noBackups, 'deletedMessageCopies')).toBe('deleted items')
+    expect(wherePassage(noBackups)).toContain(gone(noBackups))
+  })
+
+  it('a recorded Privacy Policy keeps what it said; new rows are a change to record', () => {
+    const documents = bundledDocuments()
+    const privacy = documentById(documents, 'privacyPolicy') as unknown as ReadText
+    const announced = documentById(
+      documents,
+      'policyVersion-privacyPolicy-8',
+    ) as unknown as PolicyVersionDocument
+    const read = (quotes: ReturnType<typeof liveQuotes>) =>
+      renderToStaticMarkup(
+        createElement(PolicyText, {
+          value: announced.sections.flatMap((section) => section.body) as never,
+          quotes,
+        }),
+      ).replace(/<[^>]+>/g, '')
+    expect(factText(bundledFacts, 'deletedMessageCopies')).toBe(
+      recordedQuotes(announced).facts.deletedMessageCopies,
+    )
+    // Its page prints what it recorded, whatever the rows say today.
+    expect(read(recordedQuotes(announced))).toContain('Their backup copies and deleted items are gone')
+    expect(read(liveQuotes(figures, keptInSanity()))).toContain(
+      'Their backup copies, our message store’s document history and deleted items are gone',
+    )
+    // The policy's wording and the bundled rows are what the version recorded; other rows change it.
+    expect(changesPolicy(announced, privacy, quotesFor(privacy, figures, bundledFacts))).toBe(false)
+    expect(changesPolicy(announced, privacy, quotesFor(privacy, figures, keptInSanity()))).toBe(true)
   })
 })
 

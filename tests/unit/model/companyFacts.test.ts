@@ -635,6 +635,48 @@ describe('the processors each sentence names', () => {
     }
   })
 
+  it('the copies a deleted message leaves read in Hindi and Telugu, with the document history only when the content provider keeps the messages', () => {
+    const documents = bundledDocuments()
+    const inSanity: CompanyFactsDocument = {
+      ...bundledFacts,
+      processors: bundledFacts.processors!.map((row) =>
+        row.purposes?.includes('content') ? {...row, purposes: [...row.purposes, 'messageStore']} : row,
+      ),
+    }
+    for (const [language, copies, history] of [
+      [
+        'hi',
+        'बैकअप प्रतियाँ और हटाए गए आइटम',
+        'बैकअप प्रतियाँ, हमारे संदेश भंडार का दस्तावेज़ इतिहास (document history) और हटाए गए आइटम',
+      ],
+      [
+        'te',
+        'బ్యాకప్ కాపీలు మరియు తొలగించిన అంశాలు',
+        'బ్యాకప్ కాపీలు, మా సందేశ నిల్వ యొక్క డాక్యుమెంట్ హిస్టరీ (document history) మరియు తొలగించిన అంశాలు',
+      ],
+    ] as const) {
+      const given = figureWordsIn(documentById(documents, `siteSettings__i18n_${language}`).figureWords)
+      expect(given.missing, language).toEqual([])
+      const words = {...given.words, language}
+      expect(factText(bundledFacts, 'deletedMessageCopies', words), language).toBe(copies)
+      expect(factText(inSanity, 'deletedMessageCopies', words), language).toBe(history)
+    }
+    // A language needs the words of the copies the rows name, and only those.
+    expect(factWordsNeeded(bundledFacts, ['deletedMessageCopies'])).toEqual([
+      'processorAnd',
+      'copyBackups',
+      'copyDeletedItems',
+    ])
+    expect(factWordsNeeded(inSanity, ['deletedMessageCopies'])).toContain('copyHistory')
+    const contact = documentById(documents, 'contactPage__i18n_hi')
+    const {missing} = figureWordsIn({
+      ...documentById(documents, 'siteSettings__i18n_hi').figureWords,
+      copyHistory: '',
+    })
+    expect(figureWordsLacking(contact, missing, bundledFacts)).toEqual([])
+    expect(figureWordsLacking(contact, missing, inSanity)).toEqual(['copyHistory'])
+  })
+
   it('names a foreign country in the language only when staff typed a country’s English name', () => {
     expect(countryIn('the United States', 'hi')).toBe('संयुक्त राज्य')
     expect(countryIn('Singapore', 'te')).toBe('సింగపూర్')

@@ -9,6 +9,8 @@ import {
   wordsDigest,
   type TranslationRecord,
 } from '../../../model/translations'
+import {readUpcomingWord} from '../../../model/policyVersions'
+import {bundledDocuments, documentById} from '../../support/dataset'
 
 const PUBLIC = {publicBuild: true}
 const LOCAL = {publicBuild: false}
@@ -69,6 +71,24 @@ describe('translationStatus', () => {
   it('says a translation is missing when there is none', () => {
     expect(translationStatus(undefined, '4', PUBLIC)).toEqual({status: 'missing', show: false})
     expect(translationStatus(undefined, '4', LOCAL)).toEqual({status: 'missing', show: false})
+  })
+})
+
+describe('the link to an announced version’s text, under words in a language', () => {
+  it('says the text is in English only when that version’s page shows no translation in the words’ language', () => {
+    // A Hindi notice links to the announced version, whose page is English until it applies.
+    expect(readUpcomingWord('hi', DEFAULT_LANGUAGE)).toBe('readUpcomingUntranslated')
+    expect(readUpcomingWord('hi', 'hi')).toBe('readUpcoming')
+    // English words around an untranslated policy on a Hindi page lead to English: nothing to say.
+    expect(readUpcomingWord(DEFAULT_LANGUAGE, DEFAULT_LANGUAGE)).toBe('readUpcoming')
+  })
+
+  it('says so in Hindi and Telugu in the bundled Site settings, and in English for staff', () => {
+    const documents = bundledDocuments()
+    const word = (id: string) => documentById(documents, id).policyHistory.readUpcomingUntranslated
+    expect(word('siteSettings')).toBe('Read the new text (in English only for now)')
+    expect(word('siteSettings__i18n_hi')).toBe('नया पाठ पढ़ें (अभी केवल अंग्रेज़ी में)')
+    expect(word('siteSettings__i18n_te')).toContain('ఇంగ్లీష్‌లో మాత్రమే')
   })
 })
 
