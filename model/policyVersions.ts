@@ -938,7 +938,7 @@ export const POLICY_HISTORY_WORDS = {
   shortNoticeBecause: {
     title:
       'After the summary of a change that applied with short notice: the sentence, with its reasons joined as the language joins a list',
-    example: 'It applies without the usual notice because {reasons}.',
+    example: 'It applies at short notice because {reasons}.',
     placeholders: ['reasons'],
   },
   shortNoticeCorrection: {title: 'Short-notice reason: a correction', example: 'it corrects our text'},

@@ -36,8 +36,8 @@ const language = (code: string) => LANGUAGES.find((entry) => entry.code === code
  */
 /** Why Privacy 5 came with short notice, as the Hindi and Telugu histories say it: every reason, and the law. */
 const PRIVACY_5_REASONS: Record<string, string> = {
-  hi: 'यह सामान्य सूचना-अवधि के बिना लागू होता है, क्योंकि यह हमारे पाठ की भूल सुधारता है, यह आपके अधिकार बढ़ाता है, और कानून इसे ज़रूरी बनाता है (rule 8(3) of the Digital Personal Data Protection Rules, 2025)।',
-  te: 'ఇది సాధారణ నోటీసు లేకుండానే వర్తిస్తుంది, ఎందుకంటే ఇది మా పాఠంలోని పొరపాటును సవరిస్తుంది, ఇది మీ హక్కులను పెంచుతుంది మరియు చట్టం దీనిని తప్పనిసరి చేస్తుంది (rule 8(3) of the Digital Personal Data Protection Rules, 2025).',
+  hi: 'यह कम सूचना पर लागू होता है, क्योंकि यह हमारे पाठ की भूल सुधारता है, यह आपके अधिकार बढ़ाता है, और कानून इसे ज़रूरी बनाता है (rule 8(3) of the Digital Personal Data Protection Rules, 2025)।',
+  te: 'ఇది తక్కువ నోటీసుతో వర్తిస్తుంది, ఎందుకంటే ఇది మా పాఠంలోని పొరపాటును సవరిస్తుంది, ఇది మీ హక్కులను పెంచుతుంది మరియు చట్టం దీనిని తప్పనిసరి చేస్తుంది (rule 8(3) of the Digital Personal Data Protection Rules, 2025).',
 }
 
 async function expectVersionSummaries(page: Page, code: string) {

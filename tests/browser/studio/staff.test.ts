@@ -35,7 +35,7 @@ const PRIVACY_SENTENCE = 'You may ask us at any time which of your data we hold.
 const PRIVACY_SUMMARY = 'Says plainly that you may ask which of your data we hold.'
 const REASON = 'A new right for customers'
 /** How the policy page words that reason. */
-const REASON_ON_PAGE = 'It applies without the usual notice because it adds to your rights.'
+const REASON_ON_PAGE = 'It applies at short notice because it adds to your rights.'
 const DRAFT_SENTENCE = 'This sentence is a draft nobody has published.'
 const {privacy: PRIVACY, refund: REFUND, terms: TERMS} = POLICIES
 const HINDI_PRIVACY_ID = `${PRIVACY.id}__i18n_hi`

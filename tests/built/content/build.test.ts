@@ -110,7 +110,7 @@ describe('building from the Content Lake', () => {
     // It applies at once, and says why it could: the words staff set for that reason.
     const {policyHistory: words} = documentById(published.documents, 'siteSettings')
     expect(refund).toContain(
-      'The third section has a clearer heading. It applies without the usual notice because it makes our wording clearer.',
+      'The third section has a clearer heading. It applies at short notice because it makes our wording clearer.',
     )
     // A version recorded with the one reason of older versions still builds, in that reason's words.
     const history = readFileSync(

@@ -12,7 +12,7 @@ const version = {
   summary: 'Names who keeps the messages.',
   shortNoticeReasons: ['correction' as const],
 }
-const CORRECTION = 'It applies without the usual notice because it corrects our text.'
+const CORRECTION = 'It applies at short notice because it corrects our text.'
 
 describe('a version’s "What changed" summary', () => {
   it('in English: staff’s words, then why it came with short notice', () => {
@@ -26,7 +26,7 @@ describe('a version’s "What changed" summary', () => {
     expect(changeSummary(version, hindi, {language: 'hi', translated: new Map()})).toEqual({
       summary: version.summary,
       lang: 'en',
-      after: ' यह सामान्य सूचना-अवधि के बिना लागू होता है, क्योंकि यह हमारे पाठ की भूल सुधारता है।',
+      after: ' यह कम सूचना पर लागू होता है, क्योंकि यह हमारे पाठ की भूल सुधारता है।',
     })
   })
 
@@ -36,7 +36,7 @@ describe('a version’s "What changed" summary', () => {
     })
     expect(changeSummary(version, hindi, {language: 'hi', translated})).toEqual({
       summary: 'बताता है कि संदेश कौन रखता है।',
-      after: ' यह सामान्य सूचना-अवधि के बिना लागू होता है, क्योंकि यह हमारे पाठ की भूल सुधारता है।',
+      after: ' यह कम सूचना पर लागू होता है, क्योंकि यह हमारे पाठ की भूल सुधारता है।',
     })
     expect(changeSummary({...version, number: 2}, hindi, {language: 'hi', translated}).lang).toBe('en')
   })
@@ -49,13 +49,13 @@ describe('why a version came with short notice', () => {
   it('names each reason in its own words, and claims nothing of another', () => {
     expect(shown({shortNoticeReasons: ['correction']})).toBe(CORRECTION)
     expect(shown({shortNoticeReasons: ['clearerWording']})).toBe(
-      'It applies without the usual notice because it makes our wording clearer.',
+      'It applies at short notice because it makes our wording clearer.',
     )
     expect(shown({shortNoticeReasons: ['newRight']})).toBe(
-      'It applies without the usual notice because it adds to your rights.',
+      'It applies at short notice because it adds to your rights.',
     )
     expect(shown({shortNoticeReasons: ['requiredByLaw'], shortNoticeLaw: SHORT_NOTICE_LAW_EXAMPLE})).toBe(
-      `It applies without the usual notice because the law requires it (${SHORT_NOTICE_LAW_EXAMPLE}).`,
+      `It applies at short notice because the law requires it (${SHORT_NOTICE_LAW_EXAMPLE}).`,
     )
     for (const reason of ['correction', 'clearerWording', 'newRight', 'requiredByLaw'] as const)
       expect(shown({shortNoticeReasons: [reason], shortNoticeLaw: 'a rule'})).not.toMatch(/nothing new/)
@@ -67,17 +67,17 @@ describe('why a version came with short notice', () => {
       shortNoticeLaw: 'rule 8(3) of the DPDP Rules, 2025',
     }
     expect(shown({shortNoticeReasons: ['newRight', 'correction']})).toBe(
-      'It applies without the usual notice because it corrects our text and it adds to your rights.',
+      'It applies at short notice because it corrects our text and it adds to your rights.',
     )
     expect(shown({...reasons, shortNoticeReasons: [...reasons.shortNoticeReasons]})).toBe(
-      'It applies without the usual notice because it corrects our text, it adds to your rights, and the law ' +
+      'It applies at short notice because it corrects our text, it adds to your rights, and the law ' +
         'requires it (rule 8(3) of the DPDP Rules, 2025).',
     )
     expect(shown({shortNoticeReasons: ['correction', 'newRight']}, hindi, 'hi')).toBe(
-      'यह सामान्य सूचना-अवधि के बिना लागू होता है, क्योंकि यह हमारे पाठ की भूल सुधारता है और यह आपके अधिकार बढ़ाता है।',
+      'यह कम सूचना पर लागू होता है, क्योंकि यह हमारे पाठ की भूल सुधारता है और यह आपके अधिकार बढ़ाता है।',
     )
     expect(shown({shortNoticeReasons: ['correction', 'newRight']}, telugu, 'te')).toBe(
-      'ఇది సాధారణ నోటీసు లేకుండానే వర్తిస్తుంది, ఎందుకంటే ఇది మా పాఠంలోని పొరపాటును సవరిస్తుంది మరియు ఇది మీ హక్కులను పెంచుతుంది.',
+      'ఇది తక్కువ నోటీసుతో వర్తిస్తుంది, ఎందుకంటే ఇది మా పాఠంలోని పొరపాటును సవరిస్తుంది మరియు ఇది మీ హక్కులను పెంచుతుంది.',
     )
     // No Latin connector in Hindi or Telugu, however many reasons.
     for (const [words, language] of [

@@ -887,7 +887,7 @@ describe('the words the legal review changed', () => {
       shortNoticeReasons: ['correction', 'newRight', 'requiredByLaw'],
       shortNoticeLaw: 'rule 8(3) of the Digital Personal Data Protection Rules, 2025',
       summary: expect.stringContaining(
-        'Logs: a year, only from 13 May 2027, as rule 8(3) of the DPDP Rules requires.',
+        'Logs: a year, only from 13 May 2027, as DPDP Rules r.8(3) require.',
       ),
     })
     for (const version of versions.filter((version) => version.shortNoticeReasons))
@@ -1116,9 +1116,17 @@ describe('the words the legal review changed', () => {
     ])
       for (const id of ['privacyPolicy-4', 'privacyPolicy-5']) expect(text(id), id).toContain(words)
     // Retention: the figures, and whether each change was a correction.
-    expect(version('privacyPolicy-4').summary).toContain('Two corrections of what we left out before')
-    expect(version('privacyPolicy-5').summary).toContain('35 days (sample) after the 12 months')
-    expect(version('privacyPolicy-5').summary).toContain('a year, only from 13 May 2027')
+    // The seventh review: a correction says plainly what was promised, what was kept, and how long.
+    expect(version('privacyPolicy-4').summary).toContain(
+      'we said messages were deleted after 12 months, but our content management provider’s document history kept copies longer, for as long as our plan keeps history',
+    )
+    expect(version('privacyPolicy-5').summary).toContain(
+      'copies outlived the 12 months we gave, in backups, deleted items and document history: now by 35 days (sample) at most',
+    )
+    expect(version('privacyPolicy-5').summary).toContain(
+      'a child’s message is kept and used, until a parent consents, only to seek and verify consent',
+    )
+    expect(version('privacyPolicy-6').summary).not.toContain('hourly')
     // The figures the summaries were missing.
     for (const [id, figures] of [
       ['refundPolicy-3', ['10 business days', '3–5 weeks']],
@@ -1128,6 +1136,7 @@ describe('the words the legal review changed', () => {
       ['refundPolicy-6', ['2 business days (sample)']],
       ['privacyPolicy-6', ['35 days (sample)']],
       ['termsAndConditions-3', ['30 days']],
+      ['refundPolicy-4', ['20%', '3–5 weeks after verification', '15 business days', '48 hours']],
     ] as const)
       for (const figure of figures) expect(version(id).summary, `${id} ${figure}`).toContain(figure)
   })
