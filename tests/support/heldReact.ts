@@ -37,12 +37,13 @@ declare global {
 }
 
 /**
- * Holds React's scheduler on `page` from its first script on (call before `goto`), for the island
- * `selector` (an `astro-island`). React's scheduler posts itself a message on a MessageChannel to
- * run each slice; the page gets a MessageChannel that keeps those messages until the test steps.
+ * Holds React's scheduler on `page` from its first script on (call before `goto`). React's
+ * scheduler posts itself a message on a MessageChannel to run each slice; the page gets a
+ * MessageChannel that keeps those messages until the test steps. Every island's work is held (they
+ * share the one scheduler); `selector` names the `astro-island` whose stage `stepUntil` reads.
  * A slice ends when React's clock says 5 ms have passed: in a held slice the clock moves on 1 ms
  * each time it is read, so a slice covers a few elements, as on a slow phone, whatever the speed
- * of the machine, and every run stops at the same points.
+ * of the machine (CPU throttling would not), and every run stops at the same points.
  */
 export async function holdReact(page: Page, selector: string): Promise<HeldReact> {
   await page.addInitScript(() => {
