@@ -530,7 +530,8 @@ describe('the contact form in Chromium', () => {
     desktopPage: page,
   }) => {
     await openContactPage(page, '?subject=Appointment%20request')
-    await expect(field(page, 'subject').inputValue()).resolves.toBe('Appointment request')
+    // The form puts it there in its first effect, a moment after React has taken the form over.
+    await expect.poll(() => field(page, 'subject').inputValue()).toBe('Appointment request')
     await expect(field(page, 'name').inputValue()).resolves.toBe('')
   })
 
@@ -546,7 +547,7 @@ describe('the contact form in Chromium', () => {
       .click()
     await page.waitForURL((url) => url.pathname === '/contact-us')
     await contactFormHydrated(page)
-    await expect(field(page, 'subject').inputValue()).resolves.toBe(settings.bookAppointment.subject)
+    await expect.poll(() => field(page, 'subject').inputValue()).toBe(settings.bookAppointment.subject)
     expect(settings.bookAppointment.subject).toBe('Appointment request')
   })
 })
