@@ -239,6 +239,8 @@ export async function mobileMenuHydrated(page: Page): Promise<void> {
 /**
  * Resolves once the ContactForm island on /contact-us has hydrated: React has taken over its form
  * (Astro drops the island's `ssr` mark when it starts React's hydration, which finishes later).
+ * React commits in the same task as it claims the form; the form's first effect (what was typed
+ * before, the subject from the address) shows a task or two later, so a test polls for that.
  */
 export async function contactFormHydrated(page: Page): Promise<void> {
   await page.waitForSelector('astro-island[component-url*="ContactForm"]:not([ssr])', {state: 'attached'})

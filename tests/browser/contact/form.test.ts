@@ -10,6 +10,8 @@ import {
   versionInForce,
 } from '../../support/site'
 import {consentBoxes, eventually, healthTicked, marker, readDb, rowsWith} from '../../support/contact'
+import {holdReact, type HydrationStage} from '../../support/heldReact'
+import {CONSENT_BOX_NAMES} from '../../../model/contactForm'
 
 const base = inject('siteUrl')
 const dbPath = inject('contactDbPath')
@@ -127,28 +129,91 @@ describe('the contact form in Chromium', () => {
     })
   }
 
-  it('keeps and sends what the visitor typed, and the ticked boxes, from before the form script arrived (a slow connection)', async ({
-    desktopPage: page,
-  }) => {
-    let release!: () => void
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/_astro/*.js', async (route) => {
-      await scriptsHeld
-      await route.continue()
-    })
-    await page.goto(base + '/contact-us')
-    const fields = visitor()
-    await fill(page, fields, {health: true})
-    release()
-    await contactFormHydrated(page)
-    expect(await values(page)).toEqual(fields)
-    for (const box of [consentBox, ageBox, healthBox]) await expect(box(page).isChecked()).resolves.toBe(true)
-    await sendButton(page).click()
+  describe('on a phone, while React hydrates it', () => {
+    type Act = 'types' | 'ticks' | 'unticks'
+    /**
+     * Points in React's hydration of the form at which it is held while the visitor acts, and what
+     * the visitor does first there: the first event makes React finish hydrating at once, so each
+     * kind of event goes first once (keys, a tap, a click).
+     */
+    const MOMENTS: {when: string; reached: (stage: HydrationStage) => boolean; first: Act}[] = [
+      {
+        when: 'React has been handed the form and has rendered none of it',
+        reached: (stage) => stage.claimed.length === 0,
+        first: 'types',
+      },
+      {
+        when: 'React has claimed every box but not yet the form',
+        reached: (stage) =>
+          !stage.committed && CONSENT_BOX_NAMES.every((name) => stage.claimed.includes(name)),
+        first: 'ticks',
+      },
+      {
+        when: 'React has committed the form but not yet read what was typed before the script',
+        reached: (stage) => stage.committed,
+        first: 'unticks',
+      },
+    ]
 
-    await statusSays(page, FORM.successMessage)
-    const rows = await storedWith(fields.message)
-    expect(rows[0]).toMatchObject(fields)
-    expect(healthTicked(rows[0]!)).toBe(true)
+    for (const {when, reached, first} of MOMENTS) {
+      it(`keeps and sends what was typed and ticked before the script arrived, and every key and tick made when ${when}`, async ({
+        newPage,
+      }) => {
+        const page = await newPage(PHONE, {hasTouch: true})
+        const island = 'astro-island[component-url*="ContactForm"]'
+        const react = await holdReact(page, island)
+        let release!: () => void
+        const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
+        await page.route('**/_astro/*.js', async (route) => {
+          await scriptsHeld
+          await route.continue()
+        })
+        await page.goto(base + '/contact-us')
+        const fields = visitor()
+        const lastWords = fields.message.lastIndexOf(' (')
+        // Before the script: all but the end of the name and of the message; the consent and health boxes.
+        await fill(
+          page,
+          {...fields, name: 'Anjali', message: fields.message.slice(0, lastWords)},
+          {age: false, health: true},
+        )
+        await expect(page.locator(island).getAttribute('ssr')).resolves.not.toBeNull()
+        release()
+        await react.stepUntil(when, reached)
+
+        const endOf = async (name: 'name' | 'message') => {
+          await field(page, name).focus()
+          await page.keyboard.press('End')
+        }
+        const acts: Record<Act, () => Promise<void>> = {
+          types: () => endOf('message').then(() => page.keyboard.type(fields.message.slice(lastWords))),
+          ticks: () => ageBox(page).tap(),
+          unticks: () => healthBox(page).uncheck(),
+        }
+        for (const act of [first, ...(Object.keys(acts) as Act[]).filter((act) => act !== first)])
+          await acts[act]()
+        // As a phone's keyboard or dictation does: words put in at once, with no key events.
+        await endOf('name')
+        await page.keyboard.insertText(' Rao')
+        const intended = {fields, consent: true, age: true, health: false}
+        const seen = async () => ({
+          fields: await values(page),
+          consent: await consentBox(page).isChecked(),
+          age: await ageBox(page).isChecked(),
+          health: await healthBox(page).isChecked(),
+        })
+        expect(await seen()).toEqual(intended)
+        // React does the rest of its work, then runs freely again: nothing it does changes the form.
+        while (await react.step());
+        await react.release()
+        expect(await seen()).toEqual(intended)
+
+        await sendButton(page).tap()
+        await statusSays(page, FORM.successMessage)
+        const rows = await storedWith(fields.message)
+        expect(rows[0]).toMatchObject({...fields, consent_boxes: consentBoxes(FORM, {healthDetails: false})})
+      })
+    }
   })
 
   it('with neither e-mail nor phone, shows the replyRequired text by the Email field and keeps everything typed', async ({
@@ -465,7 +530,8 @@ describe('the contact form in Chromium', () => {
     desktopPage: page,
   }) => {
     await openContactPage(page, '?subject=Appointment%20request')
-    await expect(field(page, 'subject').inputValue()).resolves.toBe('Appointment request')
+    // The form puts it there in its first effect, a moment after React has taken the form over.
+    await expect.poll(() => field(page, 'subject').inputValue()).toBe('Appointment request')
     await expect(field(page, 'name').inputValue()).resolves.toBe('')
   })
 
@@ -481,7 +547,7 @@ describe('the contact form in Chromium', () => {
       .click()
     await page.waitForURL((url) => url.pathname === '/contact-us')
     await contactFormHydrated(page)
-    await expect(field(page, 'subject').inputValue()).resolves.toBe(settings.bookAppointment.subject)
+    await expect.poll(() => field(page, 'subject').inputValue()).toBe(settings.bookAppointment.subject)
     expect(settings.bookAppointment.subject).toBe('Appointment request')
   })
 })

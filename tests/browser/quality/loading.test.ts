@@ -285,40 +285,6 @@ describe('the menu before its script has arrived', () => {
 })
 
 describe('the contact form before its script has arrived', () => {
-  it('what a visitor typed and ticked before the script arrived is kept once the form hydrates, and sent', async ({
-    desktopPage: page,
-  }) => {
-    const scripts = await holdScripts(page)
-    const sent: Record<string, unknown>[] = []
-    await page.route('**/api/contact', async (route) => {
-      sent.push(route.request().postDataJSON() as Record<string, unknown>)
-      await route.fulfill({status: 500, contentType: 'application/json', body: '{"ok":false}'})
-    })
-    await page.goto(base + '/contact-us')
-    await page.getByLabel('Name', {exact: true}).fill('Anjali Rao')
-    await page.getByLabel('Email', {exact: true}).fill('anjali.rao@example.com')
-    await page.getByLabel('Message', {exact: true}).fill('Typed before the form script arrived.')
-    const consent = page.getByRole('checkbox', {name: contactPage.form.consentLabel, exact: true})
-    const age = page.getByRole('checkbox', {name: contactPage.form.ageConfirmationLabel, exact: true})
-    await consent.check()
-    await age.check()
-    await expect(formIsland(page).getAttribute('ssr')).resolves.not.toBeNull()
-    scripts.release()
-    await contactFormHydrated(page)
-    await expect(consent.isChecked()).resolves.toBe(true)
-    await expect(age.isChecked()).resolves.toBe(true)
-    await expect(page.getByLabel('Name', {exact: true}).inputValue()).resolves.toBe('Anjali Rao')
-    // Sent by the script now, with what the form holds: the ticks and the words typed before it.
-    await page.getByRole('button', {name: contactPage.form.submitLabel}).click()
-    await expect.poll(() => sent.length).toBe(1)
-    expect(sent[0]).toMatchObject({
-      name: 'Anjali Rao',
-      message: 'Typed before the form script arrived.',
-      consent: true,
-      ageConfirmation: true,
-    })
-  })
-
   it('Send posts the form the plain way, and the visitor lands on the "sent" page with the reference', async ({
     desktopPage: page,
   }) => {
