@@ -182,7 +182,7 @@ export function shortNoticeLawProblem(recorded: {
 }
 
 export const SUMMARY_MIN = 10
-export const SUMMARY_MAX = 500
+export const SUMMARY_MAX = 800
 
 type Node = Record<string, unknown>
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null
@@ -789,9 +789,9 @@ export function planQuotedValuesPublish(input: PublishInput & InForceBefore): Pu
 // ---------------------------------------------------------------------------------------------
 // Withdrawing an announced change before it applies ("Withdraw announced change" in Studio).
 
-/** The reason staff give for a withdrawal is shown to readers, like a summary: the same lengths. */
+/** The reason staff give for a withdrawal is shown to readers with the version: a short paragraph. */
 export const WITHDRAWN_NOTE_MIN = SUMMARY_MIN
-export const WITHDRAWN_NOTE_MAX = SUMMARY_MAX
+export const WITHDRAWN_NOTE_MAX = 500
 
 /**
  * What a withdrawal of a policy's announced changes would withdraw: every version still to come,
