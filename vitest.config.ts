@@ -9,6 +9,9 @@ import {defineConfig} from 'vitest/config'
 const BUILT_SITE = 'tests/support/globalSetup.ts'
 
 export default defineConfig({
+  // studio/tsconfig.json keeps JSX for Sanity's own bundler ("preserve"); tests that load the
+  // Studio's configuration (tests/unit/studio/dataset.test.ts) compile it as the site's JSX is.
+  oxc: {jsx: {runtime: 'automatic', importSource: 'react'}},
   test: {
     testTimeout: 60_000,
     hookTimeout: 180_000,
