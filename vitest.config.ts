@@ -1,3 +1,5 @@
+import {globSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
 import {defineConfig} from 'vitest/config'
 
 // Tests by cost (README.md, "Measuring and checking"): folders mirror the source they test, under
@@ -7,6 +9,16 @@ import {defineConfig} from 'vitest/config'
 // One build of the site and one production server (`npm start`) serve both `built` and `browser`:
 // tests/support/globalSetup.ts builds once per run however many projects name it.
 const BUILT_SITE = 'tests/support/globalSetup.ts'
+
+const UNIT_TESTS = 'tests/unit/**/*.test.ts'
+/**
+ * Unit test files that replace modules (`vi.mock`) or variables (`vi.stubEnv`) for their own run.
+ * The other unit files share their workers' loaded modules (half the CPU of a fresh worker per
+ * file), where a replaced module would reach, or miss, the files after it: these run isolated.
+ */
+const REPLACING_UNIT_TESTS = globSync(UNIT_TESTS, {cwd: import.meta.dirname}).filter((file) =>
+  /\bvi\.(mock|doMock|stubEnv|stubGlobal)\(/.test(readFileSync(join(import.meta.dirname, file), 'utf8')),
+)
 
 export default defineConfig({
   // studio/tsconfig.json keeps JSX for Sanity's own bundler ("preserve"); tests that load the
@@ -20,9 +32,14 @@ export default defineConfig({
     // CPU, not by waits, so the extra worker only adds contention.
     maxWorkers: 2,
     projects: [
+      // `npm run test:unit` runs both unit projects (`--project 'unit*'`).
       {
         extends: true,
-        test: {name: 'unit', include: ['tests/unit/**/*.test.ts']},
+        test: {name: 'unit', include: [UNIT_TESTS], exclude: REPLACING_UNIT_TESTS, isolate: false},
+      },
+      {
+        extends: true,
+        test: {name: 'unit-isolated', include: REPLACING_UNIT_TESTS},
       },
       {
         extends: true,
