@@ -1,3 +1,5 @@
+import {globSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
 import {defineConfig} from 'vitest/config'
 
 // Tests by cost (README.md, "Measuring and checking"): folders mirror the source they test, under
@@ -8,7 +10,20 @@ import {defineConfig} from 'vitest/config'
 // tests/support/globalSetup.ts builds once per run however many projects name it.
 const BUILT_SITE = 'tests/support/globalSetup.ts'
 
+const UNIT_TESTS = 'tests/unit/**/*.test.ts'
+/**
+ * Unit test files that replace modules (`vi.mock`) or variables (`vi.stubEnv`) for their own run.
+ * The other unit files share their workers' loaded modules (half the CPU of a fresh worker per
+ * file), where a replaced module would reach, or miss, the files after it: these run isolated.
+ */
+const REPLACING_UNIT_TESTS = globSync(UNIT_TESTS, {cwd: import.meta.dirname}).filter((file) =>
+  /\bvi\.(mock|doMock|stubEnv|stubGlobal)\(/.test(readFileSync(join(import.meta.dirname, file), 'utf8')),
+)
+
 export default defineConfig({
+  // studio/tsconfig.json keeps JSX for Sanity's own bundler ("preserve"); tests that load the
+  // Studio's configuration (tests/unit/studio/dataset.test.ts) compile it as the site's JSX is.
+  oxc: {jsx: {runtime: 'automatic', importSource: 'react'}},
   test: {
     testTimeout: 60_000,
     hookTimeout: 180_000,
@@ -16,10 +31,19 @@ export default defineConfig({
     // three took as long (5 min 58 s against 5 min 56 s – 6 min 4 s with two): the suite is bound by
     // CPU, not by waits, so the extra worker only adds contention.
     maxWorkers: 2,
+    // Node keeps the code it compiled (V8's cache) here, for the workers and the servers the tests
+    // start (tests/support/processes.ts): each start after the first compiles none of it again,
+    // half the CPU of a server's start. Astro, ESLint and Prettier keep a cache of their own.
+    env: {NODE_COMPILE_CACHE: join(import.meta.dirname, '.scratch', 'node-compile-cache')},
     projects: [
+      // `npm run test:unit` runs both unit projects (`--project 'unit*'`).
       {
         extends: true,
-        test: {name: 'unit', include: ['tests/unit/**/*.test.ts']},
+        test: {name: 'unit', include: [UNIT_TESTS], exclude: REPLACING_UNIT_TESTS, isolate: false},
+      },
+      {
+        extends: true,
+        test: {name: 'unit-isolated', include: REPLACING_UNIT_TESTS},
       },
       {
         extends: true,

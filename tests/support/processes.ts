@@ -23,6 +23,8 @@ export async function startServer(
       HOME: process.env.HOME ?? '',
       ASTRO_TELEMETRY_DISABLED: '1',
       DO_NOT_TRACK: '1',
+      // The run's cache of compiled code (vitest.config.ts), when there is one.
+      ...(process.env.NODE_COMPILE_CACHE ? {NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE} : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -53,7 +55,7 @@ export async function startServer(
 /**
  * The production server (`npm start`, src/server/main.ts) serving a given build: static pages,
  * /api routes and the rebuild receiver. `url` has no trailing slash. The server only sees PATH,
- * HOME and the given variables.
+ * HOME, Node's compile cache and the given variables.
  */
 export async function startSiteServer(
   distDir: string,

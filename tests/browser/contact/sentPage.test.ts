@@ -1,4 +1,3 @@
-import {spawn} from 'node:child_process'
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {tmpdir} from 'node:os'
@@ -6,12 +5,12 @@ import {join} from 'node:path'
 import type {Page} from 'playwright-core'
 import {beforeAll, describe, expect, inject} from 'vitest'
 import {SECURITY_HEADERS} from '../../../src/server/securityHeaders'
-import {ROOT} from '../../support/astroBuild'
 import {DESKTOP, PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
 import {contactPage, settings} from '../../support/site'
 import {bundledDocuments, documentById} from '../../support/dataset'
 import {islandBody, postForm, postJson, validFields} from '../../support/contact'
+import {vnu} from '../../support/vnu'
 
 // The page a form post without JavaScript lands on once its message is stored: the build's
 // "sent" words and the message's reference. How a visitor reaches it is in form.browser.test.ts.
@@ -129,16 +128,7 @@ describe('the page after sending without JavaScript, checked whole', () => {
     try {
       const file = join(dir, 'sent.html')
       writeFileSync(file, await (await fetch(base + sentPath(reference))).text())
-      const vnu = join(ROOT, 'node_modules/vnu-jar/build/dist/vnu.jar')
-      const report = await new Promise<string>((resolve, reject) => {
-        const child = spawn('java', ['-jar', vnu, '--format', 'json', '--errors-only', file])
-        let output = ''
-        child.stderr.on('data', (chunk) => (output += chunk))
-        child.stdout.on('data', (chunk) => (output += chunk))
-        child.on('error', reject)
-        child.on('close', () => resolve(output))
-      })
-      expect(JSON.parse(report).messages).toEqual([])
+      expect((await vnu([file])).messages).toEqual([])
     } finally {
       rmSync(dir, {recursive: true, force: true})
     }

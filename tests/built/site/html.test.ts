@@ -1,53 +1,16 @@
-import {spawn} from 'node:child_process'
 import {mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {afterAll, beforeAll, describe, expect, inject, it} from 'vitest'
-import {ROOT} from '../../support/astroBuild'
 import {HISTORY_PAGE_PATHS} from '../../support/site'
+import {vnu, type VnuMessage} from '../../support/vnu'
 
 /**
  * Every built page is valid HTML according to the Nu HTML Checker (vnu, the W3C validator), run
  * once over all pages in one Java process. No --filterpattern: nothing is filtered out. The pages
  * are those of the run's one build (tests/support/globalSetup.ts), the site every other test sees.
  */
-
-const VNU = join(ROOT, 'node_modules/vnu-jar/build/dist/vnu.jar')
-
-interface VnuMessage {
-  type: 'error' | 'info' | 'non-document-error'
-  subType?: string
-  url?: string
-  firstLine?: number
-  lastLine?: number
-  firstColumn?: number
-  lastColumn?: number
-  message: string
-  extract?: string
-}
-
-/** Runs vnu over the files; it exits 1 when it finds errors and writes its JSON report to stderr. */
-function vnu(files: string[]): Promise<{code: number | null; messages: VnuMessage[]; raw: string}> {
-  const child = spawn('java', ['-jar', VNU, '--format', 'json', '--errors-only', ...files], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk) => (stdout += chunk))
-  child.stderr.on('data', (chunk) => (stderr += chunk))
-  return new Promise((resolve, reject) => {
-    child.on('error', reject)
-    child.on('close', (code) => {
-      const raw = stderr.trim() || stdout.trim()
-      try {
-        resolve({code, messages: (JSON.parse(raw) as {messages: VnuMessage[]}).messages, raw})
-      } catch {
-        reject(new Error(`vnu exited ${code} without a JSON report:\n${stdout}\n${stderr}`))
-      }
-    })
-  })
-}
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, {recursive: true, withFileTypes: true})

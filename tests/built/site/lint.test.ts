@@ -15,9 +15,15 @@ const tool = (path: string, args: string[]) =>
     (error: {stdout: string; stderr: string}) => `${error.stdout}${error.stderr}`,
   )
 
-// Style is settled by the tools (eslint.config.mjs, .prettierrc.json), not in review.
+/** One ESLint in this process, with the repository's config, for the whole tree and the examples below. */
+const eslint = new ESLint({cwd: ROOT})
+
+// Style is settled by the tools (eslint.config.mjs, .prettierrc.json), not in review. ESLint runs
+// here as `eslint . --max-warnings 0` would (the same files, config and report), in this process:
+// the examples below load its config and parsers anyway.
 it('ESLint finds no problems', async () => {
-  expect(await tool('eslint/bin/eslint.js', ['.', '--max-warnings', '0'])).toBe('')
+  const report = await (await eslint.loadFormatter('stylish')).format(await eslint.lintFiles(['.']))
+  expect(report).toBe('')
 }, 120_000)
 
 it('every file is formatted with Prettier (run `npx prettier --write .`)', async () => {
@@ -26,10 +32,9 @@ it('every file is formatted with Prettier (run `npx prettier --write .`)', async
 
 /**
  * ESLint's verdict on `source`, linted as if it were the file at `path` in the repository: its
- * messages, one a line, or ''. One ESLint in this process, with the repository's config, lints
- * every example (an `eslint --stdin` each would start and load the config seven times).
+ * messages, one a line, or ''. The one ESLint above lints every example (an `eslint --stdin` each
+ * would start and load the config seven times).
  */
-const eslint = new ESLint({cwd: ROOT})
 const lintAs = async (path: string, source: string) => {
   const [result] = await eslint.lintText(source, {filePath: join(ROOT, path)})
   return result!.messages.map((message) => `${message.ruleId}: ${message.message}`).join('\n')

@@ -223,20 +223,62 @@ beforeAll(async () => {
   validateDocument = validation.validateDocument
 }, 60_000)
 
+/** A compiled schema's errors and warnings, one a line, each with the path to the type it is about. */
+const schemaProblems = (compiled: Schema) =>
+  (compiled._validation ?? []).flatMap((group) =>
+    group.problems.map(
+      (problem) =>
+        `${problem.severity}: ${group.path.map((p) => p.name ?? (p.kind === 'type' ? p.type : '?')).join(' > ')}: ${problem.message}`,
+    ),
+  )
+
+/**
+ * The schema of the Studio's workspace as `sanity schema extract` gives it: studio/sanity.config.ts
+ * resolved as Sanity's CLI resolves it (signed out; the plugins add their types), then Sanity's own
+ * `extractSchema`. The CLI first bundles the whole Studio with Vite to load the configuration
+ * (18 CPU s); here Node loads the same modules. Schema errors anywhere in the workspace fail it.
+ */
+async function extractWorkspaceSchema(): Promise<unknown> {
+  const [{resolveConfig, SchemaError}, {extractSchema}, {createClient}, {default: config}] =
+    await Promise.all([
+      import('sanity'),
+      import('@sanity/schema/_internal'),
+      import('@sanity/client'),
+      import('../../../studio/sanity.config.ts'),
+    ])
+  // The CLI's stand-in for a signed-out user: nothing is fetched while resolving a schema.
+  const client = createClient({
+    apiHost: 'http://localhost',
+    apiVersion: SANITY_API_VERSION,
+    projectId: 'unused',
+    useCdn: false,
+  })
+  const auth = {state: of({authenticated: false, client, currentUser: null})}
+  try {
+    const [workspace] = await firstValueFrom(resolveConfig({...config, auth} as typeof config))
+    return extractSchema(workspace!.schema, {enforceRequiredFields: true})
+  } catch (error) {
+    if (error instanceof SchemaError)
+      throw new Error(`Schema errors:\n${schemaProblems(error.schema).join('\n')}`, {cause: error})
+    throw error
+  }
+}
+
 describe('Studio schema', () => {
   it('compiles without schema errors or warnings, as `sanity schema validate` judges it', () => {
-    const problems = (schema._validation ?? []).flatMap((group) =>
-      group.problems.map(
-        (problem) =>
-          `${problem.severity}: ${group.path.map((p) => p.name ?? (p.kind === 'type' ? p.type : '?')).join(' > ')}: ${problem.message}`,
-      ),
-    )
     // Errors stop Studio loading any type; a warning is a mistake Studio only mentions in the console.
-    expect(problems).toEqual([])
+    expect(schemaProblems(schema)).toEqual([])
     // With schema errors createSchema compiles no types at all, and validation would skip every document.
     for (const type of new Set(STUDIO_DOCUMENTS.map((id) => EXPECTED_DOCUMENTS[id]!)))
       expect(schema.get(type)?.jsonType, type).toBe('object')
   })
+
+  // The site's query types are generated from that file (tests/built/studio/typegen.test.ts).
+  it('of the whole workspace is the committed studio/schema.json (run `npm run typegen`)', async () => {
+    expect(await extractWorkspaceSchema()).toEqual(
+      JSON.parse(readFileSync(new URL('../../../studio/schema.json', import.meta.url), 'utf8')),
+    )
+  }, 60_000)
 })
 
 describe('production.ndjson', () => {
