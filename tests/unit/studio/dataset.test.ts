@@ -886,9 +886,7 @@ describe('the words the legal review changed', () => {
     expect(bundled()['policyVersion-privacyPolicy-5']).toMatchObject({
       shortNoticeReasons: ['correction', 'newRight', 'requiredByLaw'],
       shortNoticeLaw: 'rule 8(3) of the Digital Personal Data Protection Rules, 2025',
-      summary: expect.stringContaining(
-        'Logs: a year, only from 13 May 2027, as DPDP Rules r.8(3) require.',
-      ),
+      summary: expect.stringContaining('Logs: a year, only from 13 May 2027, as DPDP Rules r.8(3) require.'),
     })
     for (const version of versions.filter((version) => version.shortNoticeReasons))
       expect(version.shortNoticeReasons.includes('requiredByLaw'), version._id).toBe(
@@ -1233,5 +1231,23 @@ describe('the words the legal review changed', () => {
     expect(documents['policyVersion-refundPolicy-7']!.summary).toContain(
       "says we change this policy as our Terms set out: at least 30 days' notice, except for the reasons they list.",
     )
+  })
+
+  it('the eighth review: to book for a child you must be the child’s parent or lawful guardian, in the announced Terms 7 and its document', () => {
+    const documents = bundled()
+    const text = (id: string) => JSON.stringify(documents[id])
+    for (const id of ['policyVersion-termsAndConditions-7', 'termsAndConditions']) {
+      expect(text(id), id).toContain(
+        "you confirm that you have their permission, or that you are their lawful guardian, and you accept these terms on their behalf; to book for a child, you must be the child's parent or lawful guardian.",
+      )
+      expect(text(id), id).not.toContain('have their permission, or that you are their parent')
+    }
+    // The version in force keeps its words: the change is announced, with the notice period.
+    expect(text('policyVersion-termsAndConditions-6')).toContain(
+      'have their permission, or that you are their parent or lawful guardian, and you accept',
+    )
+    const summary = documents['policyVersion-termsAndConditions-7']!.summary as string
+    expect(summary).toContain("Section 1: only a child's parent or lawful guardian may book for the child")
+    expect(summary.length).toBeLessThanOrEqual(500)
   })
 })
