@@ -999,8 +999,9 @@ export function summaryAsShown(
 }
 
 /**
- * Why a version came with less notice, in the page's words: one sentence naming every reason it
- * records, joined as the page's language joins a list ("a, b and c", "a, b और c"), the law named
+ * Why a version came with less notice, in the given words: one sentence naming every reason it
+ * records, joined as the language of those words (`language`) joins a list ("a, b and c",
+ * "a, b और c"; English words on a Hindi page that falls back to English join with "and"), the law named
  * where it is one; a version recorded with one reason, before reasons were listed, in that
  * reason's sentence. None for a version with full notice.
  */

@@ -9,14 +9,20 @@ export const translatedSummaries = (policy: Pick<Policy, 'versionSummaries'>): R
 /**
  * A version's "What changed" summary as a page shows it: the translation's when it has one,
  * else staff's English words, marked English (`lang`) on a page in another language; the reason
- * for short notice follows in the page's words.
+ * for short notice follows in the history words the page shows, its list joined in the language
+ * of those words (`wordsIn`): English ones on a Hindi page that falls back to English read
+ * "a and b", never "a और b".
  */
 export function changeSummary(
   version: {number: number; summary: string} & ShortNoticeRecord,
   words: Record<PolicyHistoryWord, string>,
-  {language, translated}: {language: string; translated: ReadonlyMap<number, string>},
+  {
+    language,
+    wordsIn,
+    translated,
+  }: {language: string; wordsIn: string; translated: ReadonlyMap<number, string>},
 ): {summary: string; lang?: string; after: string} {
-  const reason = shortNoticeAsShown(version, words, language)
+  const reason = shortNoticeAsShown(version, words, wordsIn)
   const after = reason ? ` ${reason}` : ''
   const own = translated.get(version.number)
   if (own !== undefined) return {summary: own, after}

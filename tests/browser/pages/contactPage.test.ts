@@ -315,7 +315,8 @@ describe('the contact page', () => {
       // The copies are named from the rows: no provider named for messages keeps a document history.
       `after it reaches us; ${factText(companyFacts, 'deletedMessageCopies')} are gone at the latest ${factText(companyFacts, 'lastCopyGoneWithin')} after that.`,
       'Under the first box, our customer care staff read your message, including any health details in it, and reply to you; we use it for nothing else.',
-      'Arranging your care with those details, and sharing them with the doctors and hospitals you choose for it, needs the second, optional box',
+      // The health box is named by what it is, not its place (it is the third box: consent, age, health).
+      'Arranging your care with those details, and sharing them with the doctors and hospitals you choose for it, needs the optional health box below: without it, we ask you before doing either.',
       'Hotels never receive health details from your message.',
       "If your message is about another adult's health, then before we use it for anything but our reply to you, we ask that adult, or their lawful representative, to confirm directly.",
       // An unverified child's message: the Privacy Policy's rule in force, then the announced one,

@@ -339,6 +339,10 @@ describe('the site in Hindi and Telugu', () => {
     await expect(
       heading.evaluate((element) => element.closest('[lang]')!.getAttribute('lang')),
     ).resolves.toBe('en')
+    // The reasons for short notice are English words here, so their list joins in English.
+    const history = (await page.locator('.history__item').allTextContents()).join(' ')
+    expect(history).toContain('because it corrects our text and it adds to your rights.')
+    expect(history).not.toMatch(/మరియు/)
   })
 
   it('the page for an unknown address stays English and names no other language', async ({

@@ -16,29 +16,50 @@ const CORRECTION = 'It applies at short notice because it corrects our text.'
 
 describe('a version’s "What changed" summary', () => {
   it('in English: staff’s words, then why it came with short notice', () => {
-    expect(changeSummary(version, english, {language: 'en', translated: new Map()})).toEqual({
+    expect(changeSummary(version, english, {language: 'en', wordsIn: 'en', translated: new Map()})).toEqual({
       summary: version.summary,
       after: ` ${CORRECTION}`,
     })
   })
 
   it('on a Hindi page, until translated: the English words marked English, the reason in Hindi', () => {
-    expect(changeSummary(version, hindi, {language: 'hi', translated: new Map()})).toEqual({
+    expect(changeSummary(version, hindi, {language: 'hi', wordsIn: 'hi', translated: new Map()})).toEqual({
       summary: version.summary,
       lang: 'en',
       after: ' यह कम सूचना पर लागू होता है, क्योंकि यह हमारे पाठ की भूल सुधारता है।',
     })
   })
 
+  it('joins the reasons in the language of the words shown, not the page’s: English on a Hindi page that falls back to English', () => {
+    const twoReasons = {...version, shortNoticeReasons: ['correction' as const, 'newRight' as const]}
+    const fallback = changeSummary(twoReasons, english, {
+      language: 'hi',
+      wordsIn: 'en',
+      translated: new Map(),
+    })
+    expect(fallback.after).toBe(
+      ' It applies at short notice because it corrects our text and it adds to your rights.',
+    )
+    expect(fallback.after).not.toMatch(/और|మరియు/)
+    expect(
+      changeSummary(twoReasons, hindi, {language: 'hi', wordsIn: 'hi', translated: new Map()}).after,
+    ).toBe(' यह कम सूचना पर लागू होता है, क्योंकि यह हमारे पाठ की भूल सुधारता है और यह आपके अधिकार बढ़ाता है।')
+    expect(
+      changeSummary(twoReasons, english, {language: 'te', wordsIn: 'en', translated: new Map()}).after,
+    ).toMatch(/ and it adds to your rights\.$/)
+  })
+
   it('translated with the policy: the translation’s words for that version only, in the page’s language', () => {
     const translated = translatedSummaries({
       versionSummaries: [{version: 3, summary: 'बताता है कि संदेश कौन रखता है।'}],
     })
-    expect(changeSummary(version, hindi, {language: 'hi', translated})).toEqual({
+    expect(changeSummary(version, hindi, {language: 'hi', wordsIn: 'hi', translated})).toEqual({
       summary: 'बताता है कि संदेश कौन रखता है।',
       after: ' यह कम सूचना पर लागू होता है, क्योंकि यह हमारे पाठ की भूल सुधारता है।',
     })
-    expect(changeSummary({...version, number: 2}, hindi, {language: 'hi', translated}).lang).toBe('en')
+    expect(
+      changeSummary({...version, number: 2}, hindi, {language: 'hi', wordsIn: 'hi', translated}).lang,
+    ).toBe('en')
   })
 })
 

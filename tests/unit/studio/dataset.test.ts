@@ -1277,4 +1277,39 @@ describe('the words the legal review changed', () => {
       "says we change this policy as our Terms set out: at least 30 days' notice, except for the reasons they list.",
     )
   })
+
+  it('the eighth review: to book for a child you must be the child’s parent or lawful guardian, in the announced Terms 7 and its document', () => {
+    const documents = bundled()
+    const text = (id: string) => JSON.stringify(documents[id])
+    for (const id of ['policyVersion-termsAndConditions-7', 'termsAndConditions']) {
+      expect(text(id), id).toContain(
+        "you confirm that you have their permission, or that you are their lawful guardian, and you accept these terms on their behalf; to book for a child, you must be the child's parent or lawful guardian.",
+      )
+      expect(text(id), id).not.toContain('have their permission, or that you are their parent')
+    }
+    // The version in force keeps its words: the change is announced, with the notice period.
+    expect(text('policyVersion-termsAndConditions-6')).toContain(
+      'have their permission, or that you are their parent or lawful guardian, and you accept',
+    )
+    const summary = documents['policyVersion-termsAndConditions-7']!.summary as string
+    expect(summary).toContain("Section 1: only a child's parent or lawful guardian may book for the child")
+    expect(summary.length).toBeLessThanOrEqual(500)
+  })
+
+  it('the eighth review: Terms 7 and its document send a clinic subscription’s cancelling to "Fees and Payment", not to the parts of a started service', () => {
+    const documents = bundled()
+    const terms = documents.termsAndConditions as unknown as {sections: {heading: string}[]}
+    expect(terms.sections.map(({heading}) => heading)).toContain('Fees and Payment')
+    const text = (id: string) => JSON.stringify(documents[id])
+    for (const id of ['policyVersion-termsAndConditions-7', 'termsAndConditions'])
+      expect(text(id), id).toContain(
+        'you may still cancel the parts of it that have not started, such as hotel nights or appointments still to come, for the processing fee on those parts; third-party charges for them are refunded except a cost we cannot recover. A clinic subscription is cancelled as set out in \\"Fees and Payment\\".',
+      )
+    expect(text('policyVersion-termsAndConditions-6')).not.toContain(
+      'A clinic subscription is cancelled as set out',
+    )
+    const summary = documents['policyVersion-termsAndConditions-7']!.summary as string
+    expect(summary).toContain('Section 6 points clinic subscriptions to “Fees and Payment”.')
+    expect(summary.length).toBeLessThanOrEqual(500)
+  })
 })
