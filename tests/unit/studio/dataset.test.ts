@@ -1278,22 +1278,25 @@ describe('the words the legal review changed', () => {
     )
   })
 
-  it('the eighth review: to book for a child you must be the child’s parent or lawful guardian, in the announced Terms 7 and its document', () => {
+  it('the eighth and ninth reviews: to book for a child you must be the child’s parent or lawful guardian, from today (a correction in Terms 6)', () => {
     const documents = bundled()
     const text = (id: string) => JSON.stringify(documents[id])
-    for (const id of ['policyVersion-termsAndConditions-7', 'termsAndConditions']) {
+    for (const id of [
+      'policyVersion-termsAndConditions-6',
+      'policyVersion-termsAndConditions-7',
+      'termsAndConditions',
+    ]) {
       expect(text(id), id).toContain(
         "you confirm that you have their permission, or that you are their lawful guardian, and you accept these terms on their behalf; to book for a child, you must be the child's parent or lawful guardian.",
       )
       expect(text(id), id).not.toContain('have their permission, or that you are their parent')
     }
-    // The version in force keeps its words: the change is announced, with the notice period.
-    expect(text('policyVersion-termsAndConditions-6')).toContain(
-      'have their permission, or that you are their parent or lawful guardian, and you accept',
+    // The version in force says so, as a correction; the announced one no longer claims it as its change.
+    expect(documents['policyVersion-termsAndConditions-6']!.summary).toContain(
+      'only the child’s parent or lawful guardian may book for the child.',
     )
-    const summary = documents['policyVersion-termsAndConditions-7']!.summary as string
-    expect(summary).toContain("Section 1: only a child's parent or lawful guardian may book for the child")
-    expect(summary.length).toBeLessThanOrEqual(500)
+    expect(documents['policyVersion-termsAndConditions-6']!.shortNoticeReasons).toContain('correction')
+    expect(documents['policyVersion-termsAndConditions-7']!.summary).not.toContain('Section 1')
   })
 
   it('the eighth review: Terms 7 and its document send a clinic subscription’s cancelling to "Fees and Payment", not to the parts of a started service', () => {
@@ -1310,6 +1313,5 @@ describe('the words the legal review changed', () => {
     )
     const summary = documents['policyVersion-termsAndConditions-7']!.summary as string
     expect(summary).toContain('Section 6 points clinic subscriptions to “Fees and Payment”.')
-    expect(summary.length).toBeLessThanOrEqual(500)
   })
 })
