@@ -931,7 +931,7 @@ describe('the words the legal review changed', () => {
     expect(bundled()['policyVersion-privacyPolicy-5']).toMatchObject({
       shortNoticeReasons: ['correction', 'newRight'],
       summary: expect.stringContaining(
-        'only from then does the Data Protection Board receive breach reports and complaints, and are logs kept a year, as DPDP Rules r.8(3) require (over 30 days away)',
+        'only from then does the Data Protection Board receive breach reports and complaints, and are logs kept a year, as DPDP Rules r.8(3) require (beyond the 30 days’ notice)',
       ),
     })
     expect(bundled()['policyVersion-privacyPolicy-5'].shortNoticeLaw).toBeUndefined()
@@ -1297,6 +1297,22 @@ describe('the words the legal review changed', () => {
     )
     expect(documents['policyVersion-termsAndConditions-6']!.shortNoticeReasons).toContain('correction')
     expect(documents['policyVersion-termsAndConditions-7']!.summary).not.toContain('Section 1')
+  })
+
+  it('the tenth review: no clinic data is deleted before the export promise applies, and summaries give their figures and what they replaced', () => {
+    const documents = bundled()
+    const summary = (id: string) => documents[`policyVersion-${id}`]!.summary as string
+    expect(JSON.stringify(documents['policyVersion-termsAndConditions-6'])).toContain(
+      'and we delete no clinic’s data before 26 December 2026.',
+    )
+    expect(summary('termsAndConditions-6')).toContain('we delete no clinic’s data before 26 December 2026')
+    expect(summary('termsAndConditions-7')).toContain('As now, we then delete the data')
+    for (const id of ['termsAndConditions-3', 'termsAndConditions-5'])
+      expect(summary(id), id).toContain('processing fee (20% of the service fee)')
+    expect(summary('termsAndConditions-4')).toContain(
+      '(before: 3–5 weeks after verification, never sooner than 15 business days)',
+    )
+    expect(summary('privacyPolicy-6')).toContain('(before: within a reasonable time)')
   })
 
   it('the eighth review: Terms 7 and its document send a clinic subscription’s cancelling to "Fees and Payment", not to the parts of a started service', () => {
