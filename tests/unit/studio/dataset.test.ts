@@ -931,7 +931,7 @@ describe('the words the legal review changed', () => {
     expect(bundled()['policyVersion-privacyPolicy-5']).toMatchObject({
       shortNoticeReasons: ['correction', 'newRight'],
       summary: expect.stringContaining(
-        'only from then does the Data Protection Board receive breach reports and complaints, and are logs kept a year, as DPDP Rules r.8(3) require (beyond the 30 days’ notice)',
+        'From 13 May 2027, when DPDP duties start, over 30 days after this announcement, the Data Protection Board gets breach reports and complaints, and request logs are kept a year, not 180 days, as DPDP Rules r.8(3) require',
       ),
     })
     expect(bundled()['policyVersion-privacyPolicy-5'].shortNoticeLaw).toBeUndefined()
@@ -1313,6 +1313,20 @@ describe('the words the legal review changed', () => {
       '(before: 3–5 weeks after verification, never sooner than 15 business days)',
     )
     expect(summary('privacyPolicy-6')).toContain('(before: within a reasonable time)')
+  })
+
+  it('the eleventh review: a part not yet started is cancelled on the Contact page too, and the Contact page points to the Terms for a booking or refund', () => {
+    const documents = bundled()
+    const text = (id: string) => JSON.stringify(documents[id])
+    for (const id of ['policyVersion-refundPolicy-7', 'refundPolicy'])
+      expect(text(id), id).toContain('or using our Contact page (for clinic software')
+    expect(text('policyVersion-refundPolicy-6')).not.toContain(
+      'or using our Contact page (for clinic software',
+    )
+    expect(documents['policyVersion-refundPolicy-7']!.shortNoticeReasons).toEqual(['correction', 'newRight'])
+    expect(text('contactPage')).toContain(
+      'our Privacy Policy (for your data) or our Terms and Conditions (for a booking or a refund) says where you can go next.',
+    )
   })
 
   it('the eighth review: Terms 7 and its document send a clinic subscription’s cancelling to "Fees and Payment", not to the parts of a started service', () => {
