@@ -16,7 +16,7 @@ import {
   type CompanyFactsDocument,
   type FactDefinition,
 } from './companyFacts.ts'
-import type {HistoryDay} from './dates.ts'
+import {formatDate, type HistoryDay} from './dates.ts'
 import {isCompletePeriod, type Period} from './periods.ts'
 import {formatFigure, POLICY_FIGURE_KEYS, type PolicyFigureKey} from './policyFigures.ts'
 import {fillTemplate, templateProblem} from './templates.ts'
@@ -106,6 +106,21 @@ export interface PolicyVersionDocument extends PolicyWording, Quotes {
   withdrawnAt?: string
   /** Why it was withdrawn, in the staff's words: shown to readers with the version. */
   withdrawnNote?: string
+  /**
+   * Dated notes of correction staff added after it was recorded, oldest first: where the record
+   * turned out incomplete, a note says so beside it, and the record itself is never edited.
+   */
+  notes?: VersionNote[]
+}
+
+/** A note of correction on a recorded version, added by "Add a note of correction" in Studio. */
+export interface VersionNote {
+  _key: string
+  _type?: 'versionNote'
+  /** When it was added, at the Content Lake's time. */
+  addedAt: string
+  /** The note, in the staff's English words. */
+  text: string
 }
 
 /**
@@ -853,6 +868,54 @@ export function planWithdrawal<V extends Recorded & {policy: string}>(input: {
 }
 
 // ---------------------------------------------------------------------------------------------
+// A note of correction on a recorded version ("Add a note of correction" in Studio). A version is a
+// record: when it turns out incomplete, or a reason it gave did not fit, a dated note says so beside
+// it, and notes are only ever added.
+
+export const VERSION_NOTE_MIN = SUMMARY_MIN
+export const VERSION_NOTE_MAX = 500
+
+/** What is wrong with a note of correction as staff wrote it; empty when it may be added. */
+export function versionNoteProblems(text: string | undefined): string[] {
+  const note = text?.trim() ?? ''
+  if (note.length === 0)
+    return ['Write the note: readers see it with the version, with the date it was added.']
+  if (note.length < VERSION_NOTE_MIN)
+    return [
+      `The note is too short to tell readers what it corrects (at least ${VERSION_NOTE_MIN} characters).`,
+    ]
+  if (note.length > VERSION_NOTE_MAX) return [`Shorten the note to at most ${VERSION_NOTE_MAX} characters.`]
+  return []
+}
+
+export type NotePlan = {ok: true; notes: VersionNote[]} | {ok: false; problems: string[]}
+
+/**
+ * A version's notes with one more at the end: the staff's words, added at the Content Lake's time
+ * `now`, under a key no earlier note has. The earlier notes are kept as they are.
+ */
+export function planNote(input: {
+  notes: readonly VersionNote[] | null | undefined
+  text: string | undefined
+  now: Date
+  /** A fresh key for the new note (Studio's randomKey). */
+  key: string
+}): NotePlan {
+  const problems = versionNoteProblems(input.text)
+  const notes = input.notes ?? []
+  if (notes.some(({_key}) => _key === input.key))
+    problems.push('The note could not be given a key of its own: try again.')
+  if (problems.length > 0) return {ok: false, problems}
+  const note: VersionNote = {
+    _key: input.key,
+    _type: 'versionNote',
+    addedAt: input.now.toISOString(),
+    text: input.text!.trim(),
+  }
+  return {ok: true, notes: [...notes, note]}
+}
+
+// ---------------------------------------------------------------------------------------------
 // The words around a policy's history, edited in Site settings → "Policy history words".
 
 export const POLICY_HISTORY_WORDS = {
@@ -897,6 +960,12 @@ export const POLICY_HISTORY_WORDS = {
   withdrawnBecause: {
     title: 'Before the reason a change was withdrawn',
     example: 'Why it was withdrawn:',
+  },
+  noteAdded: {
+    title:
+      'Before a note of correction staff added to a recorded version (history, its page, the changes page and the feed)',
+    example: 'Note added on {date}:',
+    placeholders: ['date'],
   },
   appliedFrom: {
     title: 'Banner of an earlier version',
@@ -996,6 +1065,21 @@ export function summaryAsShown(
 ): string {
   const reason = shortNoticeAsShown(version, words, language)
   return reason ? `${version.summary} ${reason}` : version.summary
+}
+
+/**
+ * A version's notes of correction as readers see them, oldest first: "Note added on 25 November
+ * 2026: …", the day in India, in the language of the words around it; the note in the staff's words.
+ */
+export function notesAsShown(
+  version: {notes?: readonly Pick<VersionNote, 'addedAt' | 'text'>[] | null},
+  words: Pick<Record<PolicyHistoryWord, string>, 'noteAdded'>,
+  language: string,
+): string[] {
+  return (version.notes ?? []).map(
+    ({addedAt, text}) =>
+      `${fillTemplate(words.noteAdded, {date: formatDate(indiaToday(new Date(addedAt)), language)})} ${text}`,
+  )
 }
 
 /**

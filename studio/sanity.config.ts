@@ -3,12 +3,13 @@ import {visionTool} from '@sanity/vision'
 import {defineConfig, type SingleWorkspace} from 'sanity'
 import {structureTool} from 'sanity/structure'
 import {SANITY_API_VERSION} from '../model/sanityApi'
-import {documentTitle, publishedId, SINGLETON_IDS} from '../model/siteDocuments'
+import {documentTitle, POLICY_VERSION_TYPE, publishedId, SINGLETON_IDS} from '../model/siteDocuments'
 import {ENGLISH, LANGUAGE_FIELD, SETTINGS_LANGUAGES_QUERY, TRANSLATED_TYPES} from '../model/translations'
 import {HandledBadge, MailStateBadge, MarkHandledAction} from './actions/contactMessage'
 import {publishRecordingVersions, RecordVersionAction} from './actions/PublishRecordingVersions'
 import {VERSION_RECORDING_TYPES} from './actions/recordVersions'
 import {WithdrawAnnouncedChangeAction} from './actions/WithdrawAnnouncedChange'
+import {AddNoteOfCorrectionAction} from './actions/AddNoteOfCorrection'
 import {
   FigureWordsBadge,
   MarkReviewedAction,
@@ -94,6 +95,8 @@ const workspace = {
     comments: {enabled: false},
     actions: (actions, {schemaType, documentId}) => {
       // A policy version is the public record of what applied: no action may change or delete it.
+      // Where its record turned out incomplete, staff add a dated note beside it (docs/staff.md).
+      if (schemaType === POLICY_VERSION_TYPE) return [AddNoteOfCorrectionAction]
       if (immutable(schemaType)) return []
       // "Mark as reviewed" records who reviewed it against which English text (docs/languages.md).
       if (isTranslation(schemaType, documentId))

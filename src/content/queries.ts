@@ -95,6 +95,7 @@ export const policyVersionsQuery =
   shortNoticeLaw,
   withdrawnAt,
   withdrawnNote,
+  "notes": coalesce(notes, [])[]{_key, addedAt, text},
   title,
   description,
   "intro": coalesce(intro, []),

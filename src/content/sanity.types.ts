@@ -245,6 +245,12 @@ export type PolicyVersion = {
   noticeDays?: number;
   withdrawnAt?: string;
   withdrawnNote?: string;
+  notes?: Array<{
+    addedAt: string;
+    text: string;
+    _type: "versionNote";
+    _key: string;
+  }>;
   title: string;
   description?: string;
   intro?: PolicyBody;
@@ -545,6 +551,7 @@ export type SiteSettings = {
     statusWithdrawn: string;
     withdrawnOn: string;
     withdrawnBecause: string;
+    noteAdded: string;
     appliedFrom: string;
     currentSince: string;
     upcomingBanner: string;
@@ -908,6 +915,7 @@ export type SiteSettingsQueryResult = {
     statusWithdrawn: string;
     withdrawnOn: string;
     withdrawnBecause: string;
+    noteAdded: string;
     appliedFrom: string;
     currentSince: string;
     upcomingBanner: string;
@@ -1311,7 +1319,7 @@ export type PoliciesQueryResult = Array<{
 
 // Source: ../src/content/queries.ts
 // Variable: policyVersionsQuery
-// Query: *[_type == "policyVersion" && policy in $policyIds] | order(policy asc, number asc){  _id,  policy,  number,  effectiveDate,  summary,  recordedAt,  shortNotice,  shortNoticeReasons,  shortNoticeLaw,  withdrawnAt,  withdrawnNote,  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body},  "figures": coalesce(figures, [])[]{figure, text},  "facts": coalesce(facts, [])[]{fact, text}}
+// Query: *[_type == "policyVersion" && policy in $policyIds] | order(policy asc, number asc){  _id,  policy,  number,  effectiveDate,  summary,  recordedAt,  shortNotice,  shortNoticeReasons,  shortNoticeLaw,  withdrawnAt,  withdrawnNote,  "notes": coalesce(notes, [])[]{_key, addedAt, text},  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body},  "figures": coalesce(figures, [])[]{figure, text},  "facts": coalesce(facts, [])[]{fact, text}}
 export type PolicyVersionsQueryResult = Array<{
   _id: string;
   policy: "privacyPolicy" | "refundPolicy" | "termsAndConditions";
@@ -1324,6 +1332,11 @@ export type PolicyVersionsQueryResult = Array<{
   shortNoticeLaw: string | null;
   withdrawnAt: string | null;
   withdrawnNote: string | null;
+  notes: Array<{
+    _key: string;
+    addedAt: string;
+    text: string;
+  }> | Array<never>;
   title: string;
   description: string | null;
   intro: Array<never> | PolicyBody;
@@ -1680,6 +1693,12 @@ export type LaunchCheckQueryResult = Array<{
   noticeDays?: number;
   withdrawnAt?: string;
   withdrawnNote?: string;
+  notes?: Array<{
+    addedAt: string;
+    text: string;
+    _type: "versionNote";
+    _key: string;
+  }>;
   title: string;
   description?: string;
   intro?: PolicyBody;
@@ -1803,6 +1822,7 @@ export type LaunchCheckQueryResult = Array<{
     statusWithdrawn: string;
     withdrawnOn: string;
     withdrawnBecause: string;
+    noteAdded: string;
     appliedFrom: string;
     currentSince: string;
     upcomingBanner: string;

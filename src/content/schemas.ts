@@ -37,6 +37,7 @@ import {
   LEGACY_SHORT_NOTICE_REASON_KEYS,
   SHORT_NOTICE_REASON_KEYS,
   SUMMARY_MAX,
+  VERSION_NOTE_MAX,
 } from '../../model/policyVersions'
 import {
   DEFAULT_LANGUAGE,
@@ -286,6 +287,10 @@ export const policyVersionSchema = z.object({
   /** Set when staff withdrew it before it applied: it never applies, and the history says why. */
   withdrawnAt: z.iso.datetime({offset: true}).nullish(),
   withdrawnNote: text(SUMMARY_MAX).nullish(),
+  /** Dated notes of correction staff added after it was recorded, oldest first. */
+  notes: z.array(
+    z.object({_key: key, addedAt: z.iso.datetime({offset: true}), text: text(VERSION_NOTE_MAX)}),
+  ),
   title: text(80),
   description: z.string().nullish(),
   intro: policyBodySchema,

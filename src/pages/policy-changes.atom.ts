@@ -5,7 +5,7 @@ import {getPolicyHistories} from '../content/policyHistory'
 import {formatDate, indiaDay} from '../lib/dates'
 import {fillTemplate} from '../../model/templates'
 import {POLICY_FEED_PATH, policyChangesPath, policyHistoryPath, policyVersionPath} from '../../model/routes'
-import {effectiveWord, summaryAsShown} from '../../model/policyVersions'
+import {effectiveWord, notesAsShown, summaryAsShown} from '../../model/policyVersions'
 import {formatHistoryDay} from '../../model/dates'
 import {copyrightYears} from '../../model/copyright'
 import {DEFAULT_LANGUAGE} from '../../model/translations'
@@ -14,7 +14,8 @@ import {DEFAULT_LANGUAGE} from '../../model/translations'
  * An Atom feed of every policy change, upcoming ones included, so that a lawyer or a partner can
  * follow the changes in a feed reader. Each entry is one version: its permanent address is its
  * id, its link is the differences it made (the text itself for a first version). A version
- * withdrawn before it applied says so, and is updated at its withdrawal, so readers see it again.
+ * withdrawn before it applied says so, and is updated at its withdrawal, so readers see it again;
+ * likewise a version staff added a note of correction to, which the entry shows after its summary.
  */
 /** The feed is in English, the language staff write summaries in. */
 const FEED_LANGUAGE = DEFAULT_LANGUAGE
@@ -29,8 +30,10 @@ export const GET: APIRoute = async ({site}) => {
         history,
         version,
         first: index === 0,
-        // Its last news: its announcement, or its withdrawal.
-        changedAt: version.withdrawnAt ?? version.recordedAt,
+        // Its last news: its announcement, its withdrawal, or a note of correction added to it.
+        changedAt: [version.recordedAt, version.withdrawnAt, ...version.notes.map(({addedAt}) => addedAt)]
+          .filter((moment): moment is string => Boolean(moment))
+          .reduce((latest, moment) => (new Date(moment) > new Date(latest) ? moment : latest)),
       })),
     )
     .sort((a, b) => b.changedAt.localeCompare(a.changedAt))
@@ -68,9 +71,13 @@ export const GET: APIRoute = async ({site}) => {
       ),
       date: new Date(changedAt),
       published: new Date(version.recordedAt),
-      description: withdrawal
-        ? `${withdrawal} ${words.withdrawnBecause} ${version.withdrawnNote} ${summaryAsShown(version, words, FEED_LANGUAGE)}`
-        : `${effective}. ${announced}. ${summaryAsShown(version, words, FEED_LANGUAGE)}`,
+      // A note of correction staff added later follows the summary it corrects.
+      description: [
+        withdrawal
+          ? `${withdrawal} ${words.withdrawnBecause} ${version.withdrawnNote} ${summaryAsShown(version, words, FEED_LANGUAGE)}`
+          : `${effective}. ${announced}. ${summaryAsShown(version, words, FEED_LANGUAGE)}`,
+        ...notesAsShown(version, words, FEED_LANGUAGE),
+      ].join(' '),
       category: [{name: version.title, term: policy, scheme: url(policyHistoryPath(policy))}],
     })
   }

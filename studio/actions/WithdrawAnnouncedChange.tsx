@@ -1,4 +1,3 @@
-import {Stack, Text, TextArea} from '@sanity/ui'
 import {useEffect, useId, useState} from 'react'
 import {useClient, type DocumentActionComponent, type DocumentActionDialogProps} from 'sanity'
 import {
@@ -9,7 +8,7 @@ import {
 } from '../../model/policyVersions'
 import {SANITY_API_VERSION} from '../../model/sanityApi'
 import {isPolicyId} from '../../model/siteDocuments'
-import {DialogProblems, hintId, Question, RecordChangeFooter} from './RecordChangeDialog'
+import {failedDialog, noteDialog, reasonOf} from './NoteDialog'
 import {
   WITHDRAW_READ_QUERY,
   withdrawalInWords,
@@ -83,10 +82,9 @@ export const WithdrawAnnouncedChangeAction: DocumentActionComponent = (props) =>
       setNote('')
       setStep({name: 'dialog', read, saving: false})
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
       setStep({
         name: 'failed',
-        message: `The policy versions could not be read (${reason}). Nothing changed; try again.`,
+        message: `The policy versions could not be read (${reasonOf(error)}). Nothing changed; try again.`,
       })
     }
   }
@@ -119,58 +117,26 @@ export const WithdrawAnnouncedChangeAction: DocumentActionComponent = (props) =>
   }
 
   const dialog = (): DocumentActionDialogProps | null => {
-    if (step.name === 'failed')
-      return {type: 'dialog', header: TITLE, content: <Text size={1}>{step.message}</Text>, onClose: close}
+    if (step.name === 'failed') return failedDialog(TITLE, step.message, close)
     if (step.name !== 'dialog') return null
-    const words = withdrawalInWords(step.read, policy) ?? []
     const problems = note.trim()
       ? planWithdrawal({versions: step.read.versions, policy, note, now: step.read.now})
       : undefined
-    return {
-      type: 'dialog',
+    return noteDialog({
       header: TITLE,
-      width: 'medium',
-      onClose: () => {
-        if (!step.saving) close()
-      },
-      content: (
-        <Stack gap={5}>
-          <Stack gap={3}>
-            {words.map((line) => (
-              <Text key={line} size={1}>
-                {line}
-              </Text>
-            ))}
-          </Stack>
-          <Question
-            id={noteId}
-            label="Why it is withdrawn"
-            hint={`Shown to readers with the withdrawn version, ${WITHDRAWN_NOTE_MIN} to ${WITHDRAWN_NOTE_MAX} characters.`}
-          >
-            <TextArea
-              id={noteId}
-              aria-describedby={hintId(noteId)}
-              rows={3}
-              value={note}
-              disabled={step.saving}
-              onChange={(event) => setNote(event.currentTarget.value)}
-            />
-          </Question>
-          <DialogProblems
-            problems={problems && !problems.ok ? problems.problems : []}
-            message={step.message}
-          />
-        </Stack>
-      ),
-      footer: (
-        <RecordChangeFooter
-          busy={step.saving}
-          confirmText="Withdraw"
-          onCancel={close}
-          onConfirm={problems?.ok && !step.saving ? () => confirm(step) : undefined}
-        />
-      ),
-    }
+      lines: withdrawalInWords(step.read, policy) ?? [],
+      id: noteId,
+      label: 'Why it is withdrawn',
+      hint: `Shown to readers with the withdrawn version, ${WITHDRAWN_NOTE_MIN} to ${WITHDRAWN_NOTE_MAX} characters.`,
+      value: note,
+      onChange: setNote,
+      problems: problems && !problems.ok ? problems.problems : [],
+      message: step.message,
+      saving: step.saving,
+      confirmText: 'Withdraw',
+      onClose: close,
+      onConfirm: problems?.ok ? () => confirm(step) : undefined,
+    })
   }
 
   return {

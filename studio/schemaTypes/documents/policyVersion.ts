@@ -10,6 +10,7 @@ import {
   shortNoticeLawProblem,
   SUMMARY_MAX,
   type ShortNoticeRecord,
+  versionNoteProblems,
 } from '../../../model/policyVersions'
 import {DOCUMENT_TITLES, POLICY_IDS, type PolicyId} from '../../../model/siteDocuments'
 import {entryChoice} from '../fields'
@@ -147,6 +148,40 @@ export const policyVersion = defineType({
       rows: 3,
       description: 'Written by staff when they withdrew it; shown to readers with the version.',
       validation: (rule) => rule.max(SUMMARY_MAX),
+    }),
+    defineField({
+      name: 'notes',
+      title: 'Notes of correction',
+      type: 'array',
+      description:
+        'Dated notes added with “Add a note of correction” where this record turned out incomplete: shown to readers with the version. A note is never edited or removed.',
+      of: [
+        defineArrayMember({
+          name: 'versionNote',
+          title: 'Note of correction',
+          type: 'object',
+          fields: [
+            defineField({
+              name: 'addedAt',
+              title: 'Added',
+              type: 'datetime',
+              validation: (rule) => rule.required(),
+            }),
+            defineField({
+              name: 'text',
+              title: 'Note',
+              type: 'text',
+              rows: 3,
+              validation: (rule) => [
+                rule.required(),
+                rule.custom((text: string | undefined) => versionNoteProblems(text)[0] ?? true),
+              ],
+            }),
+          ],
+          preview: {select: {title: 'text', subtitle: 'addedAt'}},
+        }),
+      ],
+      hidden: ({value}) => !(value as unknown[] | undefined)?.length,
     }),
     defineField({name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required()}),
     defineField({name: 'description', title: 'Search description', type: 'text', rows: 3}),

@@ -183,10 +183,24 @@ describe("a policy's version history", () => {
           expect(text, where).toContain(
             `${version.summary} It applies at short notice because it corrects our text and it adds to your rights.`,
           )
+        // A note of correction staff added later follows the summary, dated the day it was added.
+        const notes: Version[] = version.notes ?? []
+        for (const note of notes)
+          expect(text, where).toContain(
+            `${fillTemplate(words.noteAdded, {date: readableDate(indiaDate(new Date(note.addedAt)))})} ${note.text}`,
+          )
+        if (key === 'refund' && version.number === 4)
+          expect(text, where).toContain(
+            'Note added on 25 November 2026: This version also took two things away at short notice',
+          )
         await expect(
           item.locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime'))),
           where,
-        ).resolves.toEqual([shownStart(key, version).datetime, announcedDay(version)])
+        ).resolves.toEqual([
+          shownStart(key, version).datetime,
+          announcedDay(version),
+          ...notes.map((note) => indiaDate(new Date(note.addedAt))),
+        ])
         const link = item.getByRole('link', {name: versionName(version.number), exact: true})
         await expect(link.getAttribute('href'), where).resolves.toBe(paths.version(version.number))
         const changes = item.getByRole('link', {name: words.seeChanges, exact: true})

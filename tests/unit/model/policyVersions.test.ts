@@ -729,8 +729,10 @@ describe('the Studio', () => {
   )
   const actionsFor = (schemaType: string) => config.document.actions(sanityActions, {schemaType})
 
-  it('offers no action on a policy version, so nobody edits or deletes one', () => {
-    expect(actionsFor('policyVersion')).toEqual([])
+  it('offers no action that edits or deletes a policy version: only adding a dated note of correction', () => {
+    expect(actionsFor('policyVersion').map(({displayName}: {displayName?: string}) => displayName)).toEqual([
+      'AddNoteOfCorrectionAction',
+    ])
   })
 
   it('offers no way to create a policy version', () => {

@@ -29,6 +29,9 @@ vi.mock('../../../studio/actions/PublishRecordingVersions', () => ({
 vi.mock('../../../studio/actions/WithdrawAnnouncedChange', () => ({
   WithdrawAnnouncedChangeAction: Object.assign(() => null, {displayName: 'WithdrawAnnouncedChangeAction'}),
 }))
+vi.mock('../../../studio/actions/AddNoteOfCorrection', () => ({
+  AddNoteOfCorrectionAction: Object.assign(() => null, {displayName: 'AddNoteOfCorrectionAction'}),
+}))
 vi.mock('../../../studio/actions/TranslationReview', () => ({
   MarkReviewedAction: () => null,
   TranslationReviewBadge: () => null,
@@ -291,7 +294,12 @@ describe('the Studio', () => {
   it('keeps the document actions and the switches it had', async () => {
     const config = await loadConfig()
     expect(config.releases).toEqual({enabled: false})
-    expect(config.document.actions([], {schemaType: 'policyVersion'})).toEqual([])
+    // A recorded version offers one action only: adding a dated note of correction beside it.
+    expect(
+      config.document
+        .actions([], {schemaType: 'policyVersion'})
+        .map((action: {displayName?: string}) => action.displayName),
+    ).toEqual(['AddNoteOfCorrectionAction'])
   })
 
   it('refuses a preview address that is not a web address', () => {

@@ -28,6 +28,9 @@ vi.mock('../../../studio/actions/PublishRecordingVersions', () => ({
 vi.mock('../../../studio/actions/WithdrawAnnouncedChange', () => ({
   WithdrawAnnouncedChangeAction: Object.assign(() => null, {displayName: 'WithdrawAnnouncedChangeAction'}),
 }))
+vi.mock('../../../studio/actions/AddNoteOfCorrection', () => ({
+  AddNoteOfCorrectionAction: Object.assign(() => null, {displayName: 'AddNoteOfCorrectionAction'}),
+}))
 vi.mock('../../../studio/actions/TranslationReview', () => ({
   MarkReviewedAction: Object.assign(() => null, {displayName: 'MarkReviewedAction'}),
   TranslationReviewBadge: Object.assign(() => null, {displayName: 'TranslationReviewBadge'}),
