@@ -901,14 +901,10 @@ describe('the sample history before launch', () => {
 })
 
 describe('the words the legal review changed', () => {
-  const bundled = () =>
-    Object.fromEntries(
-      readFileSync(DATASET_FILE, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as Doc)
-        .map((document) => [document._id, document]),
-    )
+  /** The bundled documents by id, as read once above; `text` is one of them as the JSON a test searches. */
+  const bundledById: Record<string, Doc> = Object.fromEntries(byId)
+  const bundled = () => bundledById
+  const text = (id: string) => JSON.stringify(byId.get(id))
 
   it("the short-notice words after a version's summary are the Studio's examples, and claim nothing of data", async () => {
     const {POLICY_HISTORY_WORDS, SHORT_NOTICE_WORDS} = await import('../../../model/policyVersions')
@@ -1041,7 +1037,6 @@ describe('the words the legal review changed', () => {
 
   it('the third review of round three: the promise in force for a child’s message stands until the new one applies, and only for earlier messages after it', () => {
     const documents = bundled()
-    const text = (id: string) => JSON.stringify(documents[id])
     // "Every copy" survives only as the rule in force, and as the rule for messages received before it changes.
     for (const id of ['contactPage', 'privacyPolicy', 'policyVersion-privacyPolicy-8'])
       expect(text(id).split('every copy we control').length - 1, id).toBe(1)
@@ -1080,7 +1075,6 @@ describe('the words the legal review changed', () => {
   it('the fourth review of round three: corrections apply at once, the changes announced after them wait, and their summaries give the periods', async () => {
     const {factText} = await import('../../../model/companyFacts')
     const documents = bundled()
-    const text = (id: string) => JSON.stringify(documents[id])
     const version = (id: string) => documents[`policyVersion-${id}`]!
     // Each correction was recorded before the change announced after it, so the change keeps it.
     for (const [correction, announced] of [
@@ -1186,7 +1180,6 @@ describe('the words the legal review changed', () => {
 
   it('the fifth review: texts that agree with each other, and hi/te samples that keep every sentence and date', () => {
     const documents = bundled()
-    const text = (id: string) => JSON.stringify(documents[id])
     // Clinic data: the Terms in force delete it after the export period, as the Privacy Policy says.
     expect(text('policyVersion-termsAndConditions-6')).not.toContain('after which we may delete it')
     for (const id of [
@@ -1224,7 +1217,6 @@ describe('the words the legal review changed', () => {
 
   it('the sample translations say what the English says: redress within the month, the menu disclaimer, the age of a child', () => {
     const documents = bundled()
-    const text = (id: string) => JSON.stringify(documents[id])
     for (const id of ['contactPage__i18n_hi', 'privacyPolicy__i18n_hi']) {
       expect(text(id), id).toContain('के भीतर उसका निवारण किया जाता है')
       expect(text(id), id).not.toContain('अपना निर्णय बताते हैं')
@@ -1253,7 +1245,6 @@ describe('the words the legal review changed', () => {
 
   it('the sixth review of round three: a change that only adds rights reaches bookings already paid, and the Refund Policy says how it changes', () => {
     const documents = bundled()
-    const text = (id: string) => JSON.stringify(documents[id])
     // Terms s.13 in force (today's correction), in the announced version and in the policy document.
     for (const id of [
       'policyVersion-termsAndConditions-6',
@@ -1280,7 +1271,6 @@ describe('the words the legal review changed', () => {
 
   it('the eighth and ninth reviews: to book for a child you must be the child’s parent or lawful guardian, from today (a correction in Terms 6)', () => {
     const documents = bundled()
-    const text = (id: string) => JSON.stringify(documents[id])
     for (const id of [
       'policyVersion-termsAndConditions-6',
       'policyVersion-termsAndConditions-7',
@@ -1317,7 +1307,6 @@ describe('the words the legal review changed', () => {
 
   it('the eleventh review: a part not yet started is cancelled on the Contact page too, and the Contact page points to the Terms for a booking or refund', () => {
     const documents = bundled()
-    const text = (id: string) => JSON.stringify(documents[id])
     for (const id of ['policyVersion-refundPolicy-7', 'refundPolicy'])
       expect(text(id), id).toContain('or using our Contact page (for clinic software')
     expect(text('policyVersion-refundPolicy-6')).not.toContain(
@@ -1333,7 +1322,6 @@ describe('the words the legal review changed', () => {
     const documents = bundled()
     const terms = documents.termsAndConditions as unknown as {sections: {heading: string}[]}
     expect(terms.sections.map(({heading}) => heading)).toContain('Fees and Payment')
-    const text = (id: string) => JSON.stringify(documents[id])
     for (const id of ['policyVersion-termsAndConditions-7', 'termsAndConditions'])
       expect(text(id), id).toContain(
         'you may still cancel the parts of it that have not started, such as hotel nights or appointments still to come, for the processing fee on those parts; third-party charges for them are refunded except a cost we cannot recover. A clinic subscription is cancelled as set out in \\"Fees and Payment\\".',
