@@ -1,5 +1,6 @@
 import {defineCollection} from 'astro:content'
 import {z} from 'astro/zod'
+import {BUILD_TIME} from './content/buildTime'
 import {launchCheckLoader} from './content/launchCheck'
 import {readConfig} from './config'
 import {TRANSLATION_STATUSES} from '../model/translations'
@@ -34,7 +35,7 @@ export const collections = {
    */
   launchCheck: defineCollection({
     // The contact settings too: the notice names where messages go, and must match the server.
-    loader: launchCheckLoader(content, launchCheckQuery, config.contact),
+    loader: launchCheckLoader(content, launchCheckQuery, config.contact, BUILD_TIME),
     schema: z.object({
       rev: z.string(),
       translation: z.object({language: z.string(), status: z.enum(TRANSLATION_STATUSES)}).optional(),

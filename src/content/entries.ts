@@ -13,6 +13,7 @@ import {ENGLISH_FIGURE_WORDS, type FigureWordKey, type FigureWords} from '../../
 import {figureWordsLacking, languageFigureWords, textPeriodsQuoted} from '../../model/translatedFigures'
 import {currentEnglishText, offeredLanguages, upcomingEnglishTexts, type SiteLanguage} from './languages'
 import {isPublicSiteUrl} from './launchCheck'
+import {BUILD_TIME} from './buildTime'
 import type {PreviewLocals} from './preview'
 import type {Policy, PolicyVersion} from './schemas'
 import {
@@ -76,13 +77,6 @@ export interface SiteContent extends Singletons {
 
 /** What the English content has before a language is laid over it. */
 type EnglishContent = Omit<SiteContent, 'language' | 'languages' | 'shownIn' | 'figureWords'>
-
-/**
- * The moment this build judges every policy's history by: the version in force is the latest
- * one whose date has come. One value for the whole build, so every page agrees; the production
- * server rebuilds when the next version's date arrives (src/server/schedule.ts).
- */
-export const BUILD_TIME = new Date()
 
 /** The loaders guarantee these documents exist; a miss here is a programming error. */
 function found<T>(entry: T | undefined, id: string): T {

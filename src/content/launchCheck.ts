@@ -642,12 +642,12 @@ export function launchCheckLoader(
   content: ContentSource,
   query: string,
   contact: Parameters<typeof companyFactProblems>[1],
+  now: Date,
 ): Loader {
   return {
     name: 'launch-check',
     async load({store, logger, config}) {
       const {documents, translations} = await readSiteDocuments(content, query)
-      const now = new Date()
       const report = launchReport(documents, translations, {site: config.site, contact, now})
       if (report.error) throw new Error(report.error)
       for (const warning of report.actNow) logger.warn(warning)

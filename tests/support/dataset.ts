@@ -41,6 +41,19 @@ export function documentById(documents: SanityDocumentLike[], id: string): Recor
   return found
 }
 
+/**
+ * The moment the dataset was last recorded: its newest policy version's. Its translations were
+ * made against the texts in force then, so a test that judges them needs this moment, not today:
+ * a version announced in the data takes effect later, and the translations then turn stale.
+ */
+export function recordedAt(documents: SanityDocumentLike[]): Date {
+  const times = documents
+    .filter((document) => document._type === POLICY_VERSION_TYPE)
+    .map((document) => Date.parse(String(document.recordedAt)))
+  if (times.length === 0) throw new Error('The dataset records no policy version.')
+  return new Date(Math.max(...times))
+}
+
 /** Writes documents as an export file in a temporary folder and returns its path. */
 export function writeNdjson(documents: SanityDocumentLike[]): string {
   const path = join(mkdtempSync(join(tmpdir(), 'dataset-')), 'production.ndjson')

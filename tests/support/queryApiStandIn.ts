@@ -31,6 +31,8 @@ interface StandInOptions {
   dataset?: string
   port?: number
   host?: string
+  /** The server's clock: `now()` in queries, `_createdAt` and `_updatedAt` on writes. */
+  now?: () => Date
 }
 
 export class HttpError extends Error {
@@ -231,6 +233,7 @@ export async function answerQuery(
   record: StandInRequest,
   documents: SanityDocumentLike[],
   dataset: string,
+  now: Date = new Date(),
 ): Promise<Record<string, unknown>> {
   const route = /^\/v([^/]+)\/data\/query\/([^/]+)\/?$/.exec(url.pathname)
   if (!route || (req.method !== 'GET' && req.method !== 'POST')) {
@@ -273,7 +276,7 @@ export async function answerQuery(
     dataset: applyPerspective(documents, perspective, Boolean(record.authorization)),
     params: record.params,
     // now() is the time of the request, as on the Content Lake (preview secrets expire by it).
-    timestamp: new Date(),
+    timestamp: now,
     sanity: {projectId: 'stand-in', dataset},
   })
   const result: unknown = await value.get()
@@ -287,6 +290,7 @@ function serve(
   setDocuments: (documents: SanityDocumentLike[]) => void,
 ) {
   const dataset = options.dataset ?? 'production'
+  const now = options.now ?? (() => new Date())
   const requests: StandInRequest[] = []
 
   async function answer(
@@ -304,11 +308,11 @@ function serve(
           type: 'httpUnauthorized',
         })
       const {mutations} = (await readBody(req)) as {mutations?: Mutation[]}
-      const {documents, results} = await applyMutations(getDocuments(), mutations ?? [], new Date())
+      const {documents, results} = await applyMutations(getDocuments(), mutations ?? [], now())
       setDocuments(documents)
       return {transactionId: `stand-in-${requests.length}`, results}
     }
-    return answerQuery(req, url, record, getDocuments(), dataset)
+    return answerQuery(req, url, record, getDocuments(), dataset, now())
   }
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {

@@ -1,6 +1,6 @@
 import type {APIRoute} from 'astro'
 import {getCollection} from 'astro:content'
-import {BUILD_TIME} from '../../content/entries'
+import {BUILD_TIME} from '../../content/buildTime'
 import {buildDataAnswer} from '../../server/buildData'
 
 /**

@@ -1,6 +1,6 @@
 import type {APIRoute} from 'astro'
 import {appliesFrom, isWithdrawn, nextChangeAt} from '../../../model/policyVersions'
-import {BUILD_TIME} from '../../content/entries'
+import {BUILD_TIME} from '../../content/buildTime'
 import {getPolicyVersions} from '../../content/policyHistory'
 import {buildDataAnswer} from '../../server/buildData'
 

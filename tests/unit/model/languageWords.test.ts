@@ -27,7 +27,7 @@ import {
 import {figureWordsLacking, languageFigureWords} from '../../../model/translatedFigures'
 import {fillTemplate, templateParts, templateProblem} from '../../../model/templates'
 import {DEFAULT_LANGUAGE, TRANSLATED_TYPES, wordsDigest} from '../../../model/translations'
-import {bundledDocuments, documentById, TAMIL} from '../../support/dataset'
+import {bundledDocuments, documentById, recordedAt, TAMIL} from '../../support/dataset'
 import {figureWordsBadge} from '../../../studio/actions/translationReview'
 
 const REVIEWED = {review: 'reviewed', reviewedBy: 'Lakshmi Rao', reviewedOn: '2026-11-20'} as const
@@ -206,7 +206,10 @@ describe('adding a language', () => {
 
   it('keeps the Hindi and Telugu header, menu, footer and privacy policy shown, with Tamil in English', () => {
     const {documents, translations} = dataset(withTamil())
-    const verdicts = translationVerdicts(documents, translations, {publicBuild: false, now: new Date()})
+    const verdicts = translationVerdicts(documents, translations, {
+      publicBuild: false,
+      now: recordedAt(documents),
+    })
     expect(verdicts.map(({language}) => language.code)).toEqual(['hi', 'te', 'ta'])
     for (const {language, settings, pages} of verdicts) {
       const privacy = pages.find(({path}) => path.endsWith('/privacy-policy'))!
@@ -221,7 +224,7 @@ describe('a translation quoting a Company fact period still stored as text', () 
     const documents = bundledDocuments()
     documentById(documents, 'companyFacts').lastCopyGoneWithin = '35 days (sample)'
     const {translations} = dataset(documents)
-    const options = {publicBuild: false, now: new Date()}
+    const options = {publicBuild: false, now: recordedAt(documents)}
     const [hindi, telugu] = translationVerdicts(documents, translations, options)
     for (const language of [hindi!, telugu!]) {
       const privacy = language.pages.find(({path}) => path.endsWith('/privacy-policy'))!
@@ -238,7 +241,7 @@ describe('a translation quoting a figure its language has no words for', () => {
     const documents = bundledDocuments()
     delete documentById(documents, 'siteSettings__i18n_hi').figureWords.monthOther
     const {translations} = dataset(documents)
-    const options = {publicBuild: false, now: new Date()}
+    const options = {publicBuild: false, now: recordedAt(documents)}
     const hindi = translationVerdicts(documents, translations, options)[0]!
     const privacy = hindi.pages.find(({path}) => path === '/hi/privacy-policy')!
     expect([privacy.status, privacy.show]).toEqual(['figureWordsMissing', false])

@@ -17,7 +17,7 @@ import {launchCheckLoader, noticeProblem} from '../../../src/content/launchCheck
 import {launchCheckQuery} from '../../../src/content/queries'
 import {bundledDatasetSource} from '../../../src/content/source'
 import {noticeFrom, planPublish, publishRead} from '../../../studio/actions/recordVersions'
-import {bundledDocuments, documentById} from '../../support/dataset'
+import {bundledDocuments, documentById, recordedAt} from '../../support/dataset'
 
 /**
  * The notice period cannot be bypassed: a change is judged by the notice figure in force before
@@ -196,7 +196,13 @@ describe('the build checks every recorded version', () => {
       const file = join(folder, `${Math.random().toString(36).slice(2)}.ndjson`)
       writeFileSync(file, documents.map((document) => JSON.stringify(document)).join('\n'))
       const warnings: string[] = []
-      await launchCheckLoader(bundledDatasetSource(file), launchCheckQuery, {store: {kind: 'sqlite'}}).load({
+      const now = recordedAt(documents as never)
+      await launchCheckLoader(
+        bundledDatasetSource(file),
+        launchCheckQuery,
+        {store: {kind: 'sqlite'}},
+        now,
+      ).load({
         store: {clear: () => undefined, set: () => true},
         logger: {warn: (line: string) => warnings.push(line)},
         config: {site: 'http://localhost:4321'},

@@ -95,11 +95,11 @@ describe("the production server's pages", () => {
     }
   })
 
-  it('answer a path of 15,000 slashes as quickly as a page: the trailing-slash rule is linear', async () => {
+  // How long reading a path takes as it grows is measured by `npm run bench:paths`, not asserted:
+  // a timing depends on how busy the machine is. Here, only the answers.
+  it('answer a path of 15,000 slashes, or of a million, as the rules say: 404, or the redirect', async () => {
     const answer = await rawGet(`${'/'.repeat(15_000)}x/`)
     expect(answer.status).toBe(404)
-    // A million characters: the quadratic expression took a quarter of a second for 15,000 slashes,
-    // so here it would take over an hour and this test would time out.
     const long = `${'/'.repeat(1_000_000)}x/`
     expect(staticAnswerFor('GET', long)).toEqual({kind: 'notFound'})
     expect(staticAnswerFor('GET', `/about-us${'/'.repeat(1_000_000)}`)).toEqual({

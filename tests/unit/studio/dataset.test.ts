@@ -221,7 +221,7 @@ beforeAll(async () => {
   ])
   schema = createSchema({name: 'default', types: schemaTypes})
   validateDocument = validation.validateDocument
-}, 60_000)
+})
 
 /** A compiled schema's errors and warnings, one a line, each with the path to the type it is about. */
 const schemaProblems = (compiled: Schema) =>

@@ -28,9 +28,11 @@ describe('Query API stand-in', () => {
 
   /** A client with a token sees what staff see; without one, what any visitor may read. */
   let withToken: SanityClient
+  /** The stand-in's clock, which a test moves. */
+  let clock = new Date('2030-01-15T08:00:00.000Z')
 
   beforeAll(async () => {
-    standIn = await startQueryApiStandIn({documents})
+    standIn = await startQueryApiStandIn({documents, now: () => clock})
     client = standInClient(standIn.url, {perspective: 'published', maxRetries: 0})
     withToken = client.withConfig({token: 'stand-in-token'})
   })
@@ -111,27 +113,28 @@ describe('Query API stand-in', () => {
   })
 
   it('evaluates now() as the time of the request', async () => {
-    const before = Date.now()
-    const now = Date.parse(await client.fetch('now()'))
-    expect(now).toBeGreaterThanOrEqual(before - 1000)
-    expect(now).toBeLessThanOrEqual(Date.now() + 1000)
+    clock = new Date('2031-06-01T12:30:00.000Z')
+    expect(await client.fetch('now()')).toBe(clock.toISOString())
+    clock = new Date(clock.getTime() + HOUR)
+    expect(await client.fetch('now()')).toBe(clock.toISOString())
   })
 
   it('sets _createdAt and _updatedAt on what a mutation writes, and keeps _createdAt when it replaces', async () => {
     try {
-      const before = new Date(Date.now() - 1000).toISOString()
+      const createdAt = new Date('2031-07-01T09:00:00.000Z')
+      clock = createdAt
       await withToken.createOrReplace({_id: 'stay-2', _type: 'accommodation', title: 'Flat'})
       const created = await withToken.fetch('*[_id == "stay-2"][0]')
-      expect(created._createdAt >= before).toBe(true)
+      expect(created._createdAt).toBe(createdAt.toISOString())
       expect(created._updatedAt).toBe(created._createdAt)
 
-      await new Promise((resolve) => setTimeout(resolve, 5))
+      clock = new Date(createdAt.getTime() + HOUR)
       await withToken.patch('stay-2').set({title: 'Flat near the hospital'}).commit()
       await withToken.createOrReplace({_id: 'stay-2', _type: 'accommodation', title: 'Serviced flat'})
       const replaced = await withToken.fetch('*[_id == "stay-2"][0]')
       expect(replaced.title).toBe('Serviced flat')
       expect(replaced._createdAt).toBe(created._createdAt)
-      expect(replaced._updatedAt > created._updatedAt).toBe(true)
+      expect(replaced._updatedAt).toBe(clock.toISOString())
     } finally {
       standIn.setDocuments(documents)
     }
@@ -176,7 +179,7 @@ describe('Query API stand-in', () => {
         await client.fetch('count(*[_type == "sanity.previewUrlSecret"])', {}, {perspective: 'raw'}),
       ).toBe(0)
 
-      const anHourAgo = new Date(Date.now() - HOUR - 1000).toISOString()
+      const anHourAgo = new Date(clock.getTime() - HOUR - 1000).toISOString()
       standIn.setDocuments([...documents, {...stored[0], _updatedAt: anHourAgo}])
       await expect(validatePreviewUrl(withToken, previewUrl)).resolves.toMatchObject({isValid: false})
       // The next secret Studio makes deletes the expired one.
