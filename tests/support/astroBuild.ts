@@ -3,6 +3,7 @@ import {mkdirSync, mkdtempSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {collidedInDotAstro} from '../../src/server/rebuilder.ts'
+import {childEnv} from './childEnv.ts'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const ASTRO = join(ROOT, 'node_modules/astro/bin/astro.mjs')
@@ -37,10 +38,7 @@ function buildOnce(env: Record<string, string>, root: string): Promise<BuildResu
   const child = spawn(process.execPath, [ASTRO, 'build', '--outDir', outDir], {
     cwd: root,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? scratch,
-      ASTRO_TELEMETRY_DISABLED: '1',
-      DO_NOT_TRACK: '1',
+      ...childEnv(process.env.HOME ?? scratch),
       ASTRO_CACHE_DIR: join(scratch, 'cache'),
       ...env,
     },

@@ -2,6 +2,7 @@ import {spawn, type ChildProcess} from 'node:child_process'
 import {mkdirSync, mkdtempSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
 import {ROOT} from './astroBuild.ts'
+import {childEnv} from './childEnv.ts'
 import {freePort} from './ports.ts'
 
 export interface RunningServer {
@@ -19,10 +20,7 @@ export async function startServer(
   const child = spawn(process.execPath, command, {
     cwd: options.cwd,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      ASTRO_TELEMETRY_DISABLED: '1',
-      DO_NOT_TRACK: '1',
+      ...childEnv(),
       // The run's cache of compiled code (vitest.config.ts), when there is one.
       ...(process.env.NODE_COMPILE_CACHE ? {NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE} : {}),
       ...options.env,
@@ -55,7 +53,7 @@ export async function startServer(
 /**
  * The production server (`npm start`, src/server/main.ts) serving a given build: static pages,
  * /api routes and the rebuild receiver. `url` has no trailing slash. The server only sees PATH,
- * HOME, Node's compile cache and the given variables.
+ * HOME, the run's clock, Node's compile cache and the given variables.
  */
 export async function startSiteServer(
   distDir: string,

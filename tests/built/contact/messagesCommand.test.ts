@@ -20,6 +20,7 @@ import {
 } from '../../support/messagesCommand'
 import {startQueryApiStandIn} from '../../support/queryApiStandIn'
 import {asRecord} from '../../support/storedMessages'
+import {childEnv} from '../../support/childEnv'
 
 // `npm run messages` in its own process, as staff run it on the server: the variables that choose
 // the store, standard output and error, the exit code, and no terminal (as from a script, so it
@@ -38,7 +39,7 @@ interface Run {
 function messages(args: string[], env: Record<string, string>, piped = ''): Promise<Run> {
   const child = spawn(process.execPath, [SCRIPT, ...args], {
     cwd: ROOT,
-    env: {PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env},
+    env: {...childEnv(), ...env},
     stdio: ['pipe', 'pipe', 'pipe'],
   })
   child.stdin.end(piped)
