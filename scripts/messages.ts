@@ -36,5 +36,6 @@ process.exitCode = await messagesCommand(process.argv.slice(2), {
   env: process.env,
   print: (text) => console.log(text),
   note: (text) => console.error(text),
+  now: () => new Date(),
   ...(atTerminal ? {ask} : {}),
 })

@@ -39,6 +39,8 @@ export interface MessagesIo {
    * answer piped in is whatever ran before, not anyone's decision, so only --yes erases then.
    */
   ask?: (question: string) => Promise<string>
+  /** The clock: when a message is marked handled. */
+  now(): Date
 }
 
 const USAGE = `Usage:
@@ -239,7 +241,7 @@ async function run(args: string[], io: MessagesIo): Promise<number> {
           )
           return 0
         }
-        const at = new Date().toISOString()
+        const at = io.now().toISOString()
         const by = values.by?.trim() || undefined
         await store.setHandled(message.id, {at, ...(by ? {by} : {})})
         print(

@@ -39,6 +39,9 @@ interface Run {
  * Runs `npm run messages -- ...args` with only these variables. Without `answer` there is no
  * terminal (as from a script); with it, a person at a terminal answers the question with it.
  */
+/** The moment the command runs: 10:00 in India. */
+const HANDLED_AT = new Date('2026-10-05T04:30:00Z')
+
 async function messages(args: string[], env: Record<string, string>, answer?: string): Promise<Run> {
   let stdout = ''
   let stderr = ''
@@ -46,6 +49,7 @@ async function messages(args: string[], env: Record<string, string>, answer?: st
     env,
     print: (text) => (stdout += `${text}\n`),
     note: (text) => (stderr += `${text}\n`),
+    now: () => HANDLED_AT,
     ...(answer === undefined
       ? {}
       : {
@@ -238,7 +242,7 @@ describe('npm run messages, on the SQLite file CONTACT_DB_PATH names', () => {
     expect(marked.code).toBe(0)
     expect(marked.stdout).toMatch(
       new RegExp(
-        `^Message ${reference} \\(Priya Raman, \\+91 91234 56789, "${priya.subject.replace(/[()]/g, '\\$&')}"\\) is marked handled \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} \\+05:30 by Meena\\.\\n$`,
+        `^Message ${reference} \\(Priya Raman, \\+91 91234 56789, "${priya.subject.replace(/[()]/g, '\\$&')}"\\) is marked handled 2026-10-05 10:00 \\+05:30 by Meena\\.\\n$`,
       ),
     )
     const again = await messages(['handled', reference], file.env)
