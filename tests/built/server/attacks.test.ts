@@ -104,8 +104,7 @@ describe('the production server, attacked as it once was', () => {
   it('8. closes a contact message that trickles in a byte at a time (408), and caps connections', async ({
     site,
   }) => {
-    const started = Date.now()
-    const slow = await new Promise<{status: number; closedAfterMs: number}>((resolve, reject) => {
+    const slow = await new Promise<{status: number; answer: string}>((resolve, reject) => {
       const {hostname, port} = new URL(site.url)
       const socket = connect(Number(port), hostname)
       let received = ''
@@ -114,7 +113,7 @@ describe('the production server, attacked as it once was', () => {
       socket.on('close', () =>
         resolve({
           status: Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0),
-          closedAfterMs: Date.now() - started,
+          answer: received,
         }),
       )
       socket.write(
@@ -124,9 +123,9 @@ describe('the production server, attacked as it once was', () => {
       const drip = setInterval(() => (socket.writable ? socket.write(' ') : clearInterval(drip)), 200)
       socket.on('close', () => clearInterval(drip))
     })
+    // Closed by the contact route's own body deadline, which says so, not by Node's 300 s default.
     expect(slow.status).toBe(408)
-    // One second of deadline, checked every second: closed long before Node's default 300 s.
-    expect(slow.closedAfterMs).toBeLessThan(10_000)
+    expect(slow.answer).toContain('The message took too long to arrive.')
 
     // 300 connections that never finish their headers: at most 100 are held open.
     const sockets: Socket[] = []

@@ -140,22 +140,22 @@ describe('withdrawing against the Content Lake', () => {
   }
 
   beforeAll(async () => {
-    standIn = await startQueryApiStandIn({documents: []})
+    standIn = await startQueryApiStandIn({documents: [], now: () => NOW})
   })
   afterAll(() => standIn.close())
 
   /**
-   * The bundled dataset with Privacy 8 announced yesterday for 29 days from today, by the real
-   * clock the stand-in's now() reads, and a draft of the policy staff have open.
+   * The bundled dataset with Privacy 8 announced yesterday for 29 days from today, by the clock
+   * the stand-in's now() reads, and a draft of the policy staff have open.
    */
   function start() {
-    const today = indiaToday(new Date())
+    const today = indiaToday(NOW)
     const documents = bundledDocuments().map((document, index): SanityDocumentLike => {
       const revised = {...document, _rev: `rev-${index}`}
       return document._id === 'policyVersion-privacyPolicy-8'
         ? {
             ...revised,
-            recordedAt: new Date(Date.now() - 24 * 3600_000).toISOString(),
+            recordedAt: new Date(NOW.getTime() - 24 * 3600_000).toISOString(),
             effectiveDate: daysAfter(today, 29),
           }
         : revised
