@@ -13,6 +13,7 @@ import {
   firstLine,
   handledPhrase,
   indiaTime,
+  mailStage,
   notificationPhrase,
 } from '../../model/contactMessages.ts'
 import {ConfigError, readConfig} from '../config/index.ts'
@@ -74,8 +75,7 @@ function startOf(since: string | undefined): string {
 }
 
 /** The store the server uses. A SQLite file that is not there is a wrong path, not an empty store. */
-function openStore(env: MessagesIo['env']) {
-  const {store} = readConfig(env).contact
+function openStore(store: ReturnType<typeof readConfig>['contact']['store']) {
   if (store.kind === 'sqlite' && !existsSync(store.path))
     throw new UsageError(
       `There is no message store at ${store.path}. Run this in the site's folder with the server's variables (CONTACT_DB_PATH, or the Sanity ones).`,
@@ -92,20 +92,53 @@ const whoWrote = (message: MessageRecord) =>
   [message.name, message.email, message.phone].filter(Boolean).join(', ')
 
 /**
- * One line per message: when, id, the reference the sender was given, whether someone answered
- * it, who, subject, the first line of the text, the language of the page it was sent from,
- * whether the health details may be used, and how its e-mails went.
+ * One line per message, for a person's request (export, erase): when, the whole id, the reference
+ * the sender was given, whether someone answered it, who, subject, the first line of the text, the
+ * language of the page it was sent from, whether the health details may be used, and, with e-mail
+ * on, how its e-mails went.
  */
-function line(message: MessageRecord): string {
+function recordLine(message: MessageRecord, mailOn: boolean): string {
   // A message stored before forms said their language came from the English page.
   const language = `language ${message.consent.language ?? 'en'}`
   const health = `health details ${isTicked(message.consent, 'healthDetails') ? 'may' : 'may NOT'} be used`
-  const mails = `${notificationPhrase(message.notification)}${message.acknowledgement ? `; ${acknowledgementPhrase(message.acknowledgement)}` : ''}`
-  return `${indiaTime(message.receivedAt)}  ${message.id}  ${referenceOf(message.id)}  ${handledPhrase(message.handledAt, message.handledBy)}  ${whoWrote(message)}  "${message.subject}"  «${firstLine(message.message)}»  ${language}  ${health}  ${mails}`
+  const mails = mailOn
+    ? `  ${notificationPhrase(message.notification)}${message.acknowledgement ? `; ${acknowledgementPhrase(message.acknowledgement)}` : ''}`
+    : ''
+  return `${indiaTime(message.receivedAt)}  ${message.id}  ${referenceOf(message.id)}  ${handledPhrase(message.handledAt, message.handledBy)}  ${whoWrote(message)}  "${message.subject}"  «${firstLine(message.message)}»  ${language}  ${health}${mails}`
 }
 
-/** A message whole, as staff need it to answer: who, what, how its e-mails went, what was agreed. */
-function whole(message: MessageRecord): string {
+/** The width of a terminal `list` fits. */
+export const LIST_WIDTH = 120
+
+/** An e-mail about a message that someone must know of; none while it is on its way or sent. */
+function mailTrouble(message: MessageRecord): string {
+  const stage = mailStage(message.notification)
+  if (stage === 'givenUp') return 'E-MAIL GIVEN UP'
+  if (stage === 'retrying') return 'e-mail refused'
+  return ''
+}
+
+/**
+ * One line per message to answer, within LIST_WIDTH columns: when, the reference, whether someone
+ * answered it, who, the subject and the start of the text, and, with e-mail on, an e-mail in
+ * trouble. `show REFERENCE` prints the rest.
+ */
+function listLine(message: MessageRecord, mailOn: boolean): string {
+  const state = message.handledAt ? 'handled' : 'NOT HANDLED'
+  const start = `${indiaTime(message.receivedAt)}  ${referenceOf(message.id)}  ${state.padEnd(11)}  `
+  const trouble = mailOn ? mailTrouble(message) : ''
+  const end = trouble ? `  ${trouble}` : ''
+  const who = message.name || message.email || message.phone || '(no name)'
+  const about = `${who}  "${message.subject}"  «${firstLine(message.message)}»`
+  const room = LIST_WIDTH - start.length - end.length
+  return start + (about.length > room ? `${about.slice(0, room - 1).trimEnd()}…` : about) + end
+}
+
+/**
+ * A message whole, as staff need it to answer: who, what they wrote, how its e-mails went (with
+ * e-mail on), then the consent it was sent with.
+ */
+function whole(message: MessageRecord, mailOn: boolean): string {
   const reference = referenceOf(message.id)
   const {consent} = message
   return [
@@ -115,10 +148,17 @@ function whole(message: MessageRecord): string {
     `E-mail:          ${message.email || '(not given)'}`,
     `Phone:           ${message.phone || '(not given)'}`,
     `Subject:         ${message.subject || '(not given)'}`,
-    `Language:        ${consent.language ?? 'en'} (the contact page it was sent from)`,
     `Health details:  ${isTicked(consent, 'healthDetails') ? 'may be used to answer' : 'may NOT be used: answer without them, and ask the visitor first'}`,
-    `E-mail to care:  ${notificationPhrase(message.notification)}`,
-    `Acknowledgement: ${acknowledgementPhrase(message.acknowledgement)}`,
+    '',
+    message.message,
+    '',
+    ...(mailOn
+      ? [
+          `E-mail to care:  ${notificationPhrase(message.notification)}`,
+          `Acknowledgement: ${acknowledgementPhrase(message.acknowledgement)}`,
+        ]
+      : []),
+    `Language:        ${consent.language ?? 'en'} (the contact page it was sent from)`,
     `Consent:         given ${consent.givenAt ? indiaTime(consent.givenAt) : '(not recorded)'}, to the Privacy Policy of ${consent.privacyPolicyUpdated || '(not recorded)'}`,
     ...(consent.boxes.length > 0
       ? consent.boxes.map(
@@ -127,13 +167,15 @@ function whole(message: MessageRecord): string {
       : ['  Boxes:         (not recorded)']),
     `  Notice above the boxes: ${consent.notice ? consent.notice.replaceAll('\n\n', ' ¶ ') : '(not recorded)'}`,
     `Message id:      ${message.id}`,
-    '',
-    message.message,
   ].join('\n')
 }
 
 /** The one message a reference (or a whole id) names; a reference two messages share needs the id. */
-async function oneMessage(store: MessageStore, typed: string | undefined): Promise<MessageRecord> {
+async function oneMessage(
+  store: MessageStore,
+  typed: string | undefined,
+  mailOn: boolean,
+): Promise<MessageRecord> {
   const reference = readReference(typed ?? '')
   if (!reference)
     throw new UsageError(
@@ -146,7 +188,7 @@ async function oneMessage(store: MessageStore, typed: string | undefined): Promi
   if (matches.length === 0)
     throw new NotFound(`No message has the reference ${reference} in ${store.description}.`)
   throw new NotFound(
-    `${matches.length} messages have the reference ${reference}; give the whole message id instead:\n${matches.map(line).join('\n')}`,
+    `${matches.length} messages have the reference ${reference}; give the whole message id instead:\n${matches.map((message) => recordLine(message, mailOn)).join('\n')}`,
   )
 }
 
@@ -169,12 +211,15 @@ async function run(args: string[], io: MessagesIo): Promise<number> {
     print(USAGE)
     return values.help ? 0 : 2
   }
-  const store = openStore(io.env)
+  const {contact} = readConfig(io.env)
+  const store = openStore(contact.store)
+  // Without SMTP_URL no e-mail is sent: saying "not sent yet" would promise one.
+  const mailOn = contact.mail !== undefined
   try {
     switch (command) {
       case 'export': {
         const messages = await store.findFrom(senderOf(values))
-        for (const message of messages) note(line(message))
+        for (const message of messages) note(recordLine(message, mailOn))
         print(JSON.stringify(messages, null, 2))
         return 0
       }
@@ -186,7 +231,7 @@ async function run(args: string[], io: MessagesIo): Promise<number> {
           print(`No messages from ${describe(sender)} in ${store.description}.`)
           return 0
         }
-        for (const message of matched) print(line(message))
+        for (const message of matched) print(recordLine(message, mailOn))
         if (!values.yes) {
           if (!io.ask) {
             note('Nothing erased: run this at a terminal to be asked, or pass --yes to erase these.')
@@ -212,7 +257,7 @@ async function run(args: string[], io: MessagesIo): Promise<number> {
         const messages = (await store.listSince(since ?? EVER)).filter(
           (message) => since !== undefined || !message.handledAt,
         )
-        for (const message of messages) print(line(message))
+        for (const message of messages) print(listLine(message, mailOn))
         const givenUp = messages.filter(
           (message) => message.notification.gaveUpAt && !message.handledAt,
         ).length
@@ -229,11 +274,11 @@ async function run(args: string[], io: MessagesIo): Promise<number> {
         return 0
       }
       case 'show': {
-        print(whole(await oneMessage(store, argument)))
+        print(whole(await oneMessage(store, argument, mailOn), mailOn))
         return 0
       }
       case 'handled': {
-        const message = await oneMessage(store, argument)
+        const message = await oneMessage(store, argument, mailOn)
         const reference = referenceOf(message.id)
         if (message.handledAt) {
           print(
@@ -250,7 +295,7 @@ async function run(args: string[], io: MessagesIo): Promise<number> {
         return 0
       }
       case 'unhandled': {
-        const message = await oneMessage(store, argument)
+        const message = await oneMessage(store, argument, mailOn)
         const reference = referenceOf(message.id)
         if (!message.handledAt) {
           print(`Message ${reference} is not marked handled; nothing changed.`)

@@ -66,11 +66,18 @@ export async function fill(store: MessageStore) {
 export const ids = (messages: {id: string}[]) => messages.map((message) => message.id)
 export const EVER = '1970-01-01T00:00:00.000Z'
 
-/** The lines the command printed for matched messages, as `list` prints them: when (India time), then the id. */
+/** The lines the command printed for a person's messages (export, erase): when (India time), then the id. */
 export const matchedIn = (output: string) =>
   output
     .split('\n')
     .map((line) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \+05:30\s+([0-9a-f-]{36})\s/.exec(line)?.[1])
+    .filter(Boolean)
+
+/** The references of the messages `list` printed, a line each: when (India time), then the reference. */
+export const listedIn = (output: string) =>
+  output
+    .split('\n')
+    .map((line) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \+05:30 {2}([0-9A-F]{8}) {2}/.exec(line)?.[1])
     .filter(Boolean)
 
 /**
