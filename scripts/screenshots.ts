@@ -1,18 +1,20 @@
-// Full-page screenshots of every route at phone and desktop width, for reviews and the docs.
+// Screenshots of the top of every route at phone and desktop width, for reviews and the docs.
 //
 //   npm run build && npm start &                       # or any running copy of the site
 //   npm exec -- node scripts/screenshots.ts [base URL] [--out folder]
 //
-// The base URL defaults to http://localhost:4321; the PNGs go to docs/screenshots/ as
-// <route>-<width>.png, e.g. home-375.png, privacy-policy-1280.png, not-found-375.png.
-// It builds and serves nothing itself. Runs on Node 24 as plain TypeScript (type stripping).
-import {mkdirSync} from 'node:fs'
+// The base URL defaults to http://localhost:4321; the pictures go to docs/screenshots/ as
+// <route>-<width>.webp, e.g. home-375.webp, privacy-policy-1280.webp, not-found-375.webp: WebP,
+// encoded by Chromium. Each shows a page's first two screens, what a visitor meets first (a
+// policy is forty screens long on a phone: a reader of the docs needs its top, not its length).
+// It builds and serves nothing itself. Runs on Node 24 as plain TypeScript.
+import {mkdirSync, writeFileSync} from 'node:fs'
 import {join, relative, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {parseArgs} from 'node:util'
 import {PAGE_PATHS} from '../model/routes.ts'
 import {POLICY_LIST} from '../model/siteDocuments.ts'
-import {DESKTOP, PHONE, launchBrowser} from '../tests/support/browser.ts'
+import {DESKTOP, PHONE, launchBrowser, webpOf} from '../tests/support/browser.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -31,6 +33,8 @@ const ROUTES: {path: string; name: string; status: number}[] = [
 ]
 
 const WIDTHS = [PHONE, DESKTOP]
+/** How much of a page each picture shows, in screens from its top. */
+const SCREENS = 2
 
 const {values, positionals} = parseArgs({
   allowPositionals: true,
@@ -89,9 +93,17 @@ try {
       )
       if (overflow > 0)
         problems.push(`${route.path} at ${viewport.width} px is ${overflow} px wider than the screen`)
-      const file = join(outDir, `${route.name}-${viewport.width}.png`)
-      await page.screenshot({path: file, fullPage: true, animations: 'disabled'})
-      console.log(`${relative(process.cwd(), file)}  (${route.path}, ${status})`)
+      const file = join(outDir, `${route.name}-${viewport.width}.webp`)
+      const height = await page.evaluate(() => document.documentElement.scrollHeight)
+      const shown = Math.min(height, SCREENS * viewport.height)
+      const png = await page.screenshot({
+        fullPage: true,
+        animations: 'disabled',
+        clip: {x: 0, y: 0, width: viewport.width, height: shown},
+      })
+      writeFileSync(file, await webpOf(context, png))
+      const part = shown < height ? `, its first ${shown} of ${height} px` : ''
+      console.log(`${relative(process.cwd(), file)}  (${route.path}, ${status}${part})`)
     }
     await context.close()
   }

@@ -1,7 +1,8 @@
-import {mkdirSync} from 'node:fs'
+import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import type {Page} from 'playwright-core'
 import {ROOT} from './astroBuild.ts'
+import {webpOf} from './browser.ts'
 
 /**
  * Where the Studio tests put their screenshots of each step: docs/screenshots/staff/, for the
@@ -14,10 +15,12 @@ export const STAFF_SCREENSHOTS = UPDATING_STAFF_SCREENSHOTS
   : join(ROOT, '.scratch/staff-screenshots')
 
 /**
- * The step as staff see it, 1280×800, as `<name>.png`. Animations are run to their end first: a
- * dialog still fading in (long, on a busy machine) would be caught half drawn, or not at all.
+ * The step as staff see it, 1280×800, as `<name>.webp` (scripts/screenshots.ts's encoding).
+ * Animations are run to their end first: a dialog still fading in (long, on a busy machine) would
+ * be caught half drawn, or not at all.
  */
 export async function staffScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(STAFF_SCREENSHOTS, {recursive: true})
-  await page.screenshot({path: join(STAFF_SCREENSHOTS, `${name}.png`), animations: 'disabled'})
+  const png = await page.screenshot({animations: 'disabled'})
+  writeFileSync(join(STAFF_SCREENSHOTS, `${name}.webp`), await webpOf(page.context(), png))
 }
