@@ -135,6 +135,16 @@ export function versionInForce(key: PolicyKey, now = new Date()): Record<string,
   return inForce
 }
 
+/**
+ * Whether a language's Privacy Policy translates the English version in force at `now` (the run's
+ * moment, which the build shares). Once a later English version applies, the translation is
+ * stale: its pages show the English text under the line that it is not translated, until staff
+ * translate the new version.
+ */
+export const translatesPrivacyInForce = (code: string, now = new Date()) =>
+  documentById(documents, `privacyPolicy__i18n_${code}`).translation.translates ===
+  String(versionInForce('privacy', now).number)
+
 /** A moment's time in India as a page writes it in English: "8:00 am IST". */
 const readableTime = (moment: Date) =>
   `${moment.toLocaleTimeString('en-IN', {hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata'})} IST`

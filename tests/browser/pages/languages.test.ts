@@ -11,7 +11,7 @@ import {
   policyVersions,
   settings,
   startOf,
-  versionInForce,
+  translatesPrivacyInForce,
 } from '../../support/site'
 import {formatDate, formatHistoryDay} from '../../../model/dates'
 import {factText} from '../../../model/companyFacts'
@@ -91,15 +91,6 @@ async function expectSampleLine(page: Page, code: string, englishPath: string) {
     note.getByRole('link', {name: englishTextLink, exact: true}).getAttribute('href'),
   ).resolves.toBe(englishPath)
 }
-
-/**
- * Whether a language's Privacy Policy translates the English version in force at this run's moment.
- * Once a later English version applies, the translation is stale: its pages show the English text
- * under the line that it is not translated, until staff translate the new version.
- */
-const translatesVersionInForce = (code: string) =>
-  documentById(documents, `privacyPolicy__i18n_${code}`).translation.translates ===
-  String(versionInForce('privacy').number)
 
 /** A page in a language that shows the English text: its line says so, and the heading is marked English. */
 async function expectEnglishUnderLine(page: Page, code: string, title: string) {
@@ -212,7 +203,7 @@ describe('the site in Hindi and Telugu', () => {
         .evaluateAll((times) => times.map((time) => [time.getAttribute('datetime'), time.textContent])),
     })
     await page.goto(`${base}/privacy-policy`)
-    if (!translatesVersionInForce('hi')) {
+    if (!translatesPrivacyInForce('hi')) {
       await page.goto(`${base}/hi/privacy-policy`)
       return expectEnglishUnderLine(page, 'hi', policies.privacy.title)
     }
@@ -296,7 +287,7 @@ describe('the site in Hindi and Telugu', () => {
     const hindiWords = documentById(documents, 'siteSettings__i18n_hi').policyHistory
     const response = await page.goto(`${base}/hi/policy-history/privacy-policy`)
     expect(response?.status()).toBe(200)
-    if (!translatesVersionInForce('hi'))
+    if (!translatesPrivacyInForce('hi'))
       return expectEnglishUnderLine(page, 'hi', `${policies.privacy.title}: ${historyWords.historyHeading}`)
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('hi')
     await expectSampleLine(page, 'hi', '/policy-history/privacy-policy')
@@ -348,7 +339,7 @@ describe('the site in Hindi and Telugu', () => {
     desktopPage: page,
   }) => {
     await page.goto(`${base}/te/policy-history/privacy-policy`)
-    if (!translatesVersionInForce('te'))
+    if (!translatesPrivacyInForce('te'))
       return expectEnglishUnderLine(page, 'te', `${policies.privacy.title}: ${historyWords.historyHeading}`)
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('te')
     await expectSampleLine(page, 'te', '/policy-history/privacy-policy')
