@@ -5,6 +5,7 @@ import {
   LANGUAGE_WORDS,
   languageCodeProblem,
   pathIn,
+  refingerprinted,
   translationStatus,
   wordsDigest,
   type TranslationRecord,
@@ -126,6 +127,36 @@ describe('wordsDigest', () => {
       translation: {translates: 'x', review: 'sample'},
     }
     expect(wordsDigest(republished)).toBe(wordsDigest(english))
+  })
+})
+
+describe('npm run dataset:fingerprints, after an English edit of the bundled dataset', () => {
+  /** The English document each translation of a page or of Site settings translates. */
+  const pairs = (documents: Record<string, any>[]) =>
+    documents
+      .filter((document) => document.translation && document._type !== 'policy')
+      .map((translation) => [translation, documentById(documents, translation._id.split('__i18n_')[0])])
+
+  it('records the English as it is now in each translation of the edited document, and only there', () => {
+    const documents = bundledDocuments() as Record<string, any>[]
+    expect(pairs(documents).length).toBeGreaterThan(0)
+    const [translation, english] = pairs(documents)[0]!
+    english.edited = `${english._id} (edited by hand)`
+    const others = pairs(documents).filter(([, other]) => other !== english)
+    const {documents: after, changed} = refingerprinted(documents as never)
+    const translationsOfEnglish = pairs(documents).filter(([, other]) => other === english)
+    expect(changed.sort()).toEqual(translationsOfEnglish.map(([edited]) => edited._id).sort())
+    const updated = documentById(after as never, translation._id)
+    expect(updated.translation).toEqual({...translation.translation, translates: wordsDigest(english)})
+    for (const [other] of others) expect(documentById(after as never, other._id)).toBe(other)
+  })
+
+  it('changes nothing in a dataset that is already current, or in a policy translation', () => {
+    const documents = bundledDocuments() as Record<string, any>[]
+    const policy = documents.find((document) => document._type === 'policy' && document.translation)
+    expect(refingerprinted(documents as never).changed).toEqual([])
+    if (policy) documentById(documents, policy._id.split('__i18n_')[0]).sections = []
+    expect(refingerprinted(documents as never).changed).toEqual([])
   })
 })
 
