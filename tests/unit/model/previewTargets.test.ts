@@ -42,7 +42,7 @@ describe('which page a preview request asks for', () => {
       '/policy-versions/privacy-policy/0',
       '/policy-versions/privacy-policy/02',
       '/policy-versions/privacy-policy/2/extra',
-      '/policy-versions/cookie-policy/1',
+      '/policy-versions/no-such-policy/1',
       '/policy-history/privacy-policy/1',
       '/%E0%A4%A',
     ])

@@ -113,11 +113,14 @@ describe('the route table', () => {
 })
 
 describe('a new kind of page is one row', () => {
-  /** The site's table with a page of frequently asked questions, offered in every language. */
+  /**
+   * The site's table with a page of questions, offered in every language, at a path no real page
+   * will take: adding a real page of questions must not turn this test red.
+   */
   const WITH_FAQ = {
     ...PAGE_KINDS,
     faq: {
-      pattern: '/faq',
+      pattern: '/questions-this-test-imagines',
       pages: () => [{}],
       documents: () => [{type: 'faqPage', id: 'faqPage'}],
       everyLanguage: true,
@@ -138,13 +141,15 @@ describe('a new kind of page is one row', () => {
 
   it('the build, the sitemap and preview find it in every language it is offered in', () => {
     const pages = sitePages(SITE, WITH_FAQ)
-    expect(paths(pages.filter(({target}) => target.page === 'faq'))).toEqual(['/faq', '/hi/faq', '/te/faq'])
-    expect(pageAt('/te/faq', SITE, WITH_FAQ)).toMatchObject({
+    expect(paths(pages.filter(({target}) => target.page === 'faq'))).toEqual(
+      ['', '/hi', '/te'].map((prefix) => `${prefix}/questions-this-test-imagines`),
+    )
+    expect(pageAt('/te/questions-this-test-imagines', SITE, WITH_FAQ)).toMatchObject({
       target: {page: 'faq'},
       language: 'te',
-      englishPath: '/faq',
+      englishPath: '/questions-this-test-imagines',
     })
-    expect(pageTargetOf('/faq', WITH_FAQ)).toEqual({page: 'faq'})
+    expect(pageTargetOf('/questions-this-test-imagines', WITH_FAQ)).toEqual({page: 'faq'})
   })
 
   it('a row offered in English only is built once, and its parameters come from its path', () => {
@@ -158,7 +163,7 @@ describe('a new kind of page is one row', () => {
   })
 
   it('the site without the row has no such page', () => {
-    expect(pageAt('/faq', SITE)).toBeUndefined()
-    expect(pageTargetOf('/faq')).toEqual({page: 'notFound'})
+    expect(pageAt('/questions-this-test-imagines', SITE)).toBeUndefined()
+    expect(pageTargetOf('/questions-this-test-imagines')).toEqual({page: 'notFound'})
   })
 })
