@@ -51,6 +51,40 @@ export default tseslint.config(
       ],
     },
   },
+  // The server and the contact service run without the build's code: they read what a build
+  // wrote (src/server/buildData.ts), never the content module that wrote it. The contact service
+  // is the server's part, and knows nothing of the server around it.
+  {
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            fenced('studio', 'The site must not import the Studio'),
+            {regex: '^\\.\\./content(/|$)', message: 'The server reads what a build wrote, not src/content.'},
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/contact/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            fenced('studio', 'The site must not import the Studio'),
+            {
+              regex: '^\\.\\./(content|server)(/|$)',
+              message: 'The contact service depends on neither src/content nor the server around it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['studio/**/*.{ts,tsx}'],
     rules: {

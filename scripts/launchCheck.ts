@@ -11,7 +11,7 @@
 // loaded through Vite, as the build loads them.
 import {runnerImport} from 'vite'
 import {ConfigError, readConfig} from '../src/config/index.ts'
-import {contentSource} from '../src/content/source.ts'
+import {contentSource} from '../src/lib/contentSource.ts'
 
 type LaunchCheck = typeof import('../src/content/launchCheck.ts')
 type Queries = typeof import('../src/content/queries.ts')

@@ -7,7 +7,7 @@ import {TRANSLATION_STATUSES} from '../model/translations'
 import {sanityLoader} from './content/loader'
 import {launchCheckQuery} from './content/queries'
 import {SITE_CONTENT, type ContentPart} from './content/siteContent'
-import {contentSource} from './content/source'
+import {contentSource} from './lib/contentSource'
 
 // The build starts here for content (astro.config.mjs is its other entry): the configuration is
 // read once and one source serves every collection.

@@ -4,7 +4,7 @@ declare namespace App {
     /** The contact form's service and settings, owned by the server (src/server/siteServer.ts). */
     contact?: import('./contact/route').ContactRuntime
     /** Set only for a request with a valid preview session: drafts, read on the server. */
-    preview?: import('./content/preview').PreviewLocals
+    preview?: import('./server/preview').PreviewLocals
     /** The page being rendered: its language, documents and alternates (src/middleware.ts). */
     route?: import('./content/pageRoute').PageRoute
   }

@@ -1,5 +1,5 @@
 import {DEFAULT_LANGUAGE} from '../../model/translations.ts'
-import type {ContactContent, ContactWords} from '../server/buildData.ts'
+import type {ContactContent, ContactWords} from './buildContent.ts'
 
 /** The language of the page a message was sent from, and that page's words. */
 export interface ContactLanguage {

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer'
 import {EMAIL_PATTERN} from '../../model/addressShapes.ts'
 import {DEFAULT_LANGUAGE} from '../../model/translations.ts'
-import type {AcknowledgementWords} from '../server/buildData.ts'
+import type {AcknowledgementWords} from './buildContent.ts'
 import {
   isTicked,
   MAILS,

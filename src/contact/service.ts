@@ -1,6 +1,6 @@
 import {createHash, randomUUID} from 'node:crypto'
 import type {ContactConfig} from '../config/index.ts'
-import type {ContactContent} from '../server/buildData.ts'
+import type {ContactContent} from './buildContent.ts'
 import {ServedConsents, type ShownConsent} from './consent.ts'
 import {contactLanguage, englishNameOf} from './language.ts'
 import {smtpNotifier, type Notifier} from './notifier.ts'
@@ -41,7 +41,7 @@ export type Outcome =
   | {kind: 'unavailable'}
 
 /** What the service takes from the content of the build being served: its part of the build data. */
-export type {ContactContent, SentPageWords} from '../server/buildData.ts'
+export type {ContactContent, SentPageWords} from './buildContent.ts'
 
 /**
  * What the health check (src/server/health.ts) learns from the contact service: states and

@@ -14,7 +14,7 @@ import {figureWordsLacking, languageFigureWords, textPeriodsQuoted} from '../../
 import {currentEnglishText, offeredLanguages, upcomingEnglishTexts, type SiteLanguage} from './languages'
 import {isPublicSiteUrl} from './launchCheck'
 import {BUILD_TIME} from './buildTime'
-import type {PreviewLocals} from './preview'
+import type {PreviewLocals} from '../server/preview'
 import type {Policy, PolicyVersion} from './schemas'
 import {
   ALL_SITE_CONTENT_PARAMS,

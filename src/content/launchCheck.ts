@@ -51,7 +51,7 @@ import {
 } from '../../model/translatedFigures'
 import {currentEnglishText, offeredLanguages, upcomingEnglishTexts} from './languages'
 import {TRANSLATION_DOCUMENTS_QUERY, TRANSLATION_PARAMS} from './siteContent'
-import type {ContentSource} from './source'
+import type {ContentSource} from '../lib/contentSource'
 import type {ContactConfig} from '../config/index.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type {Loader} from 'astro/loaders'
-import type {ContentSource} from './source'
+import type {ContentSource} from '../lib/contentSource'
 
 /**
  * A content collection filled by one GROQ query. A query for one document must find it: a

@@ -2,13 +2,8 @@ import {existsSync} from 'node:fs'
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import {join} from 'node:path'
 import {pathToFileURL} from 'node:url'
-import {
-  readBuildData,
-  type BuildData,
-  type ContactContent,
-  type LiveContent,
-  type PolicySchedule,
-} from './buildData.ts'
+import type {ContactContent} from '../contact/buildContent.ts'
+import {readBuildData, type BuildData, type LiveContent, type PolicySchedule} from './buildData.ts'
 import {serveNotFound, serveStatic} from './staticFiles.ts'
 
 /** The node adapter's handler in middleware mode: server routes, or `next` when none matches. */

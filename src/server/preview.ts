@@ -9,13 +9,29 @@ import type {SanityClient} from '@sanity/client'
 import {validatePreviewUrl} from '@sanity/preview-url-secret'
 import type {PreviewConfig} from '../config/index.ts'
 import {OVERLAYS, PREVIEW_MODE, PREVIEW_ROUTE_PREFIX} from '../../model/preview.ts'
-import type {PreviewLocals} from '../content/preview.ts'
 import {slidingWindowLimiter, visitorAddressOf} from '../contact/rateLimit.ts'
-import {contentLakeSource, type ContentSource} from '../content/source.ts'
+import {contentLakeSource, type ContentSource} from '../lib/contentSource.ts'
 import {sanityClient} from '../lib/sanityClient.ts'
 import {cameOverTls, framedOnlyBy} from './securityHeaders.ts'
 import {serveOverlays} from './previewOverlays.ts'
 import {sitePathOrHome} from './redirects.ts'
+
+/**
+ * What the production server hands to a preview page (the route src/pages/preview/[...path].astro)
+ * when the request carries a valid preview session: content read from the Content Lake's `drafts`
+ * perspective with the server's read token (the token itself stays inside `source`), and where
+ * Studio is, for the visual-editing overlays.
+ */
+export interface PreviewLocals {
+  /** Published documents with staff's drafts laid over them. */
+  source: ContentSource
+  /** The Studio's address (SANITY_STUDIO_URL): overlays open documents there. */
+  studioUrl: string
+  /** The page's own path as the visitor asked for it, e.g. "/privacy-policy". */
+  path: string
+  /** Ends the preview session and returns to the published page. */
+  exitHref: string
+}
 
 const {enable: ENABLE_PATH, disable: DISABLE_PATH} = PREVIEW_MODE
 export const SESSION_COOKIE = 'preview-session'

@@ -1,5 +1,5 @@
 import {SITE_CONTENT, type ContentPartName} from '../../src/content/siteContent'
-import type {ContentSource} from '../../src/content/source'
+import type {ContentSource} from '../../src/lib/contentSource'
 
 /** One part of the content, read from a source as the build reads it: its query, with its parameters. */
 export const readPart = (source: ContentSource, name: ContentPartName) =>

@@ -15,7 +15,7 @@ import {
 } from '../../../src/content/schemas'
 import {liveQuotes} from '../../../src/content/quotes'
 import {DEFAULT_BUNDLED_DATASET} from '../../../src/config'
-import {bundledDatasetSource} from '../../../src/content/source'
+import {bundledDatasetSource} from '../../../src/lib/contentSource'
 import {readPart} from '../../support/contentParts'
 import {followableHref} from '../../../model/addresses'
 import {isExternal} from '../../../src/lib/links'

@@ -4,7 +4,7 @@ import {join, relative} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {configTableSection, README, withConfigTable} from '../../../scripts/configTable'
 import {ConfigError, readConfig, ROOT, VARIABLES} from '../../../src/config'
-import {contentSource} from '../../../src/content/source'
+import {contentSource} from '../../../src/lib/contentSource'
 
 describe('the configuration, read once from the environment', () => {
   it('without any variable, serves the bundled dataset on localhost:4321 and stores messages in SQLite', () => {

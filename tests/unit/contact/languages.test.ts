@@ -7,7 +7,8 @@ import {slidingWindowLimiter} from '../../../src/contact/rateLimit'
 import {sentPage} from '../../../src/contact/sentPage'
 import {createContactService, type ContactContent} from '../../../src/contact/service'
 import type {StoredMessage} from '../../../src/contact/store'
-import {buildData, buildDataAnswer, type ContactWords} from '../../../src/server/buildData'
+import type {ContactWords} from '../../../src/contact/buildContent'
+import {buildData, buildDataAnswer} from '../../../src/server/buildData'
 import {islandBody, validFields} from '../../support/contact'
 import {
   contactContent,

@@ -4,7 +4,7 @@ import {DOCUMENT_TITLES} from '../../../model/siteDocuments'
 import {SANITY_API_VERSION} from '../../../model/sanityApi'
 import {SITE_CONTENT} from '../../../src/content/siteContent'
 import {readConfig} from '../../../src/config'
-import {bundledDatasetSource, contentLakeSource, contentSource} from '../../../src/content/source'
+import {bundledDatasetSource, contentLakeSource, contentSource} from '../../../src/lib/contentSource'
 import {bundledDocuments, documentById, writeNdjson} from '../../support/dataset'
 import {startQueryApiStandIn, type QueryApiStandIn} from '../../support/queryApiStandIn'
 

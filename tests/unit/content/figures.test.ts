@@ -10,7 +10,7 @@ import {
   type PolicyFigures,
 } from '../../../src/content/schemas'
 import {DEFAULT_BUNDLED_DATASET} from '../../../src/config'
-import {bundledDatasetSource} from '../../../src/content/source'
+import {bundledDatasetSource} from '../../../src/lib/contentSource'
 import {readPart} from '../../support/contentParts'
 import {liveQuotes} from '../../../src/content/quotes'
 

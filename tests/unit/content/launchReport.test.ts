@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {DEFAULT_BUNDLED_DATASET} from '../../../src/config'
-import {bundledDatasetSource} from '../../../src/content/source'
+import {bundledDatasetSource} from '../../../src/lib/contentSource'
 import {launchCheckQuery} from '../../../src/content/queries'
 import {
   companyFactProblems,

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {sanityLoader} from '../../../src/content/loader'
 import {SITE_CONTENT} from '../../../src/content/siteContent'
-import {bundledDatasetSource} from '../../../src/content/source'
+import {bundledDatasetSource} from '../../../src/lib/contentSource'
 import {bundledDocuments, writeNdjson} from '../../support/dataset'
 
 // Each collection of the build (src/content.config.ts) is its SITE_CONTENT part read by

@@ -15,7 +15,7 @@ import {
 import {POLICY_IDS, type PolicyId} from '../../../model/siteDocuments'
 import {launchCheckLoader, noticeProblem} from '../../../src/content/launchCheck'
 import {launchCheckQuery} from '../../../src/content/queries'
-import {bundledDatasetSource} from '../../../src/content/source'
+import {bundledDatasetSource} from '../../../src/lib/contentSource'
 import {noticeFrom, planPublish, publishRead} from '../../../studio/actions/recordVersions'
 import {bundledDocuments, documentById, recordedAt} from '../../support/dataset'
 

@@ -132,13 +132,16 @@ describe('wordsDigest', () => {
 
 describe('npm run dataset:fingerprints, after an English edit of the bundled dataset', () => {
   /** The English document each translation of a page or of Site settings translates. */
-  const pairs = (documents: Record<string, any>[]) =>
+  const pairs = (documents: ReturnType<typeof bundledDocuments>) =>
     documents
       .filter((document) => document.translation && document._type !== 'policy')
-      .map((translation) => [translation, documentById(documents, translation._id.split('__i18n_')[0])])
+      .map((translation) => [
+        translation as Record<string, any>,
+        documentById(documents, translation._id.split('__i18n_')[0]!),
+      ])
 
   it('records the English as it is now in each translation of the edited document, and only there', () => {
-    const documents = bundledDocuments() as Record<string, any>[]
+    const documents = bundledDocuments()
     expect(pairs(documents).length).toBeGreaterThan(0)
     const [translation, english] = pairs(documents)[0]!
     english.edited = `${english._id} (edited by hand)`
@@ -152,10 +155,10 @@ describe('npm run dataset:fingerprints, after an English edit of the bundled dat
   })
 
   it('changes nothing in a dataset that is already current, or in a policy translation', () => {
-    const documents = bundledDocuments() as Record<string, any>[]
+    const documents = bundledDocuments()
     const policy = documents.find((document) => document._type === 'policy' && document.translation)
     expect(refingerprinted(documents as never).changed).toEqual([])
-    if (policy) documentById(documents, policy._id.split('__i18n_')[0]).sections = []
+    if (policy) documentById(documents, policy._id.split('__i18n_')[0]!).sections = []
     expect(refingerprinted(documents as never).changed).toEqual([])
   })
 })

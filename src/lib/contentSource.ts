@@ -1,7 +1,7 @@
 import {readFileSync, statSync} from 'node:fs'
 import {evaluate, parse} from 'groq-js'
 import {ConfigError, type ContentConfig} from '../config/index.ts'
-import {sanityClient, type SanityTarget} from '../lib/sanityClient.ts'
+import {sanityClient, type SanityTarget} from './sanityClient.ts'
 import {isDraftOrVersion} from '../../model/siteDocuments.ts'
 
 /**
