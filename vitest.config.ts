@@ -2,7 +2,7 @@ import {globSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {defineConfig} from 'vitest/config'
 
-// Tests by cost (README.md, "Measuring and checking"): folders mirror the source they test, under
+// Tests by cost (docs/developing.md, "Measuring and checking"): folders mirror the source they test, under
 //   tests/unit/     pure modules: no build, no spawned process, no browser (`npm run test:unit`)
 //   tests/built/    a build of the site, a server or another process (lint, typecheck, the CLI)
 //   tests/browser/  Chromium against the built site

@@ -4,8 +4,8 @@
  * whatever needs it. Nothing else in the site or its server reads process.env. A bad value stops
  * the start with an error naming the variable and its rule (never the value, which may be a
  * secret), instead of surfacing later as a refused message or a blank page. One schema says each
- * variable once: its type, its default, what a bad value must be, and its row in the README's
- * table (`npm run config:table`).
+ * variable once: its type, its default, what a bad value must be, and its row in the variables'
+ * table in docs/operating.md (`npm run config:table`).
  */
 import {hkdfSync} from 'node:crypto'
 import {resolve} from 'node:path'
@@ -144,10 +144,10 @@ const onceValid = (...names: string[]) => ({
 })
 
 /**
- * Every variable the site reads, in the order of the README's table. A description is the
- * variable's meaning there; its default is shown as the schema's own, or in the words `meta`
- * gives where code outside the schema decides it. A message says what a bad value must be; a
- * check across variables says the whole sentence.
+ * Every variable the site reads, in the order of the variables' table in docs/operating.md. A
+ * description is the variable's meaning there; its default is shown as the schema's own, or in the
+ * words `meta` gives where code outside the schema decides it. A message says what a bad value
+ * must be; a check across variables says the whole sentence.
  */
 const variables = z
   .object({
@@ -245,7 +245,7 @@ const variables = z
     CONTACT_MAIL_MAX_WAIT_MINUTES: wholeNumber(1, 10_080)
       .default(60)
       .describe(
-        'an e-mail about a message still unsent this long after the message arrived makes `GET /api/health` answer 503 (see `docs/deploy.md`)',
+        'an e-mail about a message still unsent this long after the message arrived makes `GET /api/health` answer 503 (see "Watching the server" in `docs/operating.md`)',
       ),
     CONTACT_MIN_FILL_MS: z
       .string()
@@ -320,7 +320,7 @@ const DEFAULTS = variables.parse({})
 /** The dataset in the repository, for tests and benchmarks that read it directly. */
 export const DEFAULT_BUNDLED_DATASET = resolve(ROOT, DEFAULTS.BUNDLED_DATASET)
 
-/** One row of the README's table of variables (scripts/configTable.ts writes it). */
+/** One row of the variables' table in docs/operating.md (scripts/configTable.ts writes it). */
 export interface VariableDoc {
   name: string
   meaning: string
@@ -329,7 +329,8 @@ export interface VariableDoc {
 
 export const VARIABLES: VariableDoc[] = Object.entries(variables.shape).map(([name, schema]) => {
   const meta = z.globalRegistry.get(schema)
-  if (!meta?.description) throw new Error(`${name} has no description for the README's table.`)
+  if (!meta?.description)
+    throw new Error(`${name} has no description for the variables' table (docs/operating.md).`)
   const fallback = DEFAULTS[name as keyof Variables]
   return {
     name,

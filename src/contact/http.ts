@@ -22,7 +22,7 @@ const MAX_CHARACTER_BYTES = 4
  * The most a message may weigh, derived from the fields' limits (model/contactForm.ts): every
  * valid message fits, even one written all in four-byte characters, so a limit raised there needs
  * nothing here. A form post spells each byte that is not ASCII as "%XX", so it may arrive up to
- * three times as large (MAX_ENCODED_FORM_BYTES). The proxy's limit in docs/deploy.md follows.
+ * three times as large (MAX_ENCODED_FORM_BYTES). The proxy's limit in docs/operating.md follows.
  */
 export const maxBodyBytes = (fields: Record<string, {max: number}>) =>
   Object.values(fields).reduce((total, {max}) => total + max * MAX_CHARACTER_BYTES, ENVELOPE_BYTES)

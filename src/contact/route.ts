@@ -16,7 +16,7 @@ export interface ContactRuntime {
  * `locals` (one store connection and one e-mail retry loop for the life of the process). A host
  * that runs the route as a function has no such server: the route then builds a service for the
  * request from the environment, sends the e-mail and deletes expired messages before answering,
- * and closes it (docs/deploy.md).
+ * and closes it (docs/operating.md).
  */
 export async function answerContactPost({
   request,

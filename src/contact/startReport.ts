@@ -38,7 +38,7 @@ export function contactStartLines({
   ]
   if (isPublicSiteUrl(siteUrl))
     lines.push(
-      `WARNING: ${siteUrl} is public but no e-mail is set up: messages from visitors will only be stored, and seen only ${whereToRead(store)}. Set SMTP_URL (docs/deploy.md) to have each one e-mailed to customer care.`,
+      `WARNING: ${siteUrl} is public but no e-mail is set up: messages from visitors will only be stored, and seen only ${whereToRead(store)}. Set SMTP_URL (docs/operating.md) to have each one e-mailed to customer care.`,
     )
   return lines
 }

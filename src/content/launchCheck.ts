@@ -132,7 +132,8 @@ const QUOTED_FACTS = 'Company facts as quoted'
 
 /**
  * The sample company facts a policy version quotes, as one line per version. A version is never
- * edited, so a sample history (the bundled dataset's) is deleted before launch; see the README.
+ * edited, so a sample history (the bundled dataset's) is deleted before launch (docs/operating.md,
+ * "Before launch").
  */
 export function versionFactSamples(version: Node, title: string): Sample[] {
   const quoted = Array.isArray(version.facts) ? version.facts.filter(isNode) : []
@@ -147,7 +148,7 @@ export function versionFactSamples(version: Node, title: string): Sample[] {
 
 const VERSION_ADVICE =
   'A policy version is never edited: delete the sample versions and record real ones as the ' +
-  'README says under "Before launch".'
+  'docs/operating.md says under "Before launch".'
 const advice = (samples: Sample[]) =>
   samples.some((sample) => sample.field === QUOTED_FACTS) ? `\n${VERSION_ADVICE}` : ''
 

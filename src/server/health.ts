@@ -2,7 +2,7 @@ import type {IncomingMessage, ServerResponse} from 'node:http'
 import type {ContactHealth, ContactService} from '../contact/service.ts'
 import type {RebuildStatus} from './rebuilder.ts'
 
-/** Where monitors ask whether the site is well (docs/deploy.md, "Watching the server"). */
+/** Where monitors ask whether the site is well (docs/operating.md, "Watching the server"). */
 export const HEALTH_ENDPOINT = '/api/health'
 
 /** How the last build the server attempted went: none since it started, or the last one's outcome. */

@@ -70,7 +70,7 @@ const bundledVersions = bundledDocuments().filter((document) => document._type =
 /**
  * The bundled dataset as it is before launch: the Company facts document holds the real-shaped
  * facts, the sample history is deleted and each policy has been published once, recording its
- * first real version (README, "Before launch").
+ * first real version (docs/operating.md, "Before launch").
  */
 function documentsWithRealFacts(): SanityDocumentLike[] {
   const documents = bundledDocuments().filter(

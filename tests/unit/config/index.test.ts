@@ -2,7 +2,7 @@ import {mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join, relative} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {configTableSection, README, withConfigTable} from '../../../scripts/configTable'
+import {configTableSection, OPERATING_DOC, withConfigTable} from '../../../scripts/configTable'
 import {ConfigError, readConfig, ROOT, VARIABLES} from '../../../src/config'
 import {contentSource} from '../../../src/lib/contentSource'
 
@@ -185,20 +185,20 @@ describe('BUNDLED_DATASET, the export file read without a Sanity project', () =>
   })
 })
 
-describe('the README', () => {
+describe("the operator's guide (docs/operating.md)", () => {
   it('has the table of variables that `npm run config:table` writes from the schema', async () => {
-    const readme = readFileSync(README, 'utf8')
+    const doc = readFileSync(OPERATING_DOC, 'utf8')
     expect(
-      configTableSection(readme),
-      "README.md's table of variables is not the one src/config/index.ts gives: run `npm run config:table`",
-    ).toBe(configTableSection(await withConfigTable(readme)))
+      configTableSection(doc),
+      "docs/operating.md's table of variables is not the one src/config/index.ts gives: run `npm run config:table`",
+    ).toBe(configTableSection(await withConfigTable(doc)))
   })
 
   it('gets back, from `npm run config:table`, a row edited by hand', async () => {
-    const readme = readFileSync(README, 'utf8')
-    const edited = readme.replace('| the dataset to read ', '| the dataset to read, edited ')
-    expect(configTableSection(edited)).not.toBe(configTableSection(readme))
-    expect(configTableSection(await withConfigTable(edited))).toBe(configTableSection(readme))
+    const doc = readFileSync(OPERATING_DOC, 'utf8')
+    const edited = doc.replace('| the dataset to read ', '| the dataset to read, edited ')
+    expect(configTableSection(edited)).not.toBe(configTableSection(doc))
+    expect(configTableSection(await withConfigTable(edited))).toBe(configTableSection(doc))
   })
 
   it("shows a variable's default as the schema has it, or in words where code outside the schema decides", () => {

@@ -204,7 +204,7 @@ describe('what the server says at start about messages', () => {
       'E-mail is off (SMTP_URL is not set): nobody is e-mailed about new messages; read them with `npm run messages -- list` on this server.',
     ])
     expect(lines({SITE_URL: 'https://www.medistay.in'})[2]).toBe(
-      'WARNING: https://www.medistay.in is public but no e-mail is set up: messages from visitors will only be stored, and seen only with `npm run messages -- list` on this server. Set SMTP_URL (docs/deploy.md) to have each one e-mailed to customer care.',
+      'WARNING: https://www.medistay.in is public but no e-mail is set up: messages from visitors will only be stored, and seen only with `npm run messages -- list` on this server. Set SMTP_URL (docs/operating.md) to have each one e-mailed to customer care.',
     )
     expect(
       lines({

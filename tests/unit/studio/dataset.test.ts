@@ -886,9 +886,9 @@ describe('production.ndjson', () => {
 })
 
 describe('the sample history before launch', () => {
-  it("the README's delete command names exactly the bundled policy versions", () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
-    const command = readme.split('\n').find((line) => line.startsWith('npx sanity documents delete '))
+  it("the operator's delete command (docs/operating.md) names exactly the bundled policy versions", () => {
+    const doc = readFileSync(new URL('../../../docs/operating.md', import.meta.url), 'utf8')
+    const command = doc.split('\n').find((line) => line.startsWith('npx sanity documents delete '))
     const bundled = readFileSync(new URL('../../../studio/seed/production.ndjson', import.meta.url), 'utf8')
       .split('\n')
       .filter(Boolean)
