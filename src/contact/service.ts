@@ -96,7 +96,25 @@ function submissionDigest(
     .digest('hex')
 }
 
-/** The caps on acknowledgements: per recipient (their normalised address) and in all. */
+/** Providers that deliver "first.last" to "firstlast": a dot in the name is no other mailbox. */
+const DOTS_IGNORED: Record<string, string> = {'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com'}
+
+/**
+ * The inbox an address delivers to, for the cap per recipient: case ignored, a "+tag" dropped
+ * (every large provider delivers "victim+1@" to "victim@"), and at Gmail the dots in the name too.
+ * Otherwise one inbox could be sent an acknowledgement for every tag, up to the overall cap.
+ */
+export function mailboxOf(email: string): string {
+  const address = email.toLowerCase()
+  const at = address.lastIndexOf('@')
+  if (at < 0) return address
+  const domain = address.slice(at + 1)
+  const local = address.slice(0, at).split('+', 1)[0]!
+  const provider = DOTS_IGNORED[domain]
+  return provider ? `${local.replaceAll('.', '')}@${provider}` : `${local}@${domain}`
+}
+
+/** The caps on acknowledgements: per recipient (their mailbox, mailboxOf) and in all. */
 export interface AcknowledgementCaps {
   perRecipient: RateLimiter
   overall: RateLimiter
@@ -204,7 +222,7 @@ export function createContactService({
     if (!caps) return true
     const at = now().getTime()
     const allowed =
-      caps.perRecipient.take(email.toLowerCase(), at).allowed && caps.overall.take('all', at).allowed
+      caps.perRecipient.take(mailboxOf(email), at).allowed && caps.overall.take('all', at).allowed
     if (!allowed)
       log('A message is stored without an acknowledgement: the cap on acknowledgements was reached.')
     return allowed
