@@ -52,7 +52,8 @@ export type ContactHealth = {
   email: 'on' | 'off'
 } & (
   | {
-      store: 'open'
+      /** Open; `refusingWrites` while the last message could not be saved (a full disk). */
+      store: 'open' | 'refusingWrites'
       /** Messages not handled whose e-mail to customer care was given up. */
       emailGivenUp: number
       /** Messages not handled whose e-mail has waited longer than allowed; absent without e-mail, where none is sent. */
@@ -229,16 +230,22 @@ export function createContactService({
   }
 
   const email = notifier ? 'on' : 'off'
+  /**
+   * The last save failed in a store that still reads (a full disk answers every count and refuses
+   * every message): the monitor says so until a save succeeds.
+   */
+  let savesFailing = false
   /** The health check's failure to read the store was said in the log, and it has not read it since. */
   let unreadable = false
   const health = async (): Promise<ContactHealth> => {
     try {
       const counts = await store.countUnseen(new Date(now().getTime() - maxMailWaitMs).toISOString())
       unreadable = false
+      const state = savesFailing ? 'refusingWrites' : 'open'
       // Without e-mail, no message is ever e-mailed: none is waiting for it.
       return notifier
-        ? {email, store: 'open', ...counts}
-        : {email, store: 'open', emailGivenUp: counts.emailGivenUp}
+        ? {email, store: state, ...counts}
+        : {email, store: state, emailGivenUp: counts.emailGivenUp}
     } catch (error) {
       // A shut store has said so in the log already; any other failure is said once, not at each check.
       if (!unreadable && !(error instanceof StoreUnavailableError))
@@ -299,6 +306,7 @@ export function createContactService({
             {id, receivedAt, ...validation.message, consent, ...(sent ? {submission: sent} : {})},
             {acknowledge},
           )
+          savesFailing = false
           if (saved.stored) {
             void flush()
             return {kind: 'stored', id, reference: referenceOf(id), duplicate: false}
@@ -312,6 +320,8 @@ export function createContactService({
         }
         throw new Error(`No free reference in ${MAX_ID_ATTEMPTS} tries.`)
       } catch (error) {
+        // A shut store is reported as not open; this is one that opened and still refuses.
+        if (!(error instanceof StoreUnavailableError)) savesFailing = true
         log(`A contact message could not be stored in ${store.description}: ${String(error)}`)
         return {kind: 'unavailable'}
       }
