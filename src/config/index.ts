@@ -116,7 +116,8 @@ export interface SiteConfig {
   preview: PreviewConfig
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+/** The names of this machine, as a URL's hostname writes them. */
+export const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /** An address with one of these schemes; `abort` keeps later checks from reading one that is not. */
 const address = (protocols: string[], example: string) =>
