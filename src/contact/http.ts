@@ -101,7 +101,10 @@ async function readBody(request: Request, kind: Kind): Promise<string> {
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
-    const {done, value} = await reader.read()
+    // The one way reading a body fails is its connection closing part-way (a reset, a closed tab).
+    const {done, value} = await reader.read().catch(() => {
+      throw new SenderGone()
+    })
     if (done) break
     size += value.byteLength
     if (size > limit) {
@@ -118,6 +121,9 @@ async function readBody(request: Request, kind: Kind): Promise<string> {
 }
 
 const tooLarge = () => new RequestError(413, 'tooLarge', 'The message is too large to send.')
+
+/** The sender's connection went away before their message had arrived: no one is left to answer. */
+class SenderGone extends Error {}
 
 function parseSubmission(kind: Kind, body: string): Submission {
   if (kind === 'form') {
@@ -261,6 +267,12 @@ export async function handleContactPost(
       notStored: language.words.notStored,
     })
   } catch (error) {
+    // Said in one line now and then by the service, never a stack per request: a flood of
+    // resets would otherwise fill the log (issue 37).
+    if (error instanceof SenderGone) {
+      service.abandoned(clientAddress)
+      return new Response(null, {status: 400, headers: {'cache-control': 'no-store'}})
+    }
     const problem =
       error instanceof RequestError
         ? error

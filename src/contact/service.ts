@@ -66,6 +66,12 @@ export interface ContactService {
   /** Names the store the messages are kept in, for the server's log. */
   readonly storeDescription: string
   submit(submission: Submission, clientKey: string): Promise<Outcome>
+  /**
+   * A post whose sender went away before its message arrived: it counts for the sender's rate
+   * limit like any post (when their address is known), and the log hears of such posts in one
+   * line a minute at most.
+   */
+  abandoned(clientKey?: string): void
   /** Whether the store answers, and how many messages may be going unseen. */
   health(): Promise<ContactHealth>
   /** The content of the build being served, as each message is recorded with it. */
@@ -81,6 +87,9 @@ export interface ContactService {
   flush(): Promise<void>
   close(): Promise<void>
 }
+
+/** How often the log hears how many posts were abandoned: a flood of resets is one line a minute. */
+const ABANDONED_REPORT_EVERY_MS = 60_000
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** New ids tried for one message before giving up: a reference taken twice in a row is a broken random source. */
@@ -255,9 +264,26 @@ export function createContactService({
     }
   }
 
+  let abandonedUnreported = 0
+  let abandonedReportedAt = -Infinity
+  const abandoned = (clientKey?: string) => {
+    const at = now().getTime()
+    if (clientKey) limiter.take(clientKey, at)
+    abandonedUnreported++
+    if (at - abandonedReportedAt < ABANDONED_REPORT_EVERY_MS) return
+    log(
+      `${abandonedUnreported === 1 ? 'A contact post was' : `${abandonedUnreported} contact posts were`} ` +
+        `abandoned by the sender before the message arrived${abandonedReportedAt === -Infinity ? '' : ' in the last minute or more'}; ` +
+        'each counts for its rate limit. The next such line comes a minute from now at the soonest.',
+    )
+    abandonedUnreported = 0
+    abandonedReportedAt = at
+  }
+
   return {
     storeDescription: store.description,
     health,
+    abandoned,
     async submit(submission, clientKey) {
       const limit = limiter.take(clientKey, now().getTime())
       if (!limit.allowed) return {kind: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds}

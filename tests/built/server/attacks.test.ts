@@ -328,6 +328,31 @@ describe('the production server, attacked in round four', () => {
     expect(site.output().slice(before)).toBe('')
   })
 
+  it('7. logs one line for 1,000 contact posts that send 5 of 100 bytes and reset, never a stack', async ({
+    site,
+  }) => {
+    const {hostname, port} = new URL(site.url)
+    const before = site.output().length
+    const resetAfterFiveBytes = () =>
+      new Promise<void>((resolve) => {
+        const socket = connect(Number(port), hostname, () => {
+          socket.write(
+            `POST /api/contact HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${site.url}\r\n` +
+              'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"nam',
+            () => setTimeout(() => socket.resetAndDestroy(), 20),
+          )
+        })
+        socket.on('error', () => undefined)
+        socket.on('close', () => resolve())
+      })
+    for (let batch = 0; batch < 20; batch++) await Promise.all(Array.from({length: 50}, resetAfterFiveBytes))
+    // The server is still answering, and has said what happened once.
+    expect((await postJson(site.url, islandBody(validFields()))).status).toBe(201)
+    const added = site.output().slice(before).split('\n').filter(Boolean)
+    expect(added.length).toBeLessThanOrEqual(1)
+    expect(added.join('\n')).not.toMatch(/\n\s+at |Error/)
+  })
+
   it('minor. answers "/404" with status 404', async ({site}) => {
     for (const path of ['/404', '/404.html'])
       expect((await rawRequest(site.url, `GET ${path} HTTP/1.1`)).status, path).toBe(404)

@@ -566,6 +566,55 @@ describe('POST /api/contact', () => {
     })
   })
 
+  // Issue 37: 1,000 posts that sent 5 of 100 announced bytes and reset added 414 KB of stack
+  // traces to the log in 7 s, and the rate limit did not count them.
+  describe('when the sender goes away before the message has arrived', () => {
+    /** A post that announces 100 bytes, sends 5 and is reset, as a closed connection ends its body. */
+    const abandonedPost = () =>
+      request(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"nam'))
+            controller.error(Object.assign(new Error('aborted'), {code: 'ECONNRESET'}))
+          },
+        }),
+        {'content-type': 'application/json', 'content-length': '100'},
+      )
+
+    it('logs one line however many there are, never a stack, and counts each for the rate limit', async () => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+      const lines: string[] = []
+      let clock = Date.parse('2026-03-01T10:00:00Z')
+      const store = memoryStore()
+      const service = createContactService({
+        store,
+        limiter: slidingWindowLimiter(10, 600),
+        content: () => contactContent(),
+        now: () => new Date(clock),
+        log: (line) => lines.push(line),
+      })
+      const post = (body: Request) =>
+        handleContactPost(body, {
+          service,
+          clientAddress: '203.0.113.7',
+          siteUrl: UNSET_SITE_URL,
+          contactPath: CONTACT,
+        })
+      for (let n = 0; n < 1000; n++) await post(abandonedPost())
+      expect(logged).not.toHaveBeenCalled()
+      expect(lines).toEqual([expect.stringMatching(/^A contact post was abandoned by the sender/)])
+      // A minute on, the next says how many came since.
+      clock += 60_000
+      await post(abandonedPost())
+      expect(lines.at(-1)).toMatch(
+        /^1000 contact posts were abandoned by the sender before the message arrived in the last minute/,
+      )
+      // The sender's allowance went with them.
+      expect((await post(jsonPost(islandBody(validFields())))).status).toBe(429)
+      expect(store.messages.size).toBe(0)
+    })
+  })
+
   describe('when something unexpected fails', () => {
     afterEach(() => {
       vi.restoreAllMocks()
@@ -574,6 +623,7 @@ describe('POST /api/contact', () => {
     const failing = (): ContactService => ({
       submit: () =>
         Promise.reject(new TypeError('Cannot read properties of undefined at /work/main/src/x.ts:1:1')),
+      abandoned: () => {},
       content: () => contactContent(),
       buildWentLive: () => {},
       storeDescription: 'a store that fails',
