@@ -92,7 +92,10 @@ export function isPreviewablePage(method: string | undefined, path: string): boo
     (method === 'GET' || method === 'HEAD') &&
     !NOT_PAGES.test(path) &&
     !NOT_A_PAGE_FILE.test(path) &&
-    !(path.length > 1 && path.endsWith('/'))
+    !(path.length > 1 && path.endsWith('/')) &&
+    // Written as the router reads it: "/%2e%2e/_image" would leave the preview route for Astro's own.
+    URL.canParse(path, SITE) &&
+    new URL(path, SITE).pathname === path
   )
 }
 
