@@ -185,7 +185,7 @@ export function isPreviewSecretShape(secret: string): boolean {
 async function isFreshStudioSecret(client: SanityClient, secret: string): Promise<boolean> {
   const found = await client
     .withConfig({perspective: 'raw', apiVersion: SECRET_API_VERSION, useCdn: false})
-    .fetch<{secret?: string} | null>(fetchSecretQuery, {secret}, {tag: SECRET_TAG, cache: 'no-store'})
+    .fetch<{secret?: string} | null>(fetchSecretQuery, {secret}, {tag: SECRET_TAG})
   return found?.secret === secret
 }
 

@@ -14,10 +14,10 @@ async function versionRow(edit: (version: Record<string, any>) => void): Promise
   const documents = bundledDocuments()
   const version = documents.find((document) => document._type === POLICY_VERSION_TYPE)!
   edit(version)
-  const rows: {_id: string}[] = await bundledDatasetSource(writeNdjson(documents)).fetch(
+  const rows = (await bundledDatasetSource(writeNdjson(documents)).fetch(
     SITE_CONTENT.policyVersions.query,
     SITE_CONTENT.policyVersions.params,
-  )
+  )) as {_id: string}[]
   return rows.find((row) => row._id === version._id)
 }
 
