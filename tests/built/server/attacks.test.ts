@@ -4,7 +4,7 @@ import {connect, type Socket} from 'node:net'
 import {encodeSignatureHeader} from '@sanity/webhook'
 import {describe, expect} from 'vitest'
 import {test} from '../../support/siteServer'
-import {islandBody, postJson, sentFromPage, validFields} from '../../support/contact'
+import {islandBody, postJson, rowsWith, sentFromPage, validFields} from '../../support/contact'
 import {CONTACT_ENDPOINT} from '../../../model/routes'
 
 const SECRET = 'webhook-secret-for-attack-tests'
@@ -274,8 +274,8 @@ async function reachesContactRoute(url: string, path: string): Promise<boolean> 
   return answer.status === 400 && /"error":"malformed"/.test(answer.body)
 }
 
-/** A contact message whose body trickles in to `path`, a byte at a time: the raw answer. */
-function trickleTo(url: string, path: string): Promise<string> {
+/** Writes `text` to the server exactly as given (a space every 200 ms after it with `trickle`), and reads until it closes. */
+function exchange(url: string, text: string, {trickle = false} = {}): Promise<string> {
   const {hostname, port} = new URL(url)
   return new Promise<string>((resolve, reject) => {
     const socket = connect(Number(port), hostname)
@@ -283,14 +283,21 @@ function trickleTo(url: string, path: string): Promise<string> {
     socket.on('data', (chunk) => (received += chunk))
     socket.on('error', reject)
     socket.on('close', () => resolve(received))
-    socket.write(
-      `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${url}\r\n` +
-        'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
-    )
+    socket.write(text)
+    if (!trickle) return
     const drip = setInterval(() => (socket.writable ? socket.write(' ') : clearInterval(drip)), 200)
     socket.on('close', () => clearInterval(drip))
   })
 }
+
+/** A contact message whose body trickles in to `path`, a byte at a time: the raw answer. */
+const trickleTo = (url: string, path: string) =>
+  exchange(
+    url,
+    `POST ${path} HTTP/1.1\r\nHost: ${new URL(url).host}\r\nOrigin: ${url}\r\n` +
+      'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    {trickle: true},
+  )
 
 // Issue 37, round four: each finding sent as written against `npm start` on the shared build.
 describe('the production server, attacked in round four', () => {
@@ -351,6 +358,22 @@ describe('the production server, attacked in round four', () => {
     const added = site.output().slice(before).split('\n').filter(Boolean)
     expect(added.length).toBeLessThanOrEqual(1)
     expect(added.join('\n')).not.toMatch(/\n\s+at |Error/)
+  })
+
+  it('11. refuses a post whose Origin matches only the Host header it wrote (DNS rebinding): 403, nothing stored', async ({
+    site,
+  }) => {
+    const {privacyVersion, ...page} = await sentFromPage(site.url)
+    const fields = validFields()
+    const message = islandBody(fields, {...page, privacyVersion: Number(privacyVersion)})
+    const answer = await exchange(
+      site.url,
+      'POST /api/contact HTTP/1.1\r\nHost: evil.example:5201\r\nOrigin: http://evil.example:5201\r\n' +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`,
+    )
+    expect(answer).toMatch(/^HTTP\/1\.1 403 /)
+    expect(answer).toContain('"error":"crossOrigin"')
+    expect(rowsWith(site.dbPath, fields.message)).toHaveLength(0)
   })
 
   it('minor. answers "/404" with status 404', async ({site}) => {
