@@ -193,7 +193,7 @@ const variables = z
     SITE_URL: address(['http:', 'https:'], 'https://www.example.com')
       .default('http://localhost:4321')
       .describe(
-        'the public address, for canonical links and the sitemap. A public address turns the launch check on (see below)',
+        'the public address, for canonical links and the sitemap, and the only origin the contact form is taken from (unset: this machine only). A public address turns the launch check on (see below)',
       ),
     CONTACT_DB_PATH: z
       .string()
