@@ -6,6 +6,7 @@
  */
 import {looksLikePhoneNumber} from './addressShapes.ts'
 import {parsePhone} from './phoneNumbers.ts'
+import type {FactKind} from './companyFacts.ts'
 
 export {EMAIL_PATTERN} from './addressShapes.ts'
 
@@ -33,6 +34,20 @@ export function isInternationalPhone(value: string): boolean {
 
 /** The tel: address of a printed phone number. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^+0-9]/g, '')}`
+
+/**
+ * The address a fact's text links to, by its kind: mailto: for an e-mail, tel: for a phone, and
+ * for a web address only an https: one. A policy version quotes a fact as it was recorded, and a
+ * value written into the Content Lake directly ("data:text/html,…", "javascript:…") would run
+ * code from a policy page; other facts are not links.
+ */
+export function factHref(kind: FactKind, text: string): string | undefined {
+  if (!text) return undefined
+  if (kind === 'email') return `mailto:${text}`
+  if (kind === 'phone') return telHref(text)
+  if (kind === 'url') return URL.canParse(text) && new URL(text).protocol === 'https:' ? text : undefined
+  return undefined
+}
 
 /**
  * A link visitors may follow: a page or anchor of this site ("/about-us", "#contents") or a web,

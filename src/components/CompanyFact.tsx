@@ -1,4 +1,4 @@
-import {telHref} from '../../model/addresses'
+import {factHref} from '../../model/addresses'
 import {COMPANY_FACTS, factText, type CompanyFactKey} from '../../model/companyFacts'
 import type {CompanyFacts} from '../content/schemas'
 
@@ -12,10 +12,8 @@ export default function CompanyFact({facts, fact}: {facts: CompanyFacts; fact: C
 
 /** A fact as a text quotes it: today's value, or the one an earlier policy version recorded. */
 export function QuotedFact({fact, text}: {fact: CompanyFactKey; text: string}) {
-  const kind = COMPANY_FACTS[fact].kind
-  const href =
-    kind === 'email' ? `mailto:${text}` : kind === 'phone' ? telHref(text) : kind === 'url' ? text : undefined
-  return href && text ? (
+  const href = factHref(COMPANY_FACTS[fact].kind, text)
+  return href ? (
     <a className="fact" data-fact={fact} href={href}>
       {text}
     </a>

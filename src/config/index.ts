@@ -116,7 +116,8 @@ export interface SiteConfig {
   preview: PreviewConfig
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+/** The names of this machine, as a URL's hostname writes them. */
+export const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /** An address with one of these schemes; `abort` keeps later checks from reading one that is not. */
 const address = (protocols: string[], example: string) =>
@@ -192,7 +193,7 @@ const variables = z
     SITE_URL: address(['http:', 'https:'], 'https://www.example.com')
       .default('http://localhost:4321')
       .describe(
-        'the public address, for canonical links and the sitemap. A public address turns the launch check on (see below)',
+        'the public address, for canonical links and the sitemap, and the only origin the contact form is taken from (unset: this machine only). A public address turns the launch check on (see below)',
       ),
     CONTACT_DB_PATH: z
       .string()

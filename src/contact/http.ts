@@ -1,4 +1,5 @@
 import {CONTACT_FORM_FIELDS} from '../../model/contactForm.ts'
+import {LOCAL_HOSTS} from '../config/index.ts'
 import {pathIn} from '../../model/translations.ts'
 import {contactLanguage} from './language.ts'
 import {
@@ -65,11 +66,23 @@ function kindOf(request: Request): Kind | undefined {
   return undefined
 }
 
-/** Only pages of this site may post here: the site's own origin, or SITE_URL's behind a proxy. */
+/**
+ * The origins whose pages may post here. With SITE_URL naming the site, only its origin: the
+ * request's own address comes from its Host header, which the client writes, so a page on
+ * evil.example that DNS rebinding points at this server would pass as "its own". Without it (the
+ * default, on this machine), the address the request names only if that is this machine.
+ */
+export function allowedOrigins(requestUrl: string, siteUrl: string): string[] {
+  const site = new URL(siteUrl)
+  if (!LOCAL_HOSTS.has(site.hostname)) return [site.origin]
+  const own = new URL(requestUrl)
+  return LOCAL_HOSTS.has(own.hostname) ? [site.origin, own.origin] : [site.origin]
+}
+
+/** Only pages of this site may post here (allowedOrigins). */
 function checkOrigin(request: Request, siteUrl: string) {
   const origin = request.headers.get('origin')
-  const allowed = new Set([new URL(request.url).origin, new URL(siteUrl).origin])
-  if (!origin || !allowed.has(origin)) {
+  if (!origin || !allowedOrigins(request.url, siteUrl).includes(origin)) {
     throw new RequestError(403, 'crossOrigin', 'This form can only be sent from our website.')
   }
 }
@@ -88,7 +101,10 @@ async function readBody(request: Request, kind: Kind): Promise<string> {
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
-    const {done, value} = await reader.read()
+    // The one way reading a body fails is its connection closing part-way (a reset, a closed tab).
+    const {done, value} = await reader.read().catch(() => {
+      throw new SenderGone()
+    })
     if (done) break
     size += value.byteLength
     if (size > limit) {
@@ -105,6 +121,9 @@ async function readBody(request: Request, kind: Kind): Promise<string> {
 }
 
 const tooLarge = () => new RequestError(413, 'tooLarge', 'The message is too large to send.')
+
+/** The sender's connection went away before their message had arrived: no one is left to answer. */
+class SenderGone extends Error {}
 
 function parseSubmission(kind: Kind, body: string): Submission {
   if (kind === 'form') {
@@ -248,6 +267,12 @@ export async function handleContactPost(
       notStored: language.words.notStored,
     })
   } catch (error) {
+    // Said in one line now and then by the service, never a stack per request: a flood of
+    // resets would otherwise fill the log (issue 37).
+    if (error instanceof SenderGone) {
+      service.abandoned(clientAddress)
+      return new Response(null, {status: 400, headers: {'cache-control': 'no-store'}})
+    }
     const problem =
       error instanceof RequestError
         ? error

@@ -25,7 +25,8 @@ export async function answerContactPost({
   contactContent,
 }: {
   request: Request
-  clientAddress: string
+  /** The address the connection came from; throws once the connection has closed. */
+  clientAddress: () => string
   locals: App.Locals
   /** This build's content for the service, for a request the server did not equip. */
   contactContent: () => Promise<ContactContent>
@@ -41,14 +42,30 @@ export async function answerContactPost({
     )
   }
   try {
+    const socketAddress = addressOf(clientAddress)
+    // Closed before its body was read (a reset after a few bytes): no one is left to answer.
+    if (socketAddress === undefined) {
+      runtime.service.abandoned(
+        runtime.trustProxy ? visitorAddress(request, '', true) || undefined : undefined,
+      )
+      return new Response(null, {status: 400, headers: {'cache-control': 'no-store'}})
+    }
     return await handleContactPost(request, {
       service: runtime.service,
-      clientAddress: visitorAddress(request, clientAddress, runtime.trustProxy),
+      clientAddress: visitorAddress(request, socketAddress, runtime.trustProxy),
       siteUrl: runtime.siteUrl,
       contactPath: PAGE_PATHS.contact,
     })
   } finally {
     if (!locals.contact) await finishOneRequest(runtime.service)
+  }
+}
+
+function addressOf(clientAddress: () => string): string | undefined {
+  try {
+    return clientAddress()
+  } catch {
+    return undefined
   }
 }
 

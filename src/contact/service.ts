@@ -52,7 +52,8 @@ export type ContactHealth = {
   email: 'on' | 'off'
 } & (
   | {
-      store: 'open'
+      /** Open; `refusingWrites` while the last message could not be saved (a full disk). */
+      store: 'open' | 'refusingWrites'
       /** Messages not handled whose e-mail to customer care was given up. */
       emailGivenUp: number
       /** Messages not handled whose e-mail has waited longer than allowed; absent without e-mail, where none is sent. */
@@ -65,6 +66,12 @@ export interface ContactService {
   /** Names the store the messages are kept in, for the server's log. */
   readonly storeDescription: string
   submit(submission: Submission, clientKey: string): Promise<Outcome>
+  /**
+   * A post whose sender went away before its message arrived: it counts for the sender's rate
+   * limit like any post (when their address is known), and the log hears of such posts in one
+   * line a minute at most.
+   */
+  abandoned(clientKey?: string): void
   /** Whether the store answers, and how many messages may be going unseen. */
   health(): Promise<ContactHealth>
   /** The content of the build being served, as each message is recorded with it. */
@@ -81,6 +88,9 @@ export interface ContactService {
   close(): Promise<void>
 }
 
+/** How often the log hears how many posts were abandoned: a flood of resets is one line a minute. */
+const ABANDONED_REPORT_EVERY_MS = 60_000
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** New ids tried for one message before giving up: a reference taken twice in a row is a broken random source. */
 const MAX_ID_ATTEMPTS = 5
@@ -96,7 +106,25 @@ function submissionDigest(
     .digest('hex')
 }
 
-/** The caps on acknowledgements: per recipient (their normalised address) and in all. */
+/** Providers that deliver "first.last" to "firstlast": a dot in the name is no other mailbox. */
+const DOTS_IGNORED: Record<string, string> = {'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com'}
+
+/**
+ * The inbox an address delivers to, for the cap per recipient: case ignored, a "+tag" dropped
+ * (every large provider delivers "victim+1@" to "victim@"), and at Gmail the dots in the name too.
+ * Otherwise one inbox could be sent an acknowledgement for every tag, up to the overall cap.
+ */
+export function mailboxOf(email: string): string {
+  const address = email.toLowerCase()
+  const at = address.lastIndexOf('@')
+  if (at < 0) return address
+  const domain = address.slice(at + 1)
+  const local = address.slice(0, at).split('+', 1)[0]!
+  const provider = DOTS_IGNORED[domain]
+  return provider ? `${local.replaceAll('.', '')}@${provider}` : `${local}@${domain}`
+}
+
+/** The caps on acknowledgements: per recipient (their mailbox, mailboxOf) and in all. */
 export interface AcknowledgementCaps {
   perRecipient: RateLimiter
   overall: RateLimiter
@@ -204,23 +232,29 @@ export function createContactService({
     if (!caps) return true
     const at = now().getTime()
     const allowed =
-      caps.perRecipient.take(email.toLowerCase(), at).allowed && caps.overall.take('all', at).allowed
+      caps.perRecipient.take(mailboxOf(email), at).allowed && caps.overall.take('all', at).allowed
     if (!allowed)
       log('A message is stored without an acknowledgement: the cap on acknowledgements was reached.')
     return allowed
   }
 
   const email = notifier ? 'on' : 'off'
+  /**
+   * The last save failed in a store that still reads (a full disk answers every count and refuses
+   * every message): the monitor says so until a save succeeds.
+   */
+  let savesFailing = false
   /** The health check's failure to read the store was said in the log, and it has not read it since. */
   let unreadable = false
   const health = async (): Promise<ContactHealth> => {
     try {
       const counts = await store.countUnseen(new Date(now().getTime() - maxMailWaitMs).toISOString())
       unreadable = false
+      const state = savesFailing ? 'refusingWrites' : 'open'
       // Without e-mail, no message is ever e-mailed: none is waiting for it.
       return notifier
-        ? {email, store: 'open', ...counts}
-        : {email, store: 'open', emailGivenUp: counts.emailGivenUp}
+        ? {email, store: state, ...counts}
+        : {email, store: state, emailGivenUp: counts.emailGivenUp}
     } catch (error) {
       // A shut store has said so in the log already; any other failure is said once, not at each check.
       if (!unreadable && !(error instanceof StoreUnavailableError))
@@ -230,9 +264,26 @@ export function createContactService({
     }
   }
 
+  let abandonedUnreported = 0
+  let abandonedReportedAt = -Infinity
+  const abandoned = (clientKey?: string) => {
+    const at = now().getTime()
+    if (clientKey) limiter.take(clientKey, at)
+    abandonedUnreported++
+    if (at - abandonedReportedAt < ABANDONED_REPORT_EVERY_MS) return
+    log(
+      `${abandonedUnreported === 1 ? 'A contact post was' : `${abandonedUnreported} contact posts were`} ` +
+        `abandoned by the sender before the message arrived${abandonedReportedAt === -Infinity ? '' : ' in the last minute or more'}; ` +
+        'each counts for its rate limit. The next such line comes a minute from now at the soonest.',
+    )
+    abandonedUnreported = 0
+    abandonedReportedAt = at
+  }
+
   return {
     storeDescription: store.description,
     health,
+    abandoned,
     async submit(submission, clientKey) {
       const limit = limiter.take(clientKey, now().getTime())
       if (!limit.allowed) return {kind: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds}
@@ -281,6 +332,7 @@ export function createContactService({
             {id, receivedAt, ...validation.message, consent, ...(sent ? {submission: sent} : {})},
             {acknowledge},
           )
+          savesFailing = false
           if (saved.stored) {
             void flush()
             return {kind: 'stored', id, reference: referenceOf(id), duplicate: false}
@@ -294,6 +346,8 @@ export function createContactService({
         }
         throw new Error(`No free reference in ${MAX_ID_ATTEMPTS} tries.`)
       } catch (error) {
+        // A shut store is reported as not open; this is one that opened and still refuses.
+        if (!(error instanceof StoreUnavailableError)) savesFailing = true
         log(`A contact message could not be stored in ${store.description}: ${String(error)}`)
         return {kind: 'unavailable'}
       }

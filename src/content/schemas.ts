@@ -1,8 +1,8 @@
 import {z} from 'astro/zod'
 import type * as Results from './sanity.types'
 import {HOME_SECTION_IDS, POLICY_ID_LIST} from '../../model/siteDocuments'
-import {EMAIL_PATTERN, followableHref, isInternationalPhone} from '../../model/addresses'
-import {COMPANY_FACT_KEYS, PROCESSOR_PURPOSE_KEYS} from '../../model/companyFacts'
+import {EMAIL_PATTERN, factHref, followableHref, isInternationalPhone} from '../../model/addresses'
+import {COMPANY_FACT_KEYS, COMPANY_FACTS, PROCESSOR_PURPOSE_KEYS} from '../../model/companyFacts'
 import {POLICY_TEXT, RICH_TEXT, type TextDefinition} from '../../model/portableText'
 import {gstinProblem, hasCompanyForm, isCin, isPinCode} from '../../model/indianIdentifiers'
 import {SAMPLE_MARK} from '../../model/samples'
@@ -30,6 +30,7 @@ import {
   type FigureWordKey,
 } from '../../model/policyFigures'
 import {
+  appliesFrom,
   historyWordProblem,
   isCalendarDate,
   POLICY_HISTORY_WORD_KEYS,
@@ -273,31 +274,53 @@ export const policySchema = z.object({
  * A recorded version. Its quotes are checked as text only: a version keeps the words it was
  * published with, even ones today's formats would refuse.
  */
-export const policyVersionSchema = z.object({
-  _id: z.string(),
-  policy: z.enum(POLICY_ID_LIST),
-  number: z.number().int().min(1),
-  effectiveDate: z.string().refine(isCalendarDate, 'must be a date such as 2026-11-23'),
-  summary: text(SUMMARY_MAX),
-  recordedAt: z.iso.datetime({offset: true}),
-  shortNoticeReasons: z.array(z.enum(SHORT_NOTICE_REASON_KEYS)).nullish(),
-  shortNoticeLaw: z.string().nullish(),
-  /** The one reason of a version recorded before reasons were listed one by one. */
-  shortNotice: z.enum(LEGACY_SHORT_NOTICE_REASON_KEYS).nullish(),
-  /** Set when staff withdrew it before it applied: it never applies, and the history says why. */
-  withdrawnAt: z.iso.datetime({offset: true}).nullish(),
-  withdrawnNote: text(SUMMARY_MAX).nullish(),
-  /** Dated notes of correction staff added after it was recorded, oldest first. */
-  notes: z.array(
-    z.object({_key: key, addedAt: z.iso.datetime({offset: true}), text: text(VERSION_NOTE_MAX)}),
-  ),
-  title: text(80),
-  description: z.string().nullish(),
-  intro: policyBodySchema,
-  sections: policySections,
-  figures: z.array(z.object({figure: z.enum(POLICY_FIGURE_KEYS), text: z.string()})),
-  facts: z.array(z.object({fact: z.enum(COMPANY_FACT_KEYS), text: z.string().nullish()})),
-})
+export const policyVersionSchema = z
+  .object({
+    _id: z.string(),
+    policy: z.enum(POLICY_ID_LIST),
+    number: z.number().int().min(1),
+    effectiveDate: z.string().refine(isCalendarDate, 'must be a date such as 2026-11-23'),
+    summary: text(SUMMARY_MAX),
+    recordedAt: z.iso.datetime({offset: true}),
+    shortNoticeReasons: z.array(z.enum(SHORT_NOTICE_REASON_KEYS)).nullish(),
+    shortNoticeLaw: z.string().nullish(),
+    /** The one reason of a version recorded before reasons were listed one by one. */
+    shortNotice: z.enum(LEGACY_SHORT_NOTICE_REASON_KEYS).nullish(),
+    /** Set when staff withdrew it before it applied: it never applies, and the history says why. */
+    withdrawnAt: z.iso.datetime({offset: true}).nullish(),
+    withdrawnNote: text(SUMMARY_MAX).nullish(),
+    /** Dated notes of correction staff added after it was recorded, oldest first. */
+    notes: z.array(
+      z.object({_key: key, addedAt: z.iso.datetime({offset: true}), text: text(VERSION_NOTE_MAX)}),
+    ),
+    title: text(80),
+    description: z.string().nullish(),
+    intro: policyBodySchema,
+    sections: policySections,
+    figures: z.array(z.object({figure: z.enum(POLICY_FIGURE_KEYS), text: z.string()})),
+    facts: z.array(z.object({fact: z.enum(COMPANY_FACT_KEYS), text: z.string().nullish()})),
+  })
+  // Two things Studio's forms never write, refused should they arrive by the API or an import.
+  .superRefine((version, context) => {
+    // A withdrawal is of a change still to come: one dated after the version applied would make
+    // the history say a text in force "never applied", and put the one before back on the page.
+    if (version.withdrawnAt && !(new Date(version.withdrawnAt) < appliesFrom(version)))
+      context.addIssue({
+        code: 'custom',
+        path: ['withdrawnAt'],
+        message: `must be before the version applied (${appliesFrom(version).toISOString()}): a version in force cannot be withdrawn, only replaced by a new one`,
+      })
+    // A recorded fact's text becomes a link (factHref): a web address must be https:.
+    version.facts.forEach(({fact, text}, index) => {
+      const {kind} = COMPANY_FACTS[fact]
+      if (text && kind === 'url' && !factHref(kind, text))
+        context.addIssue({
+          code: 'custom',
+          path: ['facts', index, 'text'],
+          message: 'must be an https: address, such as https://www.example.com/',
+        })
+    })
+  })
 
 const count = z.number().int().nonnegative()
 export const policyFiguresSchema = z.object({

@@ -3,6 +3,7 @@ import {Feed} from 'feed'
 import {builtContent} from '../content/entries'
 import {getPolicyHistories} from '../content/policyHistory'
 import {formatDate, indiaDay} from '../lib/dates'
+import {feedText} from '../lib/feedText'
 import {fillTemplate} from '../../model/templates'
 import {POLICY_FEED_PATH, policyChangesPath, policyHistoryPath, policyVersionPath} from '../../model/routes'
 import {effectiveWord, notesAsShown, summaryAsShown} from '../../model/policyVersions'
@@ -65,19 +66,23 @@ export const GET: APIRoute = async ({site}) => {
       : undefined
     feed.addItem({
       id: url(policyVersionPath(policy, version.number)),
-      title: `${version.title} · ${fillTemplate(words.version, {number: version.number})} · ${withdrawal ? words.statusWithdrawn : effective}`,
+      title: feedText(
+        `${version.title} · ${fillTemplate(words.version, {number: version.number})} · ${withdrawal ? words.statusWithdrawn : effective}`,
+      ),
       link: url(
         first ? policyVersionPath(policy, version.number) : policyChangesPath(policy, version.number),
       ),
       date: new Date(changedAt),
       published: new Date(version.recordedAt),
       // A note of correction staff added later follows the summary it corrects.
-      description: [
-        withdrawal
-          ? `${withdrawal} ${words.withdrawnBecause} ${version.withdrawnNote} ${summaryAsShown(version, words, FEED_LANGUAGE)}`
-          : `${effective}. ${announced}. ${summaryAsShown(version, words, FEED_LANGUAGE)}`,
-        ...notesAsShown(version, words, FEED_LANGUAGE),
-      ].join(' '),
+      description: feedText(
+        [
+          withdrawal
+            ? `${withdrawal} ${words.withdrawnBecause} ${version.withdrawnNote} ${summaryAsShown(version, words, FEED_LANGUAGE)}`
+            : `${effective}. ${announced}. ${summaryAsShown(version, words, FEED_LANGUAGE)}`,
+          ...notesAsShown(version, words, FEED_LANGUAGE),
+        ].join(' '),
+      ),
       category: [{name: version.title, term: policy, scheme: url(policyHistoryPath(policy))}],
     })
   }

@@ -26,7 +26,7 @@ export interface HealthBody {
   ok: boolean
   /** What is wrong, one sentence each; empty when all is well. */
   problems: string[]
-  messageStore: 'open' | 'notOpen'
+  messageStore: ContactHealth['store']
   email: 'on' | 'off'
   /** Messages not marked handled whose e-mail to customer care was given up; null while the store cannot be read. */
   emailGivenUp: number | null
@@ -45,11 +45,13 @@ export function healthReport(
   maxWaitMinutes: number | undefined,
 ): {status: 200 | 503; body: HealthBody} {
   const lastBuild = lastBuildState(build)
-  const open = contact.store === 'open'
+  const open = contact.store !== 'notOpen'
   const emailGivenUp = open ? contact.emailGivenUp : null
   const emailWaiting = open ? (contact.emailWaiting ?? null) : null
   const problems = [
     !open && 'The message store is not open: the contact form refuses messages until it opens.',
+    contact.store === 'refusingWrites' &&
+      'The last message could not be stored (is its disk full?): the contact form refuses messages until one is stored.',
     lastBuild === 'failed' && 'The last build failed: the site still shows the content from before it.',
     emailGivenUp &&
       `The e-mail about ${messages(emailGivenUp)} was given up: read ${emailGivenUp === 1 ? 'it' : 'them'} with \`npm run messages -- list\` or in Studio's Inbox, answer, and mark ${emailGivenUp === 1 ? 'it' : 'them'} handled.`,
@@ -117,7 +119,7 @@ export class HealthCheck {
 /** The server's line at start about what the health check watches, and what it answers now. */
 export function healthStartLine({status, body}: ReturnType<typeof healthReport>, maxWaitMinutes?: number) {
   const watched = [
-    'the message store is not open',
+    'the message store is not open or the last message could not be stored',
     'the last build failed',
     'the e-mail about a message not marked handled was given up' +
       (maxWaitMinutes ? ` or has waited more than ${maxWaitMinutes} minutes` : ''),

@@ -3,6 +3,7 @@ import type {Duplex} from 'node:stream'
 import type {ServerLimits} from '../config/index.ts'
 import {CONTACT_ENDPOINT, REBUILD_ENDPOINTS} from '../../model/routes.ts'
 import {SECURITY_HEADERS} from './securityHeaders.ts'
+import {routedPath} from './apiRoutes.ts'
 
 /** The methods the site answers; anything else never reaches a route (405). */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'] as const
@@ -15,29 +16,12 @@ const ROUTE_METHODS: Record<string, string> = {
 }
 
 /**
- * The path a request reaches once its dots are resolved and its slashes collapsed, as the router
- * behind will read it: "/api/./contact", "/api/x/../contact", "/api//contact/" and "/api/%2e/contact"
- * are all /api/contact. Limits are chosen on this path, never on the raw one, so that no spelling
- * of an address reaches a route without that route's limits.
- */
-export function requestPath(url: string | undefined): string {
-  const raw = (url ?? '/').split('?', 1)[0]!
-  let path: string
-  try {
-    path = new URL(`http://localhost/${raw.replace(/^\/+/, '')}`).pathname
-  } catch {
-    return raw
-  }
-  return path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1')
-}
-
-/**
  * Whether to answer a request at all: TRACE, OPTIONS, PUT and the rest get 405 here, before any
  * route or Astro sees them, naming what the address does take. The API answers in its own JSON.
  */
 export function refuseUnknownMethod(request: IncomingMessage, response: ServerResponse): boolean {
   if ((ALLOWED_METHODS as readonly string[]).includes(request.method ?? '')) return false
-  const path = requestPath(request.url)
+  const path = routedPath(request.url)
   const allow = ROUTE_METHODS[path] ?? 'GET, HEAD'
   const api = path.startsWith('/api/')
   response

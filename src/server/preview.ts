@@ -6,7 +6,13 @@
 import {createHmac, timingSafeEqual} from 'node:crypto'
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import type {SanityClient} from '@sanity/client'
-import {validatePreviewUrl} from '@sanity/preview-url-secret'
+import {
+  apiVersion as SECRET_API_VERSION,
+  fetchSecretQuery,
+  tag as SECRET_TAG,
+  urlSearchParamPreviewPathname,
+  urlSearchParamPreviewSecret,
+} from '@sanity/preview-url-secret/constants'
 import type {PreviewConfig} from '../config/index.ts'
 import {OVERLAYS, PREVIEW_MODE, PREVIEW_ROUTE_PREFIX} from '../../model/preview.ts'
 import {slidingWindowLimiter, visitorAddressOf} from '../contact/rateLimit.ts'
@@ -102,7 +108,10 @@ export function isPreviewablePage(method: string | undefined, path: string): boo
     (method === 'GET' || method === 'HEAD') &&
     !NOT_PAGES.test(path) &&
     !NOT_A_PAGE_FILE.test(path) &&
-    !(path.length > 1 && path.endsWith('/'))
+    !(path.length > 1 && path.endsWith('/')) &&
+    // Written as the router reads it: "/%2e%2e/_image" would leave the preview route for Astro's own.
+    URL.canParse(path, SITE) &&
+    new URL(path, SITE).pathname === path
   )
 }
 
@@ -181,6 +190,26 @@ export function isPreviewSecretShape(secret: string): boolean {
     /^[A-Za-z0-9_-]{43}$/.test(secret) &&
     /^[0-9a-f]{32}$/.test(Buffer.from(secret, 'base64url').toString('latin1'))
   )
+}
+
+/**
+ * Whether `secret` is one Studio's Presentation tool wrote within the hour (SECRET_TTL). Not
+ * @sanity/preview-url-secret's validatePreviewUrl: it also takes the "share access" secret, a
+ * singleton that lasts until someone turns sharing off, so a link shared once would open drafts
+ * for ever. Preview is for staff who opened Studio a moment ago, so only those secrets pass.
+ */
+async function isFreshStudioSecret(client: SanityClient, secret: string): Promise<boolean> {
+  const found = await client
+    .withConfig({perspective: 'raw', apiVersion: SECRET_API_VERSION, useCdn: false})
+    .fetch<{secret?: string} | null>(fetchSecretQuery, {secret}, {tag: SECRET_TAG})
+  return found?.secret === secret
+}
+
+/** The path Studio asks to open, read as the preview-url-secret package reads it; checked by sitePathOrHome. */
+const askedPath = (asked: string | null) => {
+  if (!asked) return undefined
+  const {pathname, search, hash} = new URL(asked, 'http://localhost')
+  return `${pathname}${search}${hash}`
 }
 
 /** Attempts to start a preview from one address: Studio makes one per visit, a forger makes many. */
@@ -304,16 +333,15 @@ export class StaffPreview {
         'Retry-After': String(attempt.retryAfterSeconds),
       })
     const url = new URL(request.url ?? '/', SITE)
-    const secret = url.searchParams.get('sanity-preview-secret')
+    const secret = url.searchParams.get(urlSearchParamPreviewSecret)
     if (!secret) return answerInWords(response, 401, MISSING_SECRET)
     if (!isPreviewSecretShape(secret)) return answerInWords(response, 401, INVALID_SECRET)
-    const checked = await validatePreviewUrl(client, `${url.pathname}${url.search}`)
-    if (!checked.isValid) return answerInWords(response, 401, INVALID_SECRET)
+    if (!(await isFreshStudioSecret(client, secret))) return answerInWords(response, 401, INVALID_SECRET)
     const secure = cameOverTls(request, this.trustProxy)
     const session = signSession(config.sessionKey, this.now() + SESSION_TTL_MS)
     response
       .writeHead(307, {
-        Location: sitePathOrHome(checked.redirectTo),
+        Location: sitePathOrHome(askedPath(url.searchParams.get(urlSearchParamPreviewPathname))),
         'Set-Cookie': sessionCookie(session, {secure, maxAgeSeconds: SESSION_TTL_MS / 1000}),
         'Cache-Control': 'no-store',
         'X-Robots-Tag': 'noindex',

@@ -1,5 +1,5 @@
 import {timingSafeEqual} from 'node:crypto'
-import {readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs'
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import {dirname} from 'node:path'
 import {decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
@@ -116,6 +116,12 @@ export class AcceptedWebhooks {
       writeFileSync(temporary, JSON.stringify(Object.fromEntries(this.until)), {mode: 0o600})
       renameSync(temporary, this.file)
     } catch (error) {
+      // A full disk fails the write after the file was made: the empty file would stay for good.
+      try {
+        rmSync(temporary, {force: true})
+      } catch {
+        // Its folder could not be made either: there is nothing to remove.
+      }
       this.log(
         `The accepted webhooks could not be saved to ${this.file} (${(error as Error).message}): a restart in the next five minutes forgets them.`,
       )

@@ -16,9 +16,9 @@ import {
   bodyDeadline,
   capConnections,
   refuseUnknownMethod,
-  requestPath,
   serverOptions,
 } from './limits.ts'
+import {routeApiRequest, routedPath} from './apiRoutes.ts'
 import {ACCEPTED_WEBHOOKS_FILE, AcceptedWebhooks, handleRebuildRequest} from './rebuildRoutes.ts'
 import {PolicyChangeSchedule, rebuildThrough, type PolicyChangeScheduleOptions} from './schedule.ts'
 import {applySecurityHeaders} from './securityHeaders.ts'
@@ -185,8 +185,10 @@ export async function createSiteServer(
   const handler = (request: IncomingMessage, response: ServerResponse) => {
     applySecurityHeaders(request, response, settings.trustProxy)
     if (refuseUnknownMethod(request, response)) return
-    // Chosen on the path the router will read, so "/api/./contact" gets the contact route's limits.
-    const path = requestPath(request.url)
+    // From here on, a request for the API carries its route's exact path, the one the build's
+    // router reads: "/api/%63ontact" gets the contact route's limits, "/api/../_image" a 404.
+    if (routeApiRequest(request, response)) return
+    const path = routedPath(request.url)
     if (path === CONTACT_ENDPOINT && request.method === 'POST')
       bodyDeadline(request, response, settings.limits.contactBodyTimeoutMs)
     const endpoint = endpoints.get(path)

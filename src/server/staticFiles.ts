@@ -1,6 +1,6 @@
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import {readFile} from 'node:fs/promises'
-import {join} from 'node:path'
+import {join, posix} from 'node:path'
 import send from 'send'
 import {sitePath} from './redirects.ts'
 
@@ -70,8 +70,9 @@ export function staticAnswerFor(method: string | undefined, url: string | undefi
   const address = url ?? '/'
   const queryAt = address.indexOf('?')
   const path = queryAt === -1 ? address : address.slice(0, queryAt)
+  let decoded: string
   try {
-    decodeURIComponent(path)
+    decoded = decodeURIComponent(path)
   } catch {
     return {kind: 'badRequest'}
   }
@@ -84,8 +85,13 @@ export function staticAnswerFor(method: string | undefined, url: string | undefi
     )
     return location === undefined ? {kind: 'notFound'} : {kind: 'redirect', location}
   }
+  // The 404 page answers for what is not there; asked for by its own name ("/404", as `send`
+  // would find the file), it is not there either, or a monitor would take it for a page.
+  if (NOT_FOUND_PAGE_NAMES.has(posix.normalize(`/${decoded}`))) return {kind: 'notFound'}
   return {kind: 'file', path}
 }
+
+const NOT_FOUND_PAGE_NAMES = new Set(['/404', '/404.html'])
 
 /** "/about-us///" is "/about-us", "///" is "/"; a loop, as a regular expression here took quadratic time. */
 function withoutTrailingSlashes(path: string): string {

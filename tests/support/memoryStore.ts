@@ -8,6 +8,8 @@ export interface MemoryStore extends MessageStore {
   readonly closed: boolean
   /** Makes every later `save` throw, as a store that cannot be reached does. */
   breakSaves(error?: Error): void
+  /** Makes `save` work again, as a disk with room again does. */
+  mendSaves(): void
 }
 
 /** A MessageStore in memory, keeping the same promises as the SQLite and Sanity stores. */
@@ -39,6 +41,9 @@ export function memoryStore(): MemoryStore {
     },
     breakSaves(error = new Error('the store cannot be reached')) {
       saveError = error
+    },
+    mendSaves() {
+      saveError = undefined
     },
     async save(message, {acknowledge} = {acknowledge: false}) {
       if (saveError) throw saveError

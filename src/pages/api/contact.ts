@@ -4,11 +4,12 @@ import {readContactContent} from '../../content/contactContent'
 
 export const prerender = false
 
-export const POST: APIRoute = ({request, clientAddress, locals}) =>
+export const POST: APIRoute = (context) =>
   answerContactPost({
-    request,
-    clientAddress,
-    locals,
+    request: context.request,
+    // Read when needed: Astro throws for a connection already closed, which has no address.
+    clientAddress: () => context.clientAddress,
+    locals: context.locals,
     contactContent: readContactContent,
   })
 

@@ -40,6 +40,21 @@ describe('behind a reverse proxy with TLS (TRUST_PROXY=1, SITE_URL on https)', (
     expect((await from('198.51.100.21')).status).toBe(201)
   })
 
+  // Issue 37: 2001:db8:1:2::101 to ::115 each had their own allowance: one /64 sent without end.
+  it('counts one IPv6 /64 as one visitor, whichever of its addresses the proxy saw', async ({proxied}) => {
+    const statuses = []
+    for (const host of ['101', '102', '103', '115'])
+      statuses.push(
+        (
+          await postJson(proxied.url, islandBody(validFields()), {
+            origin: PUBLIC_ORIGIN,
+            'x-forwarded-for': `2001:db8:1:2::${host}`,
+          })
+        ).status,
+      )
+    expect(statuses).toEqual([201, 201, 429, 429])
+  })
+
   it('sends Strict-Transport-Security only when the proxy says the request came over https', async ({
     proxied,
   }) => {

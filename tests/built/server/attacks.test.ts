@@ -4,7 +4,8 @@ import {connect, type Socket} from 'node:net'
 import {encodeSignatureHeader} from '@sanity/webhook'
 import {describe, expect} from 'vitest'
 import {test} from '../../support/siteServer'
-import {islandBody, postJson, sentFromPage, validFields} from '../../support/contact'
+import {islandBody, postJson, rowsWith, sentFromPage, validFields} from '../../support/contact'
+import {CONTACT_ENDPOINT} from '../../../model/routes'
 
 const SECRET = 'webhook-secret-for-attack-tests'
 
@@ -221,26 +222,7 @@ describe('the production server, attacked in round three', () => {
     expect((await copied.json()).reference).not.toBe(reference)
   })
 
-  it('9. holds a contact body to its deadline whatever the spelling of the path', async ({site}) => {
-    for (const path of ['/api/./contact', '/api/x/../contact']) {
-      const {hostname, port} = new URL(site.url)
-      const answer = await new Promise<string>((resolve, reject) => {
-        const socket = connect(Number(port), hostname)
-        let received = ''
-        socket.on('data', (chunk) => (received += chunk))
-        socket.on('error', reject)
-        socket.on('close', () => resolve(received))
-        socket.write(
-          `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${site.url}\r\n` +
-            'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
-        )
-        const drip = setInterval(() => (socket.writable ? socket.write(' ') : clearInterval(drip)), 200)
-        socket.on('close', () => clearInterval(drip))
-      })
-      expect(answer, path).toMatch(/^HTTP\/1\.1 408 /)
-      expect(answer, path).toContain('The message took too long to arrive')
-    }
-  })
+  // 9, the body deadline whatever the spelling, is round four's 5: spellings found by asking the router.
 
   it("12. answers Node's own 400 and 431 with the security headers", async ({site}) => {
     for (const [status, head] of [
@@ -252,5 +234,149 @@ describe('the production server, attacked in round three', () => {
       expect(answer.headers).toContain("Content-Security-Policy: frame-ancestors 'none'")
       expect(answer.headers).toContain('X-Content-Type-Options: nosniff')
     }
+  })
+})
+
+/**
+ * Ways a client may write `path` that a server might read as it: each character escaped once or
+ * twice, dot segments, doubled and back slashes, a trailing slash, the file format's ".html",
+ * capitals. Which of them reach a route is the router's to say: the tests ask it.
+ */
+function spellingsOf(path: string): string[] {
+  const spellings = new Set([
+    path,
+    `/${path}`,
+    `${path}/`,
+    `${path}.html`,
+    `${path}/index.html`,
+    path.toUpperCase(),
+  ])
+  const at = (index: number, written: string, skip = 1) =>
+    spellings.add(`${path.slice(0, index)}${written}${path.slice(index + skip)}`)
+  for (let index = 1; index < path.length; index++) {
+    const hex = path.charCodeAt(index).toString(16)
+    for (const written of [`%${hex}`, `%${hex.toUpperCase()}`, `%25${hex}`, `%2525${hex}`]) at(index, written)
+    if (path[index] !== '/') continue
+    for (const written of ['//', '\\', '/./', '/%2e/', '/x/../', '/x/%2e%2e/', '/%2E%2E/api/', '/;/'])
+      at(index, written)
+  }
+  return [...spellings]
+}
+
+/** A POST to `path` that only the contact route answers "malformed" (400), storing nothing and counting for no limit. */
+async function reachesContactRoute(url: string, path: string): Promise<boolean> {
+  const answer = await rawRequest(
+    url,
+    `POST ${path} HTTP/1.1\r\nOrigin: ${url}\r\nContent-Type: application/json\r\nContent-Length: 1`,
+    '{',
+  )
+  return answer.status === 400 && /"error":"malformed"/.test(answer.body)
+}
+
+/** Writes `text` to the server exactly as given (a space every 200 ms after it with `trickle`), and reads until it closes. */
+function exchange(url: string, text: string, {trickle = false} = {}): Promise<string> {
+  const {hostname, port} = new URL(url)
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(port), hostname)
+    let received = ''
+    socket.on('data', (chunk) => (received += chunk))
+    socket.on('error', reject)
+    socket.on('close', () => resolve(received))
+    socket.write(text)
+    if (!trickle) return
+    const drip = setInterval(() => (socket.writable ? socket.write(' ') : clearInterval(drip)), 200)
+    socket.on('close', () => clearInterval(drip))
+  })
+}
+
+/** A contact message whose body trickles in to `path`, a byte at a time: the raw answer. */
+const trickleTo = (url: string, path: string) =>
+  exchange(
+    url,
+    `POST ${path} HTTP/1.1\r\nHost: ${new URL(url).host}\r\nOrigin: ${url}\r\n` +
+      'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    {trickle: true},
+  )
+
+// Issue 37, round four: each finding sent as written against `npm start` on the shared build.
+describe('the production server, attacked in round four', () => {
+  it('5. gives every spelling the router reads as /api/contact the contact route\'s deadline, "/api/%63ontact" among them', async ({
+    site,
+  }) => {
+    const spellings = spellingsOf(CONTACT_ENDPOINT)
+    const reached = await Promise.all(spellings.map((path) => reachesContactRoute(site.url, path)))
+    const reaching = spellings.filter((_, index) => reached[index])
+    expect(reaching).toEqual(expect.arrayContaining([CONTACT_ENDPOINT, '/api/%63ontact', '/api/./contact']))
+    const answers = await Promise.all(reaching.map((path) => trickleTo(site.url, path)))
+    for (const [index, answer] of answers.entries()) {
+      expect(answer, reaching[index]).toMatch(/^HTTP\/1\.1 408 /)
+      expect(answer, reaching[index]).toContain('The message took too long to arrive')
+    }
+  })
+
+  it('6. answers only the declared routes under /api: "/api/../_image" and any other path there get 404, and nothing is logged', async ({
+    site,
+  }) => {
+    const before = site.output().length
+    for (const path of [
+      '/api/../_image?href=/favicon.svg&f=svg',
+      '/api/../_image?href=/index.html&f=png',
+      '/api/%2e%2e/_image?href=/favicon.svg&f=svg',
+      '/api/x/../../_image?href=/favicon.svg&f=svg',
+      '/api/no-such-route',
+      '/api/contact/',
+      '/api//contact',
+    ]) {
+      const answer = await rawRequest(site.url, `GET ${path} HTTP/1.1`)
+      expect(answer.status, path).toBe(404)
+      expect(/^cache-control: (.*)$/im.exec(answer.headers)?.[1], path).not.toMatch(/public/)
+    }
+    expect(site.output().slice(before)).toBe('')
+  })
+
+  it('7. logs one line for 1,000 contact posts that send 5 of 100 bytes and reset, never a stack', async ({
+    site,
+  }) => {
+    const {hostname, port} = new URL(site.url)
+    const before = site.output().length
+    const resetAfterFiveBytes = () =>
+      new Promise<void>((resolve) => {
+        const socket = connect(Number(port), hostname, () => {
+          socket.write(
+            `POST /api/contact HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${site.url}\r\n` +
+              'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"nam',
+            () => setTimeout(() => socket.resetAndDestroy(), 20),
+          )
+        })
+        socket.on('error', () => undefined)
+        socket.on('close', () => resolve())
+      })
+    for (let batch = 0; batch < 20; batch++) await Promise.all(Array.from({length: 50}, resetAfterFiveBytes))
+    // The server is still answering, and has said what happened once.
+    expect((await postJson(site.url, islandBody(validFields()))).status).toBe(201)
+    const added = site.output().slice(before).split('\n').filter(Boolean)
+    expect(added.length).toBeLessThanOrEqual(1)
+    expect(added.join('\n')).not.toMatch(/\n\s+at |Error/)
+  })
+
+  it('11. refuses a post whose Origin matches only the Host header it wrote (DNS rebinding): 403, nothing stored', async ({
+    site,
+  }) => {
+    const {privacyVersion, ...page} = await sentFromPage(site.url)
+    const fields = validFields()
+    const message = islandBody(fields, {...page, privacyVersion: Number(privacyVersion)})
+    const answer = await exchange(
+      site.url,
+      'POST /api/contact HTTP/1.1\r\nHost: evil.example:5201\r\nOrigin: http://evil.example:5201\r\n' +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`,
+    )
+    expect(answer).toMatch(/^HTTP\/1\.1 403 /)
+    expect(answer).toContain('"error":"crossOrigin"')
+    expect(rowsWith(site.dbPath, fields.message)).toHaveLength(0)
+  })
+
+  it('minor. answers "/404" with status 404', async ({site}) => {
+    for (const path of ['/404', '/404.html'])
+      expect((await rawRequest(site.url, `GET ${path} HTTP/1.1`)).status, path).toBe(404)
   })
 })

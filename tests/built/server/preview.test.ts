@@ -2,6 +2,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
+import {enablePreviewAccessSharing} from '@sanity/preview-url-secret/toggle-preview-access-sharing'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {previewSessionKey, readConfig} from '../../../src/config'
 import {
@@ -215,6 +216,16 @@ describe('preview on the server', () => {
     expect(response.status).toBe(401)
     expect(response.headers.get('set-cookie')).toBeNull()
     expect(body).toMatch(/expired/)
+  })
+
+  // Issue 37: the package also accepts the share-access singleton's secret, which never expires.
+  it('refuses the "share access" secret with 401: it lasts until sharing is turned off, not an hour', async () => {
+    const {secret} = await enablePreviewAccessSharing(studioClient(), 'test', STUDIO, 'user-1')
+    expect(isPreviewSecretShape(secret)).toBe(true)
+    const {response, body} = await get(enableUrl(secret))
+    expect(response.status).toBe(401)
+    expect(response.headers.get('set-cookie')).toBeNull()
+    expect(body).toMatch(/Presentation tool in Sanity Studio/)
   })
 
   it('answers 502 in words when the Content Lake cannot check the secret', async () => {

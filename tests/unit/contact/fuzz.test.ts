@@ -29,7 +29,7 @@ function endpoint() {
       {
         service,
         clientAddress: '203.0.113.7',
-        siteUrl: 'https://www.medistay.example',
+        siteUrl: ORIGIN,
         contactPath: '/contact-us',
       },
     )

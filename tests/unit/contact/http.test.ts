@@ -1,6 +1,7 @@
 import {randomUUID} from 'node:crypto'
 import {afterEach, describe, expect, it, vi} from 'vitest'
 import {CONTACT_FORM_FIELDS} from '../../../model/contactForm'
+import {readConfig} from '../../../src/config/index'
 import {handleContactPost, MAX_BODY_BYTES, maxBodyBytes, visitorAddress} from '../../../src/contact/http'
 import {slidingWindowLimiter} from '../../../src/contact/rateLimit'
 import {createContactService, type ContactService} from '../../../src/contact/service'
@@ -10,10 +11,16 @@ import {islandBody, marker, safeBody, safeJson, validFields} from '../../support
 /** The address the server answers at, as it sees a request; and SITE_URL, the public one. */
 const OWN_ORIGIN = 'http://127.0.0.1:4321'
 const SITE_URL = 'https://www.example.test'
+/** SITE_URL when it is not set: the server on this machine. */
+const UNSET_SITE_URL = readConfig({}).siteUrl
 const CONTACT = '/contact-us'
 
 /** The contact endpoint over a service with an in-memory store, as the server builds it. */
-function endpoint({limit = 1000, service}: {limit?: number; service?: ContactService} = {}) {
+function endpoint({
+  limit = 1000,
+  service,
+  siteUrl = UNSET_SITE_URL,
+}: {limit?: number; service?: ContactService; siteUrl?: string} = {}) {
   const store = memoryStore()
   const contact =
     service ??
@@ -27,7 +34,7 @@ function endpoint({limit = 1000, service}: {limit?: number; service?: ContactSer
     handleContactPost(request, {
       service: contact,
       clientAddress: '203.0.113.7',
-      siteUrl: SITE_URL,
+      siteUrl,
       contactPath: CONTACT,
     })
   return {store, post}
@@ -167,7 +174,7 @@ describe('POST /api/contact', () => {
     })
 
     it('posted from SITE_URL, the public address a reverse proxy serves the site at', async () => {
-      const {store, post} = endpoint()
+      const {store, post} = endpoint({siteUrl: SITE_URL})
       const response = await post(formPost(validFields(), {origin: SITE_URL}))
       expect(landsOn(response)).toMatch(/^\/api\/contact\/sent\?reference=[0-9A-F]{8}$/)
       expect(store.messages.size).toBe(1)
@@ -497,12 +504,47 @@ describe('POST /api/contact', () => {
       ['SITE_URL over plain http', 'http://www.example.test'],
       ['a look-alike host', `http://${url.hostname}.evil.example:${url.port}`],
     ])('refuses JSON from %s (403 crossOrigin)', async (_, origin) => {
-      const {store, post} = endpoint()
+      const {store, post} = endpoint({siteUrl: SITE_URL})
       const response = await post(jsonPost(islandBody(validFields()), {origin}))
       expect(response.status).toBe(403)
       expect(await safeJson(response)).toMatchObject({ok: false, error: 'crossOrigin'})
       expect(store.messages.size).toBe(0)
     })
+
+    /** The island's post to a server reached as `origin`, from a page of that origin. */
+    const islandPostAt = (origin: string) =>
+      new Request(`${origin}/api/contact`, {
+        method: 'POST',
+        headers: {origin, 'content-type': 'application/json'},
+        body: fromPage(islandBody(validFields())),
+      })
+
+    // Issue 37: "Host: evil.example:5201" with "Origin: http://evil.example:5201" got 201, which
+    // DNS rebinding can send from a visitor's browser.
+    it.each([
+      ['SITE_URL set', SITE_URL],
+      ['SITE_URL unset', UNSET_SITE_URL],
+    ])('refuses a post whose Origin matches only the Host the client wrote (403), %s', async (_, siteUrl) => {
+      const {store, post} = endpoint({siteUrl})
+      const response = await post(islandPostAt('http://evil.example:5201'))
+      expect(response.status).toBe(403)
+      expect(store.messages.size).toBe(0)
+    })
+
+    it('with SITE_URL set, refuses even the address the server answers at: only SITE_URL is the site', async () => {
+      const {post} = endpoint({siteUrl: SITE_URL})
+      expect((await post(jsonPost(islandBody(validFields()), {origin: OWN_ORIGIN}))).status).toBe(403)
+      expect((await post(jsonPost(islandBody(validFields()), {origin: SITE_URL}))).status).toBe(201)
+    })
+
+    it.each(['http://localhost:4321', 'http://[::1]:4321'])(
+      'without SITE_URL, takes a post from this machine as %s',
+      async (own) => {
+        const {post} = endpoint()
+        const response = await post(islandPostAt(own))
+        expect(response.status).toBe(201)
+      },
+    )
 
     it('refuses a form post from another site, or with no Origin, with a page in words (403)', async () => {
       const {store, post} = endpoint()
@@ -524,6 +566,55 @@ describe('POST /api/contact', () => {
     })
   })
 
+  // Issue 37: 1,000 posts that sent 5 of 100 announced bytes and reset added 414 KB of stack
+  // traces to the log in 7 s, and the rate limit did not count them.
+  describe('when the sender goes away before the message has arrived', () => {
+    /** A post that announces 100 bytes, sends 5 and is reset, as a closed connection ends its body. */
+    const abandonedPost = () =>
+      request(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"nam'))
+            controller.error(Object.assign(new Error('aborted'), {code: 'ECONNRESET'}))
+          },
+        }),
+        {'content-type': 'application/json', 'content-length': '100'},
+      )
+
+    it('logs one line however many there are, never a stack, and counts each for the rate limit', async () => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+      const lines: string[] = []
+      let clock = Date.parse('2026-03-01T10:00:00Z')
+      const store = memoryStore()
+      const service = createContactService({
+        store,
+        limiter: slidingWindowLimiter(10, 600),
+        content: () => contactContent(),
+        now: () => new Date(clock),
+        log: (line) => lines.push(line),
+      })
+      const post = (body: Request) =>
+        handleContactPost(body, {
+          service,
+          clientAddress: '203.0.113.7',
+          siteUrl: UNSET_SITE_URL,
+          contactPath: CONTACT,
+        })
+      for (let n = 0; n < 1000; n++) await post(abandonedPost())
+      expect(logged).not.toHaveBeenCalled()
+      expect(lines).toEqual([expect.stringMatching(/^A contact post was abandoned by the sender/)])
+      // A minute on, the next says how many came since.
+      clock += 60_000
+      await post(abandonedPost())
+      expect(lines.at(-1)).toMatch(
+        /^1000 contact posts were abandoned by the sender before the message arrived in the last minute/,
+      )
+      // The sender's allowance went with them.
+      expect((await post(jsonPost(islandBody(validFields())))).status).toBe(429)
+      expect(store.messages.size).toBe(0)
+    })
+  })
+
   describe('when something unexpected fails', () => {
     afterEach(() => {
       vi.restoreAllMocks()
@@ -532,6 +623,7 @@ describe('POST /api/contact', () => {
     const failing = (): ContactService => ({
       submit: () =>
         Promise.reject(new TypeError('Cannot read properties of undefined at /work/main/src/x.ts:1:1')),
+      abandoned: () => {},
       content: () => contactContent(),
       buildWentLive: () => {},
       storeDescription: 'a store that fails',

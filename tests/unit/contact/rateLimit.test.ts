@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {slidingWindowLimiter} from '../../../src/contact/rateLimit'
+import {limitKeyOf, slidingWindowLimiter, visitorAddressOf} from '../../../src/contact/rateLimit'
 
 const SECOND = 1000
 const T0 = Date.parse('2026-03-01T10:00:00Z')
@@ -70,4 +70,28 @@ describe('the rate limit: at most `limit` posts from one address in any window',
     limiter.take('203.0.113.3', at(95))
     expect(limiter.addresses).toBe(1)
   })
+})
+
+// Issue 37: behind the proxy, 2001:db8:1:2::101 to ::115 each had their own ten posts.
+describe('the rate limit over IPv6: one /64 is one visitor', () => {
+  it('refuses the eleventh post from one /64 whichever of its addresses sends it', () => {
+    const limiter = slidingWindowLimiter(10, 600)
+    const allowed = Array.from({length: 21}, (_, n) => {
+      const address = `2001:db8:1:2::${(0x101 + n).toString(16)}`
+      return limiter.take(visitorAddressOf(address, '127.0.0.1', true), at(n)).allowed
+    })
+    expect(allowed.filter(Boolean)).toHaveLength(10)
+    // The next /64 is someone else.
+    expect(limiter.take(visitorAddressOf('2001:db8:1:3::1', '127.0.0.1', true), at(30)).allowed).toBe(true)
+  })
+
+  it.each([
+    ['2001:db8:1:2::101', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002:ffff:0:0:1', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['203.0.113.7', '203.0.113.7'],
+  ])('counts %s as %s', (address, key) => expect(limitKeyOf(address)).toBe(key))
 })

@@ -29,7 +29,7 @@ describe('the /api/contact route', () => {
     const contactContentOfBuild = vi.fn(async () => contactContent())
     const response = await answerContactPost({
       request: post(islandBody(validFields(), sentFrom(ENGLISH_PAGE))),
-      clientAddress: '203.0.113.7',
+      clientAddress: () => '203.0.113.7',
       locals: {contact: {service, siteUrl: SITE, trustProxy: false}},
       contactContent: contactContentOfBuild,
     })
@@ -41,11 +41,35 @@ describe('the /api/contact route', () => {
     await service.close()
   })
 
+  // Issue 37: a post reset after a few bytes has no address any more, and Astro throws for it.
+  it('answers a post whose connection closed before its address could be read without an error, and tells the service', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const lines: string[] = []
+    const service = createContactService({
+      store: memoryStore(),
+      limiter: slidingWindowLimiter(10, 600),
+      content: () => contactContent(),
+      log: (line) => lines.push(line),
+    })
+    const response = await answerContactPost({
+      request: post(islandBody(validFields(), sentFrom(ENGLISH_PAGE))),
+      clientAddress: () => {
+        throw new Error('`Astro.clientAddress` is not available in the `@astrojs/node` adapter.')
+      },
+      locals: {contact: {service, siteUrl: SITE, trustProxy: false}},
+      contactContent: async () => contactContent(),
+    })
+    expect(response.status).toBe(400)
+    expect(logged).not.toHaveBeenCalled()
+    expect(lines).toEqual([expect.stringMatching(/^A contact post was abandoned by the sender/)])
+    await service.close()
+  })
+
   it('without a server to equip it (a function host), answers 503 in words when its service cannot be set up', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const response = await answerContactPost({
       request: post(islandBody(validFields())),
-      clientAddress: '203.0.113.7',
+      clientAddress: () => '203.0.113.7',
       locals: {},
       contactContent: async () => {
         throw new Error('the build has no Company facts')

@@ -13,6 +13,7 @@ import {
   createContactService,
   type ContactParts,
   type ContactService,
+  mailboxOf,
   type Submission,
 } from '../../../src/contact/service'
 import type {MessageStore} from '../../../src/contact/store'
@@ -238,6 +239,40 @@ describe('the contact service', () => {
       clock += 3600 * 1000
       await service.submit(fromIsland({...validFields(), email: 'victim@target.example'}), VISITOR)
       expect(owed(store)).toHaveLength(5)
+    })
+
+    // Issue 37: after four posts to victim@, each of victim+1@ to VICTIM+4@ was acknowledged.
+    it('per mailbox: a "+tag", a capital or, at Gmail, a dot is the same inbox', async () => {
+      const {notifier} = countingNotifier()
+      const caps = acknowledgementCaps({perRecipient: 3, overall: 100, windowSeconds: 3600})
+      const {service, store} = serviceWith({notifier, acknowledgementCaps: caps})
+      const send = (email: string) => service.submit(fromIsland({...validFields(), email}), VISITOR)
+      for (const email of [
+        ...Array<string>(4).fill('victim@example.com'),
+        'victim+1@example.com',
+        'victim+2@example.com',
+        'victim+3@example.com',
+        'VICTIM+4@example.com',
+        'v.i.c.t.i.m@gmail.com',
+        'victim+x@googlemail.com',
+        'Vic.Tim@gmail.com',
+        'victim@gmail.com',
+      ])
+        await send(email)
+      expect(store.messages.size).toBe(12)
+      expect(owed(store).map((message) => message.email)).toEqual([
+        'victim@example.com',
+        'victim@example.com',
+        'victim@example.com',
+        'v.i.c.t.i.m@gmail.com',
+        'victim+x@googlemail.com',
+        'Vic.Tim@gmail.com',
+      ])
+    })
+
+    it("per mailbox, where dots are the provider's own: a dot elsewhere is another inbox", () => {
+      expect(mailboxOf('first.last@example.com')).not.toBe(mailboxOf('firstlast@example.com'))
+      expect(mailboxOf('First.Last+news@GoogleMail.com')).toBe(mailboxOf('firstlast@gmail.com'))
     })
 
     it('in all, across every address', async () => {

@@ -4,7 +4,8 @@ import {createContactService, type ContactHealth} from '../../../src/contact/ser
 import {slidingWindowLimiter} from '../../../src/contact/rateLimit'
 import {contactStartLines} from '../../../src/contact/startReport'
 import {HealthCheck, healthReport, healthStartLine, lastBuildState} from '../../../src/server/health'
-import {contactContent, memoryStore} from '../../support/memoryStore'
+import {contactContent, ENGLISH_PAGE, memoryStore, sentFrom} from '../../support/memoryStore'
+import {validFields} from '../../support/contact'
 import {serveInProcess} from '../../support/inProcessServer'
 import {storedMessage} from '../../support/storedMessages'
 
@@ -75,7 +76,7 @@ describe('the health report', () => {
 
   it('is said in one line at start, with what it answers now', () => {
     expect(healthStartLine(healthReport(ALL_WELL, NO_BUILD, 60), 60)).toBe(
-      '/api/health answers 503 while the message store is not open, the last build failed or the e-mail about a message not marked handled was given up or has waited more than 60 minutes; else 200. Now: 200 (all is well)',
+      '/api/health answers 503 while the message store is not open or the last message could not be stored, the last build failed or the e-mail about a message not marked handled was given up or has waited more than 60 minutes; else 200. Now: 200 (all is well)',
     )
     expect(healthStartLine(healthReport({email: 'off', store: 'notOpen'}, NO_BUILD, undefined))).toMatch(
       /was given up; else 200\. Now: 503 \(The message store is not open: .*\)$/,
@@ -161,6 +162,32 @@ describe("the contact service's health", () => {
     const store = memoryStore()
     await store.save(storedMessage({receivedAt: minutesAgo(600)}))
     expect(await service(store, false).health()).toEqual({email: 'off', store: 'open', emailGivenUp: 0})
+  })
+
+  // Issue 37: with the SQLite file on a full disk every message got 503 while the health check said 200.
+  it('is 503 from the message the store refuses until one is stored, saying the form refuses messages', async () => {
+    const store = memoryStore()
+    const contact = service(store)
+    const check = new HealthCheck({contact, rebuilder: {getStatus: () => NO_BUILD}, maxAgeMs: 0})
+    const post = () =>
+      contact.submit(
+        {fields: {...validFields(), consent: true, ageConfirmation: true}, ...sentFrom(ENGLISH_PAGE)},
+        '203.0.113.7',
+      )
+    expect((await check.report()).status).toBe(200)
+
+    store.breakSaves(new Error('database or disk is full'))
+    expect(await post()).toEqual({kind: 'unavailable'})
+    const full = await check.report()
+    expect(full.status).toBe(503)
+    expect(full.body).toMatchObject({ok: false, messageStore: 'refusingWrites', emailGivenUp: 0})
+    expect(full.body.problems).toEqual([expect.stringMatching(/^The last message could not be stored/)])
+    // Reading still works on a full disk: the check alone never makes it look well again.
+    expect((await check.report()).status).toBe(503)
+
+    store.mendSaves()
+    expect(await post()).toMatchObject({kind: 'stored'})
+    expect(await check.report()).toMatchObject({status: 200, body: {messageStore: 'open', problems: []}})
   })
 
   it('reports a store that cannot be read as not open', async () => {

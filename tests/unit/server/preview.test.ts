@@ -174,6 +174,10 @@ describe('which requests are preview pages', () => {
       '/robots.txt',
       '/manifest.json',
       '/about-us/',
+      // Issue 37: dot segments the router resolves, into Astro's own routes.
+      '/%2e%2e/_image',
+      '/x/../_image',
+      '/privacy-policy/%2E%2E/%2e%2e/_image',
     ])
       expect(isPreviewablePage('GET', path), path).toBe(false)
   })

@@ -131,6 +131,15 @@ describe("the production server's pages", () => {
     expect(await response.text()).toBe('<h1>Page not found</h1>')
   })
 
+  // Issue 37: "/404" answered 200, so a monitor asking for it would see a page.
+  it('answer the 404 page asked for by its own name with status 404, however it is written', async () => {
+    for (const path of ['/404', '/404.html', '/%34%30%34', '/./404', '/x/../404.html']) {
+      const answer = await rawGet(path)
+      expect(answer.status, path).toBe(404)
+      expect(answer.body, path).toBe('<h1>Page not found</h1>')
+    }
+  })
+
   it('answer a folder, with or without its slash, with the 404 page rather than a redirect', async () => {
     expect((await get('/policy-versions/terms&conditions/1')).status).toBe(200)
     for (const path of ['/policy-versions', '/policy-versions/terms%26conditions', '/_astro']) {

@@ -1,4 +1,4 @@
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {encodeSignatureHeader} from '@sanity/webhook'
@@ -120,6 +120,20 @@ describe('the record of accepted webhooks, kept in a file', () => {
     expect(accepted.accept('t=1,v1=c', NOW, NOW)).toBe(true)
     expect(accepted.accept('t=1,v1=c', NOW, NOW)).toBe(false)
     expect(lines).toEqual([expect.stringContaining('could not be saved')])
+  })
+
+  // Issue 37: on a full disk each accepted webhook left a 0-byte accepted-webhooks.json.<pid>.tmp.
+  it('leaves no temporary file behind when the disk is full', () => {
+    const folder = mkdtempSync(join(scratch, 'full-'))
+    const file = join(folder, 'accepted-webhooks.json')
+    // The temporary file's name leads to /dev/full: every write to it fails with ENOSPC.
+    symlinkSync('/dev/full', `${file}.${process.pid}.tmp`)
+    const lines: string[] = []
+    expect(new AcceptedWebhooks({file, log: (line) => lines.push(line)}).accept('t=1,v1=d', NOW, NOW)).toBe(
+      true,
+    )
+    expect(lines).toEqual([expect.stringContaining('ENOSPC')])
+    expect(readdirSync(folder)).toEqual([])
   })
 })
 
