@@ -1,7 +1,7 @@
 /**
  * The local trial (`npm run studio:local`): Studio on a local Content Lake on this computer, with
  * the bundled dataset, no Sanity account and the local site beside it. What the Studio
- * (studio/localTrial) and the local Content Lake (tests/support/contentLake) must agree on.
+ * (studio/localTrial) and the local Content Lake (localTrial/) must agree on.
  */
 
 /** What the Studio and the terminal say while the local trial runs. */

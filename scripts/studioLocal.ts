@@ -1,5 +1,5 @@
 // `npm run studio:local`: Studio and the site on this computer, without a Sanity account. A local
-// Content Lake (tests/support/contentLake) holds a copy of the bundled dataset in memory and serves
+// Content Lake (localTrial/) holds a copy of the bundled dataset in memory and serves
 // the Studio built for it; the site's server (the one `npm start` runs) reads its content from
 // there and rebuilds when staff publish, on the signed webhook Sanity would send. Nothing leaves
 // the machine, and nothing is kept: stop it and the edits are gone.
@@ -9,14 +9,14 @@ import {join} from 'node:path'
 import {LOCAL_TRIAL_NOTICE, LOCAL_TRIAL_PROJECT} from '../model/localTrial.ts'
 import {ConfigError, readConfig, ROOT} from '../src/config/index.ts'
 import {createSiteServer, SiteServerError} from '../src/server/siteServer.ts'
-import {astroBuild} from '../tests/support/astroBuild.ts'
-import {startContentLake} from '../tests/support/contentLake/index.ts'
+import {astroBuild} from '../localTrial/siteBuild.ts'
+import {startContentLake} from '../localTrial/contentLake.ts'
 import {
   cachedLocalStudio,
   sendPublishWebhook,
   siteEnvForLake,
-} from '../tests/support/contentLake/localTrial.ts'
-import {readNdjson} from '../tests/support/queryApiStandIn.ts'
+} from '../localTrial/trial.ts'
+import {readNdjson} from '../localTrial/queryApi.ts'
 
 const STUDIO_PORT = 3333
 const LAKE_API_PORT = 3334

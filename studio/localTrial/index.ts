@@ -12,7 +12,7 @@ import {SANITY_API_VERSION} from '../../model/sanityApi'
 
 /**
  * The local trial (`npm run studio:local`): this Studio, built with SANITY_STUDIO_LOCAL_TRIAL=1,
- * edits a local Content Lake (tests/support/contentLake) on the bundled dataset, without a
+ * edits a local Content Lake (localTrial/) on the bundled dataset, without a
  * Sanity account. The local Content Lake serves this Studio itself, so the Studio talks to the
  * address it was opened at, and tells it where the local site runs in a <meta> tag.
  */

@@ -1,5 +1,5 @@
 // Studio in Chromium, clicked through as staff would: the Studio built for the local Content
-// Lake (tests/support/contentLake), seeded with the bundled dataset, beside the production server
+// Lake (localTrial/), seeded with the bundled dataset, beside the production server
 // reading that Content Lake. One Studio build (cached by its sources), one Studio page kept open
 // across the stories, and two rebuilds of the site: the one that puts every change live, and one
 // the site refuses. Each story stands on its own: a failed one leaves the page reloaded for the
@@ -17,13 +17,13 @@ import {documentInWords, SITE_STATUS_PATH, type SiteStatus} from '../../../model
 import {DEFAULT_BUNDLED_DATASET} from '../../../src/config'
 import {test} from '../../support/browserTest'
 import {islandBody, marker, postJson, validFields} from '../../support/contact'
-import {startContentLake, type ContentLake} from '../../support/contentLake'
+import {startContentLake, type ContentLake} from '../../../localTrial/contentLake'
 import {
   cachedLocalStudio,
   LOCAL_READ_TOKEN,
   sendPublishWebhook,
   siteEnvForLake,
-} from '../../support/contentLake/localTrial'
+} from '../../../localTrial/trial'
 import {siteServers, type SiteServer} from '../../support/processes'
 import {readNdjson, type SanityDocumentLike} from '../../support/queryApiStandIn'
 import {STAFF_SCREENSHOTS, staffScreenshot} from '../../support/staffScreenshots'

@@ -6,10 +6,10 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, st
 import {join} from 'node:path'
 import {promisify} from 'node:util'
 import {encodeSignatureHeader, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
-import {LOCAL_TRIAL_PROJECT} from '../../../model/localTrial.ts'
-import {ROOT} from '../astroBuild.ts'
-import type {SanityDocumentLike} from '../queryApiStandIn.ts'
-import type {ContentLake} from './index.ts'
+import {LOCAL_TRIAL_PROJECT} from '../model/localTrial.ts'
+import {ROOT} from './siteBuild.ts'
+import type {SanityDocumentLike} from './queryApi.ts'
+import type {ContentLake} from './contentLake.ts'
 
 const run = promisify(execFile)
 

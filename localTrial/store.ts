@@ -2,7 +2,7 @@
 // kept in a transaction log with its effects, as Sanity's history API serves them.
 import {Mutation} from '@sanity/mutator'
 import {evaluate} from 'groq-js'
-import {parseQuery, type SanityDocumentLike} from '../queryApiStandIn.ts'
+import {parseQuery, type SanityDocumentLike} from './queryApi.ts'
 
 /** A refusal the HTTP API reports with this status and body, as Sanity's does. */
 export class LakeError extends Error {

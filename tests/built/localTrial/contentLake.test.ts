@@ -1,7 +1,7 @@
 // The local Content Lake over HTTP (it makes its TLS certificate with openssl, so it is not a unit test).
 import {applyPatch} from 'mendoza'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {startContentLake, type ContentLake} from '../../support/contentLake/index.ts'
+import {startContentLake, type ContentLake} from '../../../localTrial/contentLake.ts'
 import {standInClient} from '../../support/queryApiStandIn.ts'
 
 const seed = () => [{_id: 'refundPolicy', _type: 'policy', title: 'Refunds'}]

@@ -25,8 +25,8 @@ import {
   readBody,
   type SanityDocumentLike,
   type StandInRequest,
-} from '../queryApiStandIn.ts'
-import {LOCAL_SITE_META, LOCAL_TRIAL_EDITOR} from '../../../model/localTrial.ts'
+} from './queryApi.ts'
+import {LOCAL_SITE_META, LOCAL_TRIAL_EDITOR} from '../model/localTrial.ts'
 import {applyActions} from './actions.ts'
 import {
   applyMutations,
