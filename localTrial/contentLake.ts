@@ -32,7 +32,9 @@ import {
   applyMutations,
   documentEvents,
   LakeError,
+  listenerEvents,
   LakeStore,
+  type Matched,
   transactionLog,
   type Transaction,
 } from './store.ts'
@@ -383,7 +385,10 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
           document !== null &&
           [await (await evaluate(tree, {dataset: [document], params})).get()].flat().filter(Boolean).length >
             0
-        const includeResult = url.searchParams.get('includeResult') !== 'false'
+        const listening = {
+          includeResult: url.searchParams.get('includeResult') !== 'false',
+          includePreviousRevision: url.searchParams.get('includePreviousRevision') === 'true',
+        }
         return new Stream((response) => {
           response.writeHead(200, {'content-type': 'text/event-stream', 'cache-control': 'no-cache'})
           response.write(
@@ -394,32 +399,16 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
           let queue = Promise.resolve()
           const stop = store.subscribe((transaction) => {
             queue = queue.then(async () => {
-              const matched: [string, SanityDocumentLike | null, SanityDocumentLike | null][] = []
+              const matched: Matched[] = []
               for (const id of transaction.documentIDs) {
-                const before = transaction.before.get(id) ?? null
-                const after = transaction.after.get(id) ?? null
-                if ((await matches(before)) || (await matches(after))) matched.push([id, before, after])
+                const before = await matches(transaction.before.get(id) ?? null)
+                const after = await matches(transaction.after.get(id) ?? null)
+                if (before || after) matched.push({id, before, after})
               }
-              matched.forEach(([id, before, after], index) => {
-                const event = {
-                  type: 'mutation',
-                  eventId: `${transaction.id}#${id}`,
-                  documentId: id,
-                  transactionId: transaction.id,
-                  identity: transaction.author,
-                  mutations: transaction.mutations,
-                  previousRev: before?._rev,
-                  resultRev: after?._rev ?? transaction.id,
-                  ...(includeResult ? {result: after ?? undefined} : {}),
-                  effects: transaction.effects[id],
-                  timestamp: transaction.timestamp,
-                  transition: !before ? 'appear' : !after ? 'disappear' : 'update',
-                  visibility: 'query',
-                  transactionTotalEvents: matched.length,
-                  transactionCurrentEvent: index + 1,
-                }
-                response.write(`event: mutation\nid: ${event.eventId}\ndata: ${JSON.stringify(event)}\n\n`)
-              })
+              for (const event of listenerEvents(transaction, matched, listening))
+                response.write(
+                  `event: mutation\nid: ${String(event.eventId)}\ndata: ${JSON.stringify(event)}\n\n`,
+                )
             })
           })
           request.once('close', () => {
