@@ -68,9 +68,7 @@ function replayed(store: LakeStore, transaction: Transaction): Record<string, Mu
 }
 
 const edit = (store: LakeStore, title: string) =>
-  applyActions(store, 'editor', [
-    {actionType: 'sanity.action.document.edit', ...ids, patch: {set: {title}}},
-  ])
+  applyActions(store, 'editor', [{actionType: 'sanity.action.document.edit', ...ids, patch: {set: {title}}}])
 
 describe("the local Content Lake's listener events, as Studio applies them", () => {
   it('an edit makes the draft appear, and the next edit updates it from the revision before', () => {
@@ -95,7 +93,9 @@ describe("the local Content Lake's listener events, as Studio applies them", () 
 
   it('an unpublish is one transaction: the published document disappears and the draft appears with its text', () => {
     const store = new LakeStore(seed(), 'editor')
-    const unpublish = applyActions(store, 'editor', [{actionType: 'sanity.action.document.unpublish', ...ids}])
+    const unpublish = applyActions(store, 'editor', [
+      {actionType: 'sanity.action.document.unpublish', ...ids},
+    ])
     const events = replayed(store, unpublish)
     expect(events[PUBLISHED]).toMatchObject({transition: 'disappear'})
     expect(events[DRAFT]).toMatchObject({transition: 'appear'})
@@ -129,7 +129,12 @@ describe("the local Content Lake's listener events, as Studio applies them", () 
     const transaction = await applyMutations(
       store,
       'editor',
-      publishMutations(store.get(DRAFT) as never, PUBLISHED, [version as never], store.get(PUBLISHED)) as never,
+      publishMutations(
+        store.get(DRAFT) as never,
+        PUBLISHED,
+        [version as never],
+        store.get(PUBLISHED),
+      ) as never,
     )
     const events = replayed(store, transaction)
     expect(events[DRAFT]).toMatchObject({transition: 'disappear'})
