@@ -13,9 +13,6 @@ import type {ContentLake} from './contentLake.ts'
 
 const run = promisify(execFile)
 
-/** The read token the site uses for staff preview; the local Content Lake accepts any token. */
-export const LOCAL_READ_TOKEN = 'local-trial-read-token'
-
 /**
  * Builds the Studio for the local Content Lake (SANITY_STUDIO_LOCAL_TRIAL=1) into `outDir`, or
  * leaves the one there when `reuse` and it is built. Fails with the build's output.
@@ -80,7 +77,8 @@ export function siteEnvForLake(lake: ContentLake, webhookSecret: string): Record
   return {
     SANITY_PROJECT_ID: LOCAL_TRIAL_PROJECT,
     SANITY_API_HOST: lake.apiUrl,
-    SANITY_API_READ_TOKEN: LOCAL_READ_TOKEN,
+    // This run's token: the site's preview reads drafts with it, and its store writes messages.
+    SANITY_API_READ_TOKEN: lake.token,
     SANITY_STUDIO_URL: lake.url,
     SANITY_WEBHOOK_SECRET: webhookSecret,
     // Presentation frames the site through the local Content Lake's HTTPS proxy.

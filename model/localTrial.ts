@@ -20,3 +20,9 @@ export const LOCAL_TRIAL_EDITOR = {
   name: 'Local trial editor',
   email: 'editor@medistay.example',
 } as const
+
+/**
+ * The <meta> that gives the Studio the local Content Lake's token for this run: a random one each
+ * start, without which the local Content Lake accepts no write and shows no draft.
+ */
+export const LOCAL_TRIAL_TOKEN_META = 'medistay-local-trial-token'

@@ -11,11 +11,7 @@ import {ConfigError, readConfig, ROOT} from '../src/config/index.ts'
 import {createSiteServer, SiteServerError} from '../src/server/siteServer.ts'
 import {astroBuild} from '../localTrial/siteBuild.ts'
 import {startContentLake} from '../localTrial/contentLake.ts'
-import {
-  cachedLocalStudio,
-  sendPublishWebhook,
-  siteEnvForLake,
-} from '../localTrial/trial.ts'
+import {cachedLocalStudio, sendPublishWebhook, siteEnvForLake} from '../localTrial/trial.ts'
 import {readNdjson} from '../localTrial/queryApi.ts'
 
 const STUDIO_PORT = 3333
@@ -63,7 +59,9 @@ try {
     ...process.env,
     ...siteEnvForLake(lake, secret),
     SITE_BUILDS_DIR: join(HERE, 'builds'),
-    CONTACT_DB_PATH: join(HERE, 'messages.sqlite'),
+    // Messages sent from the local site go to the local Content Lake, as they go to Sanity's with
+    // the Sanity store: staff read and answer them in the trial's Studio Inbox.
+    SANITY_API_WRITE_TOKEN: lake.token,
     // Presentation reaches the site through the local Content Lake's HTTPS (lake.siteUrl).
     TRUST_PROXY: '1',
   }

@@ -18,12 +18,7 @@ import {DEFAULT_BUNDLED_DATASET} from '../../../src/config'
 import {test} from '../../support/browserTest'
 import {islandBody, marker, postJson, validFields} from '../../support/contact'
 import {startContentLake, type ContentLake} from '../../../localTrial/contentLake'
-import {
-  cachedLocalStudio,
-  LOCAL_READ_TOKEN,
-  sendPublishWebhook,
-  siteEnvForLake,
-} from '../../../localTrial/trial'
+import {cachedLocalStudio, sendPublishWebhook, siteEnvForLake} from '../../../localTrial/trial'
 import {siteServers, type SiteServer} from '../../support/processes'
 import {readNdjson, type SanityDocumentLike} from '../../support/queryApiStandIn'
 import {STAFF_SCREENSHOTS, staffScreenshot} from '../../support/staffScreenshots'
@@ -124,7 +119,7 @@ async function openRecordChange(summary: string) {
 async function publishOutsideStudio(document: object): Promise<number> {
   const response = await fetch(`${lake.apiUrl}/v${SANITY_API_VERSION}/data/mutate/production`, {
     method: 'POST',
-    headers: {'content-type': 'application/json', authorization: `Bearer ${LOCAL_READ_TOKEN}`},
+    headers: {'content-type': 'application/json', authorization: `Bearer ${lake.token}`},
     body: JSON.stringify({mutations: [{createOrReplace: document}]}),
   })
   return response.status
@@ -161,7 +156,7 @@ test.beforeAll(async ({browser}) => {
   site = await servers.start({
     ...siteEnvForLake(lake, SECRET),
     // Contact messages go to the Content Lake, as with Sanity's store.
-    SANITY_API_WRITE_TOKEN: LOCAL_READ_TOKEN,
+    SANITY_API_WRITE_TOKEN: lake.token,
   })
   lake.proxySite(site.url)
   context = await browser.newContext({viewport: {width: 1280, height: 800}, ignoreHTTPSErrors: true})
