@@ -97,6 +97,6 @@ export function localTrial(workspace: SingleWorkspace): SingleWorkspace {
     title: `${workspace.title} (local trial)`,
     apiHost: origin,
     auth: createMockAuthStore({client, currentUser: LOCAL_TRIAL_USER}),
-    studio: {components: {navbar: LocalTrialNavbar}},
+    studio: {...workspace.studio, components: {...workspace.studio?.components, navbar: LocalTrialNavbar}},
   }
 }
