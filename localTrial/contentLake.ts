@@ -545,7 +545,8 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     if (!found && extname(path) !== '') return response.writeHead(404).end()
     const chosen = found ? file : join(dir, 'index.html')
     let content: Buffer | string = readFileSync(chosen)
-    if (chosen.endsWith('index.html'))
+    const page = chosen.endsWith('index.html')
+    if (page)
       content = content
         .toString('utf8')
         .replace(
@@ -553,8 +554,31 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
           `<head><meta name="${LOCAL_SITE_META}" content="${siteUrl}"><meta name="${LOCAL_TRIAL_TOKEN_META}" content="${token}">`,
         )
     response
-      .writeHead(200, {'content-type': TYPES[extname(chosen)] ?? 'application/octet-stream'})
+      .writeHead(200, {
+        'content-type': TYPES[extname(chosen)] ?? 'application/octet-stream',
+        ...(page ? {'content-security-policy': studioPolicy()} : {}),
+      })
       .end(content)
+  }
+
+  /**
+   * Nothing the trial's Studio does reaches the internet: its page may load and call only this
+   * machine (itself, and the local site Presentation frames). Studio also asks Sanity's servers
+   * for a bridge script, its font, the signed-in user and feedback settings, whatever its
+   * `apiHost`; the browser refuses those before they leave.
+   */
+  const studioPolicy = () => {
+    const here = `'self' ${siteUrl}`
+    return [
+      `default-src ${here}`,
+      `script-src 'self' 'unsafe-inline' 'unsafe-eval'`,
+      `style-src 'self' 'unsafe-inline'`,
+      `img-src ${here} data: blob:`,
+      `font-src 'self' data:`,
+      `connect-src ${here} wss://localhost:${own.secure}`,
+      `frame-src ${here}`,
+      `worker-src 'self' blob:`,
+    ].join('; ')
   }
 
   // Set once the servers listen: the ports and origins that are the local trial's own.

@@ -90,8 +90,9 @@ ${LOCAL_TRIAL_NOTICE}
            (a certificate made for this trial: your browser asks you to accept it once)
   Site:    ${siteUrl}
 
-Publishing in the Studio rebuilds the site here, as it would on the real server. The edits live in
-memory only: stop with Ctrl+C and they are gone.
+Publishing in the Studio rebuilds the site here, as it would on the real server. A message sent
+from the site's contact form appears in the Studio's Inbox. The edits and messages live in memory
+only: stop with Ctrl+C and they are gone.
 `)
 } catch (error) {
   if (!(error instanceof ConfigError || error instanceof SiteServerError)) throw error

@@ -7,7 +7,7 @@
 import {useEffect} from 'react'
 import type {LayoutProps} from 'sanity'
 import type {DocumentResolver} from 'sanity/presentation'
-import {useRouterState, type RouterState} from 'sanity/router'
+import {useRouterState} from 'sanity/router'
 import {
   isPolicyId,
   POLICY_ID_LIST,
@@ -31,12 +31,16 @@ export function pageOfDocument(id: string): string | undefined {
   return type ? fixedLocations(type, published)?.locations?.[0]?.href : undefined
 }
 
-/** The site document open in the editor's last pane, from the Studio's router state. */
-export function editedDocumentId(state: RouterState): string | undefined {
-  const {tool, panes} = state as {tool?: unknown; panes?: unknown}
-  if (tool !== 'structure' || !Array.isArray(panes)) return undefined
-  const last = (panes.at(-1) as {id?: unknown}[] | undefined)?.[0]?.id
-  return typeof last === 'string' && pageOfDocument(last) ? publishedId(last) : undefined
+/**
+ * The site document open in the editor's last pane, from the Studio's address:
+ * `/structure/policies;refundPolicy` (panes separated by ";", a pane's parameters after ",").
+ */
+export function editedDocumentId(pathname: string): string | undefined {
+  const segments = pathname.split('/')
+  const tool = segments.indexOf('structure')
+  if (tool < 0 || tool !== segments.length - 2) return undefined
+  const last = decodeURIComponent(segments.at(-1)!.split(';').at(-1)!.split(',')[0]!)
+  return pageOfDocument(last) ? publishedId(last) : undefined
 }
 
 /** Where Presentation starts: the page of the document last edited in this tab, else the Home page. */
@@ -57,7 +61,8 @@ export const MAIN_DOCUMENTS: DocumentResolver[] = [...SINGLETON_ID_LIST, ...POLI
 
 /** The Studio's layout, remembering the site document being edited. */
 export function RememberEditedDocument(props: LayoutProps) {
-  const edited = useRouterState(editedDocumentId)
+  // Read on every change of the Studio's state, which is its address.
+  const edited = useRouterState(() => editedDocumentId(window.location.pathname))
   useEffect(() => {
     if (edited) sessionStorage.setItem(REMEMBERED, edited)
   }, [edited])

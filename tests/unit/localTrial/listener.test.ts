@@ -120,9 +120,9 @@ describe("the local Content Lake's listener events, as Studio applies them", () 
     const store = new LakeStore(seed(), 'editor')
     edit(store, 'Refunds and cancellations')
     const version = {
-      _id: versionId('refund', 2),
+      _id: versionId('refundPolicy', 2),
       _type: POLICY_VERSION_TYPE,
-      policy: 'refund',
+      policy: 'refundPolicy',
       number: 2,
       summary: 'Clearer wording',
     }
@@ -133,7 +133,7 @@ describe("the local Content Lake's listener events, as Studio applies them", () 
         store.get(DRAFT) as never,
         PUBLISHED,
         [version as never],
-        store.get(PUBLISHED),
+        store.get(PUBLISHED) as never,
       ) as never,
     )
     const events = replayed(store, transaction)

@@ -15,8 +15,8 @@ const remembered = (id: string | null) => ({getItem: () => id})
 
 describe('Presentation, opened from the editor', () => {
   it('starts on the page of the document staff were editing, its draft included', () => {
-    const state = {tool: 'structure', panes: [[{id: 'policies'}], [{id: 'refundPolicy'}]]}
-    expect(editedDocumentId(state as never)).toBe('refundPolicy')
+    expect(editedDocumentId('/structure/policies;refundPolicy')).toBe('refundPolicy')
+    expect(editedDocumentId('/structure/aboutPage,view=form')).toBe('aboutPage')
     expect(initialPreviewUrl(SITE, remembered('drafts.aboutPage'))).toBe(
       new URL(pagePath({page: 'about'}), SITE).href,
     )
@@ -26,8 +26,8 @@ describe('Presentation, opened from the editor', () => {
   })
 
   it('starts on the Home page when no site document was edited', () => {
-    expect(editedDocumentId({tool: 'structure', panes: [[{id: 'inbox'}]]} as never)).toBeUndefined()
-    expect(editedDocumentId({tool: 'presentation'} as never)).toBeUndefined()
+    expect(editedDocumentId('/structure/inbox;notHandled')).toBeUndefined()
+    expect(editedDocumentId('/presentation/policy/refundPolicy')).toBeUndefined()
     expect(initialPreviewUrl(SITE, remembered(null))).toBe(`${SITE}/`)
     expect(initialPreviewUrl(SITE, undefined)).toBe(`${SITE}/`)
   })

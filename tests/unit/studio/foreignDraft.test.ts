@@ -19,9 +19,9 @@ const fieldsOf = (type: string) =>
 
 const POLICY = {publishedId: 'refundPolicy', type: 'policy', fields: fieldsOf('policy')}
 const version = {
-  _id: versionId('refund', 2),
+  _id: versionId('refundPolicy', 2),
   _type: POLICY_VERSION_TYPE,
-  policy: 'refund',
+  policy: 'refundPolicy',
   number: 2,
   summary: 'Clearer wording',
 }
