@@ -1,7 +1,7 @@
 /**
  * The local trial (`npm run studio:local`): Studio on a local Content Lake on this computer, with
  * the bundled dataset, no Sanity account and the local site beside it. What the Studio
- * (studio/localTrial) and the local Content Lake (tests/support/contentLake) must agree on.
+ * (studio/localTrial) and the local Content Lake (localTrial/) must agree on.
  */
 
 /** What the Studio and the terminal say while the local trial runs. */
@@ -20,3 +20,9 @@ export const LOCAL_TRIAL_EDITOR = {
   name: 'Local trial editor',
   email: 'editor@medistay.example',
 } as const
+
+/**
+ * The <meta> that gives the Studio the local Content Lake's token for this run: a random one each
+ * start, without which the local Content Lake accepts no write and shows no draft.
+ */
+export const LOCAL_TRIAL_TOKEN_META = 'medistay-local-trial-token'

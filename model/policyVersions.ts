@@ -492,12 +492,16 @@ export function changeNoteProblems(
   const today = indiaToday(context.now)
   if (!isCalendarDate(date)) problems.push('Choose the date from which the change applies.')
   else if (date < today)
-    problems.push(`The change cannot apply from a past date: choose ${today} (today in India) or later.`)
+    problems.push(
+      `The change cannot apply from a past date: choose ${formatDate(today)} (today in India) or later.`,
+    )
   else if (context.latest && date < context.latest.effectiveDate) {
     // The version in force on a day is the highest-numbered one dated on or before it: a change
     // dated before the announced one would be undone by it on its day, which no reason can allow.
     const title = documentTitle(context.latest.policy ?? '') ?? 'This policy'
-    const {number, effectiveDate} = context.latest
+    const {number} = context.latest
+    // Written as the pages write dates, as every date staff read in the publish dialog is.
+    const effectiveDate = formatDate(context.latest.effectiveDate)
     problems.push(
       `${title} already has version ${number}, announced to take effect on ${effectiveDate}. ` +
         'A change recorded after it cannot apply earlier, even with a reason for short notice: ' +
@@ -513,7 +517,7 @@ export function changeNoteProblems(
       if (shortNoticeReasonsOf(note).length === 0)
         problems.push(
           `A change is announced at least ${context.noticeDays} clear days before it applies, counted from the day ` +
-            `after it is announced: choose ${earliest} or later, or tick every reason why this one may apply sooner.`,
+            `after it is announced: choose ${formatDate(earliest)} or later, or tick every reason why this one may apply sooner.`,
         )
       const law = shortNoticeLawProblem(note)
       if (law) problems.push(law)

@@ -187,10 +187,13 @@ const day = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
 })
 
-/** "14:32" today in India, else "23 November 2026, 14:32". */
+/**
+ * "14:32 IST" today in India, else "23 November 2026, 14:32 IST". The zone is named: staff are in
+ * India, but the computer they read it on may keep another clock.
+ */
 export function indiaTime(at: string | Date, now: Date): string {
   const moment = new Date(at)
-  const time = clock.format(moment)
+  const time = `${clock.format(moment)} IST`
   return day.format(moment) === day.format(now) ? time : `${day.format(moment)}, ${time}`
 }
 
@@ -309,7 +312,7 @@ export function nextSwitchInWords(status: SiteStatus, now: Date): string {
   const versions = status.nextSwitch.versions
     .map(({policy, number}) => `${documentTitle(policy) ?? policy}, version ${number}`)
     .join('; ')
-  return `Next scheduled switch: ${indiaTime(status.nextSwitch.at, now)} (India time), when ${versions} takes effect and the site rebuilds by itself.`
+  return `Next scheduled switch: ${indiaTime(status.nextSwitch.at, now)}, when ${versions} takes effect and the site rebuilds by itself.`
 }
 
 /** The translations whose page shows English, each named, for the site-wide view. */

@@ -1,5 +1,5 @@
 // `npm run studio:local`: Studio and the site on this computer, without a Sanity account. A local
-// Content Lake (tests/support/contentLake) holds a copy of the bundled dataset in memory and serves
+// Content Lake (localTrial/) holds a copy of the bundled dataset in memory and serves
 // the Studio built for it; the site's server (the one `npm start` runs) reads its content from
 // there and rebuilds when staff publish, on the signed webhook Sanity would send. Nothing leaves
 // the machine, and nothing is kept: stop it and the edits are gone.
@@ -9,14 +9,10 @@ import {join} from 'node:path'
 import {LOCAL_TRIAL_NOTICE, LOCAL_TRIAL_PROJECT} from '../model/localTrial.ts'
 import {ConfigError, readConfig, ROOT} from '../src/config/index.ts'
 import {createSiteServer, SiteServerError} from '../src/server/siteServer.ts'
-import {astroBuild} from '../tests/support/astroBuild.ts'
-import {startContentLake} from '../tests/support/contentLake/index.ts'
-import {
-  cachedLocalStudio,
-  sendPublishWebhook,
-  siteEnvForLake,
-} from '../tests/support/contentLake/localTrial.ts'
-import {readNdjson} from '../tests/support/queryApiStandIn.ts'
+import {astroBuild} from '../localTrial/siteBuild.ts'
+import {startContentLake} from '../localTrial/contentLake.ts'
+import {cachedLocalStudio, sendPublishWebhook, siteEnvForLake} from '../localTrial/trial.ts'
+import {readNdjson} from '../localTrial/queryApi.ts'
 
 const STUDIO_PORT = 3333
 const LAKE_API_PORT = 3334
@@ -63,7 +59,9 @@ try {
     ...process.env,
     ...siteEnvForLake(lake, secret),
     SITE_BUILDS_DIR: join(HERE, 'builds'),
-    CONTACT_DB_PATH: join(HERE, 'messages.sqlite'),
+    // Messages sent from the local site go to the local Content Lake, as they go to Sanity's with
+    // the Sanity store: staff read and answer them in the trial's Studio Inbox.
+    SANITY_API_WRITE_TOKEN: lake.token,
     // Presentation reaches the site through the local Content Lake's HTTPS (lake.siteUrl).
     TRUST_PROXY: '1',
   }
@@ -92,8 +90,9 @@ ${LOCAL_TRIAL_NOTICE}
            (a certificate made for this trial: your browser asks you to accept it once)
   Site:    ${siteUrl}
 
-Publishing in the Studio rebuilds the site here, as it would on the real server. The edits live in
-memory only: stop with Ctrl+C and they are gone.
+Publishing in the Studio rebuilds the site here, as it would on the real server. A message sent
+from the site's contact form appears in the Studio's Inbox. The edits and messages live in memory
+only: stop with Ctrl+C and they are gone.
 `)
 } catch (error) {
   if (!(error instanceof ConfigError || error instanceof SiteServerError)) throw error

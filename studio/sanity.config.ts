@@ -17,6 +17,7 @@ import {
   TranslationReviewBadge,
 } from './actions/TranslationReview'
 import {previewOrigin, sitePreview} from './presentation'
+import {RememberEditedDocument} from './presentation/editedDocument'
 import {LOCAL_TRIAL, localSiteOrigin, localTrial} from './localTrial'
 import {siteStatus} from './siteStatus'
 import {FIXED_ID_TYPES, IMMUTABLE_TYPES, READ_ONLY_TYPES, schemaTypes} from './schemaTypes'
@@ -79,6 +80,8 @@ const workspace = {
   // Every publish goes through the document's own publish action, which records a policy's new
   // version: content releases and scheduled drafts or publishing would publish without one.
   releases: {enabled: false},
+  // Presentation opens on the page of the document staff were editing.
+  studio: {components: {layout: RememberEditedDocument}},
   scheduledDrafts: {enabled: false},
   scheduledPublishing: {enabled: false},
   // A stale translation shows, above its form, what changed in English since its review.

@@ -2,6 +2,7 @@ import {Text} from '@sanity/ui'
 import {useEffect, useState} from 'react'
 import {
   useClient,
+  useSchema,
   useSyncState,
   useValidationStatus,
   type DocumentActionComponent,
@@ -13,6 +14,8 @@ import {publishDialogView} from './publishDialog'
 import {RECORD_CHANGE_TITLE, RecordChangeFooter, RecordChangeForm} from './RecordChangeDialog'
 import {
   commitErrorMessage,
+  foreignDraftMessage,
+  foreignDraftProblem,
   noticeFrom,
   planPublish,
   proposedDate,
@@ -66,6 +69,17 @@ export function publishRecordingVersions(publish: DocumentActionComponent): Docu
     const [step, setStep] = useState<Step>(IDLE)
     const [note, setNote] = useState<ChangeNote>(EMPTY_NOTE)
     const draft: StoredDocument | null = props.draft
+    const schemaType = useSchema().get(props.type)
+    const fields = new Set(
+      schemaType && 'fields' in schemaType
+        ? (schemaType.fields as {name: string}[]).map(({name}) => name)
+        : [],
+    )
+    /** A draft that is not this document's (see foreignDraftProblem) is never published. */
+    const refusal = (candidate: StoredDocument) => {
+      const problem = foreignDraftProblem(candidate, {publishedId: props.id, type: props.type, fields})
+      return problem && foreignDraftMessage(problem)
+    }
     const readNow = async () =>
       publishRead(
         await client.fetch(PUBLISH_READ_QUERY, publishReadParams(props.id), {
@@ -76,10 +90,14 @@ export function publishRecordingVersions(publish: DocumentActionComponent): Docu
 
     const handle = async () => {
       if (!draft) return
+      const refused = refusal(draft)
+      if (refused) return setStep({name: 'failed', message: refused})
       setStep({name: 'reading'})
       try {
         const read = await readNow()
         const now = read.now
+        const refusedStored = read.draft && refusal(read.draft)
+        if (refusedStored) return setStep({name: 'failed', message: refusedStored})
         const plan = planPublish(draft, read, {}, now)
         if (plan.ok && plan.versions.length === 0) {
           setStep(IDLE)
@@ -111,6 +129,8 @@ export function publishRecordingVersions(publish: DocumentActionComponent): Docu
         const now = read.now
         const reopen = (message?: string) => setStep({name: 'dialog', read, now, saving: false, message})
         if (!read.draft) return reopen('This draft was published or discarded meanwhile: close this dialog.')
+        const refused = refusal(read.draft)
+        if (refused) return reopen(refused)
         const plan = planPublish(read.draft, read, note, now)
         // What the Content Lake holds decides, and may differ for a moment from the form (an edit
         // still being saved): never a click that does nothing, always the reason.

@@ -9,7 +9,8 @@ import {
   SUMMARY_MIN,
   type ChangeNote,
 } from '../../model/policyVersions'
-import {withShortNoticeReason} from './publishDialog'
+import {formatDate} from '../../model/dates'
+import {chosenDayMeaning, withShortNoticeReason} from './publishDialog'
 import {DOCUMENT_TITLES, type PolicyId} from '../../model/siteDocuments'
 
 export const RECORD_CHANGE_TITLE = 'Record this change'
@@ -78,8 +79,9 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
   const lawId = useId()
   const legendId = useId()
   const earliestAllowed = noticeFrom
-    ? `Readers get notice of a change, counted in whole days from the day after today: choose ${noticeFrom} or later, unless one of the reasons below applies.`
+    ? `Readers get notice of a change, counted in whole days from the day after today: choose ${formatDate(noticeFrom)} or later, unless one of the reasons below applies.`
     : 'Today or later.'
+  const meaning = chosenDayMeaning({date: note.effectiveDate, today: earliest, noticeFrom})
   const shortNotice = Boolean(noticeFrom && note.effectiveDate && note.effectiveDate < noticeFrom)
   return (
     <Stack gap={5}>
@@ -111,12 +113,17 @@ export function RecordChangeForm(props: RecordChangeFormProps) {
           disabled={busy}
           onChange={(event) => onNoteChange({...note, effectiveDate: event.currentTarget.value})}
         />
+        {meaning && (
+          <Card tone="primary" padding={3} radius={2} border data-testid="chosen-day-meaning">
+            <Text size={1}>{meaning}</Text>
+          </Card>
+        )}
       </Question>
       {shortNotice && (
         // A group named by its heading, not a fieldset: Sanity UI's text inside a legend overlaps the hint.
         <Stack role="group" gap={3} aria-labelledby={legendId} aria-describedby={hintId(reasonId)}>
           <Text id={legendId} size={1} weight="medium">
-            Why it may apply before {noticeFrom}
+            Why it may apply before {formatDate(noticeFrom!)}
           </Text>
           <Text id={hintId(reasonId)} size={1} muted>
             Tick every reason that is true of this change: readers see them all with the new version. Without

@@ -8,7 +8,9 @@
  * draft, validation errors): a press while the last edit is still being saved or checked is
  * remembered, and the publish runs once Studio is done.
  */
+import {formatDate} from '../../model/dates'
 import {
+  isCalendarDate,
   SHORT_NOTICE_REASON_KEYS,
   shortNoticeReasonsOf,
   type ChangeNote,
@@ -87,4 +89,36 @@ export function withShortNoticeReason(
     ? SHORT_NOTICE_REASON_KEYS.filter((key) => key === reason || others.includes(key))
     : others
   return {...note, shortNoticeReasons: reasons}
+}
+
+/**
+ * What the day chosen under "Applies from" means for visitors, said before staff press anything, in
+ * the pages' date format: when they see the change, and, where a sooner day is possible, how to get
+ * it. Undefined for a day the dialog refuses anyway (none yet, or in the past).
+ */
+export function chosenDayMeaning({
+  date,
+  today,
+  noticeFrom,
+}: {
+  date: string
+  /** Today in India. */
+  today: string
+  /** The first day that needs no reason for short notice; none for a policy's first version. */
+  noticeFrom?: string
+}): string | undefined {
+  if (!isCalendarDate(date) || date < today) return undefined
+  const seen =
+    date === today
+      ? 'Visitors see this today, once the site has rebuilt'
+      : `Visitors see this from ${formatDate(date)}; until then the site shows it as an announced change`
+  if (!noticeFrom) return `${seen}.`
+  if (date < noticeFrom)
+    return (
+      `${seen}, sooner than the notice period allows: tick below every reason that applies. ` +
+      `If none does, choose ${formatDate(noticeFrom)} or later.`
+    )
+  return date === today
+    ? `${seen}.`
+    : `${seen}. To put it live today, choose today and tick the reason that applies; if none does, the notice period applies.`
 }

@@ -193,6 +193,28 @@ export function proposedDate(draft: StoredDocument, context: PublishContext, now
   return [noticeFrom(draft, context, now) ?? indiaToday(now), ...announced].sort().at(-1)!
 }
 
+/**
+ * Why `draft` may not be published as the document `publishedId` of type `type`, if it may not: it
+ * is stored under another id, is another type's, or holds fields that type does not define (a
+ * version's number and summary in a policy, say). Publishing it would replace the published
+ * document with something the site cannot build, so the publish is refused before it is sent.
+ */
+export function foreignDraftProblem(
+  draft: StoredDocument,
+  {publishedId, type, fields}: {publishedId: string; type: string; fields: ReadonlySet<string>},
+): string | undefined {
+  if (draft._id !== `drafts.${publishedId}` || draft._type !== type)
+    return `The draft open here is a ${draft._type} stored as ${draft._id}, not a draft of this ${type}.`
+  const unknown = Object.keys(draft).filter((key) => !key.startsWith('_') && !fields.has(key))
+  if (unknown.length > 0) return `The draft holds fields a ${type} does not have (${unknown.join(', ')}).`
+  return undefined
+}
+
+/** What staff read when a draft is refused so: nothing was published, and what to do. */
+export const foreignDraftMessage = (problem: string) =>
+  `Not published: ${problem} Publishing it would replace the published document. ` +
+  'Reload the page; if the draft still shows unknown fields, discard it and make the change again.'
+
 /** A reference to a document that was a draft when it was chosen becomes a strong one on publish, as in Sanity's own publish. */
 function strengthenOnPublish(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(strengthenOnPublish)

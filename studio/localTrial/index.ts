@@ -1,9 +1,16 @@
 import {createClient} from '@sanity/client'
 import {createElement, Fragment} from 'react'
 import {Card, Text} from '@sanity/ui'
-import {createMockAuthStore, type CurrentUser, type NavbarProps, type SingleWorkspace} from 'sanity'
+import {
+  createMockAuthStore,
+  SANITY_VERSION,
+  type CurrentUser,
+  type NavbarProps,
+  type SingleWorkspace,
+} from 'sanity'
 import {
   LOCAL_SITE_META,
+  LOCAL_TRIAL_TOKEN_META,
   LOCAL_TRIAL_EDITOR,
   LOCAL_TRIAL_NOTICE,
   LOCAL_TRIAL_PROJECT,
@@ -12,7 +19,7 @@ import {SANITY_API_VERSION} from '../../model/sanityApi'
 
 /**
  * The local trial (`npm run studio:local`): this Studio, built with SANITY_STUDIO_LOCAL_TRIAL=1,
- * edits a local Content Lake (tests/support/contentLake) on the bundled dataset, without a
+ * edits a local Content Lake (localTrial/) on the bundled dataset, without a
  * Sanity account. The local Content Lake serves this Studio itself, so the Studio talks to the
  * address it was opened at, and tells it where the local site runs in a <meta> tag.
  */
@@ -51,8 +58,26 @@ function LocalTrialNavbar(props: NavbarProps) {
   return createElement(Fragment, null, notice, props.renderDefault(props))
 }
 
+/** Where Studio asks Sanity which Studio version is the latest (sanity's PackageVersionStatusProvider). */
+const VERSION_CHECK = /^https:\/\/sanity-cdn\.(?:com|work)\/v1\/modules\//
+
+/**
+ * Studio asks Sanity's CDN for a newer Studio when it starts and every 15 minutes, and has no
+ * setting to stop it. The trial promises that nothing leaves the machine, and it never updates
+ * itself: the check is answered here, without a request, with the Studio that is installed.
+ */
+function answerVersionCheckLocally(window: Window) {
+  const fetch = window.fetch.bind(window)
+  window.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input)
+    if (!VERSION_CHECK.test(url)) return fetch(input, init)
+    return Promise.resolve(Response.json({latest: SANITY_VERSION, packageVersion: SANITY_VERSION}))
+  }
+}
+
 /** The production workspace, pointed at the local Content Lake. */
 export function localTrial(workspace: SingleWorkspace): SingleWorkspace {
+  if (page) answerVersionCheckLocally(page)
   const client = createClient({
     projectId: LOCAL_TRIAL_PROJECT,
     dataset: workspace.dataset,
@@ -61,8 +86,9 @@ export function localTrial(workspace: SingleWorkspace): SingleWorkspace {
     useProjectHostname: false,
     useCdn: false,
     withCredentials: false,
-    // Any token: the local Content Lake shows drafts to a request that carries one, as Sanity's does.
-    token: 'local-trial',
+    // This run's token, which the local Content Lake wrote into the page: without it, it accepts
+    // no write and shows no draft, so another page on this machine can do neither.
+    token: page?.document.querySelector<HTMLMetaElement>(`meta[name="${LOCAL_TRIAL_TOKEN_META}"]`)?.content,
   })
   return {
     ...workspace,
@@ -71,6 +97,6 @@ export function localTrial(workspace: SingleWorkspace): SingleWorkspace {
     title: `${workspace.title} (local trial)`,
     apiHost: origin,
     auth: createMockAuthStore({client, currentUser: LOCAL_TRIAL_USER}),
-    studio: {components: {navbar: LocalTrialNavbar}},
+    studio: {...workspace.studio, components: {...workspace.studio?.components, navbar: LocalTrialNavbar}},
   }
 }

@@ -1,5 +1,6 @@
 import {presentationTool} from 'sanity/presentation'
 import {PREVIEW_MODE} from '../../model/preview'
+import {initialPreviewUrl, MAIN_DOCUMENTS} from './editedDocument'
 import {resolveLocations} from './resolveLocations'
 
 /** Where `npm start` serves the site on a staff member's own computer. */
@@ -26,6 +27,11 @@ export function previewOrigin(configured: string | undefined): string {
  */
 export const sitePreview = (origin: string) =>
   presentationTool({
-    previewUrl: {initial: origin, previewMode: PREVIEW_MODE},
-    resolve: {locations: resolveLocations},
+    previewUrl: {
+      // The page of the document staff were editing (editedDocument.ts), else the Home page.
+      initial: () =>
+        initialPreviewUrl(origin, typeof sessionStorage === 'undefined' ? undefined : sessionStorage),
+      previewMode: PREVIEW_MODE,
+    },
+    resolve: {locations: resolveLocations, mainDocuments: MAIN_DOCUMENTS},
   })

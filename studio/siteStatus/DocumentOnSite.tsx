@@ -52,7 +52,7 @@ export const siteStatusInput = (origin: string, isSiteType: (type: string) => bo
     )
   }
 
-/** The badge beside a site document's title: "Live since 14:32", "Waiting for the site", "Not on the site". */
+/** The badge beside a site document's title: "Live since 14:32 IST", "Waiting for the site", "Not on the site". */
 export const siteStatusBadge = (origin: string): DocumentBadgeComponent => {
   const SiteStatusBadge: DocumentBadgeComponent = (props) => {
     const state = stateOf(useSiteStatus(origin), props.published)

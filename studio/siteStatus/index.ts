@@ -9,7 +9,7 @@ import {SiteStatusTool} from './SiteStatusTool'
 
 /**
  * What the live site shows, where staff publish: on each document the site is built from, a badge
- * and a sentence above the form ("Live on the site since 14:32", "Waiting for the site (building)",
+ * and a sentence above the form ("Live on the site since 14:32 IST", "Waiting for the site (building)",
  * "The site did not take this change: …"), and a "Live site" tool with the last build and the next
  * scheduled policy switch. Read from the site at `origin` (SANITY_STUDIO_PREVIEW_URL), which
  * answers GET /api/site-status; a site that cannot say is said to be unknown, never guessed.

@@ -2,7 +2,7 @@ import {spawn, type ChildProcess} from 'node:child_process'
 import {mkdirSync, mkdtempSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
 import {ROOT} from './astroBuild.ts'
-import {childEnv} from './childEnv.ts'
+import {childEnv} from '../../localTrial/childEnv.ts'
 import {freePort} from './ports.ts'
 
 export interface RunningServer {

@@ -1,5 +1,5 @@
 // Studio in Chromium, clicked through as staff would: the Studio built for the local Content
-// Lake (tests/support/contentLake), seeded with the bundled dataset, beside the production server
+// Lake (localTrial/), seeded with the bundled dataset, beside the production server
 // reading that Content Lake. One Studio build (cached by its sources), one Studio page kept open
 // across the stories, and two rebuilds of the site: the one that puts every change live, and one
 // the site refuses. Each story stands on its own: a failed one leaves the page reloaded for the
@@ -9,21 +9,17 @@ import {randomBytes} from 'node:crypto'
 import type {BrowserContext, ConsoleMessage, Page} from 'playwright-core'
 import {describe, expect, inject} from 'vitest'
 import {LOCAL_TRIAL_NOTICE, LOCAL_TRIAL_PROJECT} from '../../../model/localTrial'
+import {formatDate} from '../../../model/dates'
 import {daysAfter} from '../../../model/policyVersions'
-import {policyHistoryPath, policyVersionPath} from '../../../model/routes'
+import {pagePath, policyHistoryPath, policyVersionPath} from '../../../model/routes'
 import {SANITY_API_VERSION} from '../../../model/sanityApi'
-import {POLICIES} from '../../../model/siteDocuments'
+import {DOCUMENT_TITLES, POLICIES, POLICY_VERSION_TYPE} from '../../../model/siteDocuments'
 import {documentInWords, SITE_STATUS_PATH, type SiteStatus} from '../../../model/siteStatus'
 import {DEFAULT_BUNDLED_DATASET} from '../../../src/config'
 import {test} from '../../support/browserTest'
 import {islandBody, marker, postJson, validFields} from '../../support/contact'
-import {startContentLake, type ContentLake} from '../../support/contentLake'
-import {
-  cachedLocalStudio,
-  LOCAL_READ_TOKEN,
-  sendPublishWebhook,
-  siteEnvForLake,
-} from '../../support/contentLake/localTrial'
+import {startContentLake, type ContentLake} from '../../../localTrial/contentLake'
+import {cachedLocalStudio, sendPublishWebhook, siteEnvForLake} from '../../../localTrial/trial'
 import {siteServers, type SiteServer} from '../../support/processes'
 import {readNdjson, type SanityDocumentLike} from '../../support/queryApiStandIn'
 import {STAFF_SCREENSHOTS, staffScreenshot} from '../../support/staffScreenshots'
@@ -37,6 +33,10 @@ const REASON = 'A new right for customers'
 /** How the policy page words that reason. */
 const REASON_ON_PAGE = 'It applies at short notice because it adds to your rights.'
 const DRAFT_SENTENCE = 'This sentence is a draft nobody has published.'
+const ABOUT_SENTENCE = 'This sentence was added in Studio.'
+const ABOUT_ID = 'aboutPage'
+/** Where a page of the site is, by the route table. */
+const ABOUT_PATH = pagePath({page: 'about'})
 const {privacy: PRIVACY, refund: REFUND, terms: TERMS} = POLICIES
 const HINDI_PRIVACY_ID = `${PRIVACY.id}__i18n_hi`
 const HINDI_PRIVACY = `/structure/policies;privacyPolicyTranslations;${HINDI_PRIVACY_ID}`
@@ -56,6 +56,10 @@ const servers = siteServers(inject('distDir'))
 const published: string[] = []
 /** What the stories published, for the live-site check: words each page must show after the rebuild. */
 const changesOnSite: {path: string; words: string}[] = []
+/** Set once the stories are done, when the servers are stopped on purpose. */
+let finished = false
+/** Requests the browser sent anywhere but this machine. */
+const leftTheMachine: string[] = []
 
 /**
  * Opens a Studio screen by its address: the first time (or after a failed story) by loading the
@@ -112,6 +116,25 @@ function announcedVersion(policy: string): {number: number; effectiveDate: strin
 const noticeFrom = () =>
   daysAfter(todayInIndia(), lake.store.get('policyFigures')?.policyChangeNoticeDays as number)
 
+/**
+ * After a publish, as staff see it and as the Content Lake holds it: the Content Lake holds the
+ * document with its own type and no draft of it; Studio, once it has the same, offers nothing to
+ * publish (the footer's Publish is disabled), and shows neither "deleted" nor another type's
+ * "Unknown fields".
+ */
+async function expectPublished(id: string, type: string) {
+  await expect.poll(() => lake.store.get(`drafts.${id}`), {timeout: 30_000}).toBeUndefined()
+  expect(lake.store.get(id)?._type).toBe(type)
+  // Studio labels the button "Published" for a moment after its own publish, "Publish" otherwise.
+  const publish = page.locator('[data-testid="action-publish"], [data-testid="action-published"]').first()
+  await expect.poll(() => publish.isDisabled(), {timeout: 30_000}).toBe(true)
+  for (const words of ['This document has been deleted', 'Unknown field'])
+    expect(await page.getByText(words).count(), `Studio shows "${words}"`).toBe(0)
+}
+
+/** The site's health check, as a monitor reads it. */
+const health = async () => (await fetch(new URL('/api/health', site.url))).status
+
 /** Publishes the open policy through "Record this change", with a summary and maybe a date. */
 async function openRecordChange(summary: string) {
   await page.getByRole('button', {name: 'Publish', exact: true}).click()
@@ -124,7 +147,7 @@ async function openRecordChange(summary: string) {
 async function publishOutsideStudio(document: object): Promise<number> {
   const response = await fetch(`${lake.apiUrl}/v${SANITY_API_VERSION}/data/mutate/production`, {
     method: 'POST',
-    headers: {'content-type': 'application/json', authorization: `Bearer ${LOCAL_READ_TOKEN}`},
+    headers: {'content-type': 'application/json', authorization: `Bearer ${lake.token}`},
     body: JSON.stringify({mutations: [{createOrReplace: document}]}),
   })
   return response.status
@@ -161,18 +184,33 @@ test.beforeAll(async ({browser}) => {
   site = await servers.start({
     ...siteEnvForLake(lake, SECRET),
     // Contact messages go to the Content Lake, as with Sanity's store.
-    SANITY_API_WRITE_TOKEN: LOCAL_READ_TOKEN,
+    SANITY_API_WRITE_TOKEN: lake.token,
   })
   lake.proxySite(site.url)
+  // A site server that stops mid-run fails every story after it: say why, with its last words.
+  site.process.once('exit', (code, signal) => {
+    if (!finished) console.error(`The site server exited (${code ?? signal}):\n${site.output().slice(-4000)}`)
+  })
   context = await browser.newContext({viewport: {width: 1280, height: 800}, ignoreHTTPSErrors: true})
   page = await context.newPage()
   sitePage = await context.newPage()
+  // Nothing the trial's Studio or site does may reach the internet: every request the browser
+  // would send elsewhere than this machine is recorded here (and goes nowhere). A request the
+  // Studio's page policy refuses never gets this far.
+  await context.route(
+    (url) => /^(https?|wss?):$/.test(url.protocol) && !['localhost', '127.0.0.1'].includes(url.hostname),
+    (route) => {
+      leftTheMachine.push(route.request().url())
+      return route.abort()
+    },
+  )
   // Studio is a large application: on a machine busy with the rest of the tests a step can take long.
   page.setDefaultTimeout(30_000)
   sitePage.setDefaultTimeout(10_000)
 }, 300_000)
 
 test.afterAll(async () => {
+  finished = true
   await context?.close()
   await servers.stopAll()
   await lake?.close()
@@ -192,9 +230,27 @@ test.beforeEach(({task, onTestFailed}) => {
 // A Studio that needs an endpoint the stand-in does not answer fails here, naming it.
 test.afterEach(() => {
   expect(lake.unanswered.splice(0)).toEqual([])
+  expect(leftTheMachine.splice(0)).toEqual([])
 })
 
 describe('staff in Studio', {timeout: 180_000}, () => {
+  test('change the About page and publish it: no question asked, and Studio shows it published, not deleted', async () => {
+    await studio(`/structure/${ABOUT_ID}`)
+    await page.getByText(LOCAL_TRIAL_NOTICE).waitFor()
+    const intro = page.getByRole('textbox', {name: 'Introduction'})
+    await intro.click()
+    await page.keyboard.press('Control+End')
+    await page.keyboard.insertText(` ${ABOUT_SENTENCE}`)
+    await page.getByText('Saved', {exact: true}).waitFor()
+    await page.getByRole('button', {name: 'Publish', exact: true}).click()
+    await expectPublished(ABOUT_ID, 'aboutPage')
+    // A page records no policy version: publishing it never opens the dialog.
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    expect(lake.store.get(ABOUT_ID)?.intro).toContain(ABOUT_SENTENCE)
+    expect(published).toContain(ABOUT_ID)
+    changesOnSite.push({path: ABOUT_PATH, words: ABOUT_SENTENCE})
+  })
+
   test('change a sentence of the Refund policy and publish it with short notice: refused without a reason, accepted with one', async () => {
     await studio(`/structure/policies;${REFUND.id}`)
     await page.getByText(LOCAL_TRIAL_NOTICE).waitFor()
@@ -227,6 +283,7 @@ describe('staff in Studio', {timeout: 180_000}, () => {
     // One press publishes, even while Studio is still saving or checking the last edit.
     await confirm.click()
     await dialog.waitFor({state: 'detached', timeout: 60_000})
+    await expectPublished(REFUND.id, 'policy')
     expect(published).toContain(REFUND.id)
 
     // The new version is in the policy's history, with its summary.
@@ -235,6 +292,7 @@ describe('staff in Studio', {timeout: 180_000}, () => {
     await staffScreenshot(page, '04-versions')
     const version = recordedVersion(REFUND_SUMMARY)
     expect(version).toMatchObject({
+      _type: POLICY_VERSION_TYPE,
       policy: REFUND.id,
       effectiveDate: todayInIndia(),
       shortNoticeReasons: ['newRight'],
@@ -246,6 +304,20 @@ describe('staff in Studio', {timeout: 180_000}, () => {
       {path: policyHistoryPath(REFUND.id), words: REFUND_SUMMARY},
       {path: policyVersionPath(REFUND.id, version.number), words: REFUND_SENTENCE},
     )
+  })
+
+  test('press Publish again after "Publish and record": nothing is left to publish, and the policy stays a policy', async () => {
+    await studio(`/structure/policies;${REFUND.id}`)
+    await expectPublished(REFUND.id, 'policy')
+    const before = lake.store.get(REFUND.id)?._rev
+    // Pressed as staff would press it again; a disabled button takes no click.
+    await page
+      .locator('[data-testid="action-publish"], [data-testid="action-published"]')
+      .first()
+      .click({force: true})
+    await expectPublished(REFUND.id, 'policy')
+    expect(lake.store.get(REFUND.id)?._rev).toBe(before)
+    expect(await health()).toBe(200)
   })
 
   test('mark the Hindi Privacy Policy as reviewed for the announced version; after an English change for that day it is stale and shows what changed', async () => {
@@ -266,6 +338,7 @@ describe('staff in Studio', {timeout: 180_000}, () => {
     await review.getByRole('button', {name: 'Mark as reviewed'}).click()
     await review.waitFor({state: 'detached'})
     await page.getByRole('button', {name: 'Publish', exact: true}).click()
+    await expectPublished(HINDI_PRIVACY_ID, 'policy')
     await page.getByText(`Reviewed for version ${announced.number}`, {exact: true}).first().waitFor()
     await staffScreenshot(page, '06-reviewed')
     // Published: what the site builds from records the review.
@@ -278,12 +351,15 @@ describe('staff in Studio', {timeout: 180_000}, () => {
     const dialog = await openRecordChange(PRIVACY_SUMMARY)
     // No reason brings a change before the announced one: the dialog says why, and what to do.
     await dialog.getByLabel('Applies from').fill(todayInIndia())
-    await dialog.getByText(`Choose ${announced.effectiveDate} or later.`, {exact: false}).waitFor()
+    await dialog
+      .getByText(`Choose ${formatDate(announced.effectiveDate)} or later.`, {exact: false})
+      .waitFor()
     // On the day of the announced version, this change replaces it.
     await dialog.getByLabel('Applies from').fill(announced.effectiveDate)
     if (announced.effectiveDate < noticeFrom()) await dialog.getByLabel(REASON).click()
     await dialog.getByRole('button', {name: 'Publish and record'}).click()
     await dialog.waitFor({state: 'detached', timeout: 60_000})
+    await expectPublished(PRIVACY.id, 'policy')
     expect(published).toContain(PRIVACY.id)
     const version = recordedVersion(PRIVACY_SUMMARY)
     changesOnSite.push(
@@ -316,7 +392,19 @@ describe('staff in Studio', {timeout: 180_000}, () => {
 
     await studio(`/structure/policies;${PRIVACY.id}`)
     await page.locator('[data-site-status="live"]').getByText('Live on the site since').waitFor()
+    // In India's time, named: staff's computer may keep another clock.
+    expect(await page.locator('[data-site-status="live"]').first().innerText()).toMatch(/\d\d:\d\d IST/)
     await staffScreenshot(page, '13-live-on-site')
+    // Every document published above is live, and still of its own type; the site is healthy.
+    for (const [id, type] of [
+      [ABOUT_ID, 'aboutPage'],
+      [REFUND.id, 'policy'],
+    ] as const) {
+      await studio(id === ABOUT_ID ? `/structure/${id}` : `/structure/policies;${id}`)
+      await page.locator('[data-site-status="live"]').getByText('Live on the site since').waitFor()
+      await expectPublished(id, type)
+    }
+    expect(await health()).toBe(200)
   })
 
   test('a publish the site refuses shows its reason in Studio, and the live page stays as it was', async ({
@@ -352,18 +440,24 @@ describe('staff in Studio', {timeout: 180_000}, () => {
     await sitePage.getByRole('heading', {name: heading}).first().waitFor()
   })
 
-  test('a draft opens in Presentation beside its form', async () => {
+  test('a draft opens in Presentation beside its form, on the page of the document being edited', async () => {
     await studio(`/structure/policies;${REFUND.id}`)
     await appendSentence(openingWords(REFUND.id), DRAFT_SENTENCE)
     // The preview page's policy must let the overlays draw: Chromium reports each refusal here.
     const refusals: string[] = []
+    // (The Studio's own page refuses, by its policy, what Sanity's code would fetch from the internet.)
     const refused = (message: ConsoleMessage) =>
-      /Content Security Policy/.test(message.text()) && refusals.push(message.text())
+      message.location().url.startsWith(lake.siteUrl) &&
+      /Content Security Policy/.test(message.text()) &&
+      refusals.push(message.text())
     page.on('console', refused)
-    await studio(`/presentation/policy/${REFUND.id}?preview=${encodeURIComponent(REFUND.path)}`)
+    // Presentation, opened from the navbar, starts on the page of the document being edited.
+    await studio('/presentation')
     const preview = page.frameLocator('iframe')
     await preview.getByText('Preview of unpublished changes').waitFor()
     await preview.getByText(DRAFT_SENTENCE).waitFor()
+    // Its document is listed beside it; staff open its form from there.
+    await page.getByText(DOCUMENT_TITLES[REFUND.id], {exact: true}).first().click()
     await page.getByRole('textbox', {name: 'Title'}).waitFor()
     // The page's click-to-edit overlays connected to Presentation: its "Edit" switch is enabled
     // only then, and Presentation stops covering the page with "Loading.".

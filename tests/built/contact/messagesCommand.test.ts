@@ -20,7 +20,7 @@ import {
 } from '../../support/messagesCommand'
 import {startQueryApiStandIn} from '../../support/queryApiStandIn'
 import {asRecord} from '../../support/storedMessages'
-import {childEnv} from '../../support/childEnv'
+import {childEnv} from '../../../localTrial/childEnv'
 
 // `npm run messages` in its own process, as staff run it on the server: the variables that choose
 // the store, standard output and error, the exit code, and no terminal (as from a script, so it

@@ -12,6 +12,7 @@ import {
   SHORT_NOTICE_LAW_MAX,
   type PolicyVersionDocument,
 } from '../../../model/policyVersions'
+import {formatDate} from '../../../model/dates'
 import {POLICY_IDS, type PolicyId} from '../../../model/siteDocuments'
 import {launchCheckLoader, noticeProblem} from '../../../src/content/launchCheck'
 import {launchCheckQuery} from '../../../src/content/queries'
@@ -75,7 +76,7 @@ describe('the notice period of a publish', () => {
       ok: false,
       problems: [
         `A change is announced at least ${NOTICE_DAYS} clear days before it applies, counted from the day after ` +
-          `it is announced: choose ${FIRST_DAY} or later, or tick every reason why this one may apply sooner.`,
+          `it is announced: choose ${formatDate(FIRST_DAY)} or later, or tick every reason why this one may apply sooner.`,
       ],
     })
     // The dialog proposes the first day the figure in force allows, not the draft's.

@@ -12,6 +12,7 @@ import {
   versionsToRecord,
   type StoredDocument,
 } from '../../../studio/actions/recordVersions'
+import {formatDate} from '../../../model/dates'
 import {formatFigure, POLICY_FIGURE_KEYS, type PolicyFigureKey} from '../../../model/policyFigures'
 import {
   appliesFrom,
@@ -160,7 +161,7 @@ describe('publishing a changed policy', () => {
 
   it('is refused with a date in the past', () => {
     expect(problemsOf(publish({...NOTE, effectiveDate: '2026-11-30'}))).toEqual([
-      `The change cannot apply from a past date: choose ${TODAY} (today in India) or later.`,
+      `The change cannot apply from a past date: choose ${formatDate(TODAY)} (today in India) or later.`,
     ])
   })
 
@@ -201,7 +202,7 @@ describe('publishing a changed policy', () => {
     for (const reason of [undefined, ...SHORT_NOTICE_REASON_KEYS])
       expect(problemsOf(plan('2026-12-15', reason))).toEqual([
         expect.stringMatching(
-          /already has version 2, announced to take effect on 2027-01-01\. .*even with a reason for short notice: on 2027-01-01 version 2, written without this change, would replace it\. Choose 2027-01-01 or later\. If this change must apply sooner, .*withdraw version 2/,
+          /already has version 2, announced to take effect on 1 January 2027\. .*even with a reason for short notice: on 1 January 2027 version 2, written without this change, would replace it\. Choose 1 January 2027 or later\. If this change must apply sooner, .*withdraw version 2/,
         ),
       ])
     const accepted = plan('2027-01-01')
@@ -230,7 +231,7 @@ describe('publishing a changed policy', () => {
       expect(noticeDays).toBeGreaterThan(1)
       expect(problemsOf(publish({...NOTE, effectiveDate: dayBeforeThat}))).toEqual([
         `A change is announced at least ${noticeDays} clear days before it applies, counted from the day after ` +
-          `it is announced: choose ${firstNoticedDay} or later, or tick every reason why this one may apply sooner.`,
+          `it is announced: choose ${formatDate(firstNoticedDay)} or later, or tick every reason why this one may apply sooner.`,
       ])
       expect(problemsOf(publish({...NOTE, effectiveDate: TODAY}))).toHaveLength(1)
       expect(publish({...NOTE, effectiveDate: firstNoticedDay}).ok).toBe(true)
@@ -322,7 +323,7 @@ describe('publishing a changed policy', () => {
         note: {...NOTE, effectiveDate: dayBeforeThat},
         now: NOW,
       })
-      expect(problemsOf(plan).join()).toMatch(new RegExp(`choose ${firstNoticedDay} or later`))
+      expect(problemsOf(plan).join()).toMatch(new RegExp(`choose ${formatDate(firstNoticedDay)} or later`))
       const lower = planQuotedValuesPublish({
         figuresBefore: figures,
         versions: recorded,

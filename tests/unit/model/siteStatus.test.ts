@@ -118,12 +118,12 @@ describe("a document's state on the site", () => {
   })
 
   it('is live since the time, in India, the build with its revision went live', () => {
-    expect(indiaTime('2026-12-01T09:02:00.000Z', NOW)).toBe('14:32')
-    expect(indiaTime('2026-11-30T04:00:00.000Z', NOW)).toBe('30 November 2026, 09:30')
+    expect(indiaTime('2026-12-01T09:02:00.000Z', NOW)).toBe('14:32 IST')
+    expect(indiaTime('2026-11-30T04:00:00.000Z', NOW)).toBe('30 November 2026, 09:30 IST')
     expect(documentOnSite(status(), published('rev-live'), NOW)).toEqual({
       tone: 'live',
-      label: 'Live since 14:32',
-      text: 'Live on the site since 14:32.',
+      label: 'Live since 14:32 IST',
+      text: 'Live on the site since 14:32 IST.',
     })
   })
 
@@ -161,7 +161,7 @@ describe("a document's state on the site", () => {
   it('says a policy change is announced, and when it becomes the text in force', () => {
     const announced = status({upcoming: [{policy: 'refundPolicy', number: 5, effectiveDate: '2026-12-31'}]})
     expect(documentOnSite(announced, published('rev-live'), NOW)?.text).toBe(
-      'Live on the site since 14:32: version 5 is announced and becomes the text in force on 31 December 2026; ' +
+      'Live on the site since 14:32 IST: version 5 is announced and becomes the text in force on 31 December 2026; ' +
         'until then the page shows the version in force.',
     )
   })
@@ -169,7 +169,7 @@ describe("a document's state on the site", () => {
   it('says a translation whose page shows English, and why', () => {
     const text = documentOnSite(status(), {_id: 'contactPage__i18n_hi', _rev: 'rev-hi'}, NOW)?.text
     expect(text).toMatch(
-      /^Live on the site since 30 November 2026, 09:30, but its page shows the English text/,
+      /^Live on the site since 30 November 2026, 09:30 IST, but its page shows the English text/,
     )
     expect(text).toMatch(/stale/)
     expect(translationsNotShown(status())).toEqual([
@@ -189,7 +189,7 @@ describe("a document's state on the site", () => {
 
 describe('the site-wide view', () => {
   it('gives the last build and the next scheduled switch', () => {
-    expect(attemptInWords(status(), NOW)).toBe('The last build went live at 14:32.')
+    expect(attemptInWords(status(), NOW)).toBe('The last build went live at 14:32 IST.')
     const scheduled = status({
       nextSwitch: {
         at: '2026-12-30T18:30:00.000Z',
@@ -197,7 +197,7 @@ describe('the site-wide view', () => {
       },
     })
     expect(nextSwitchInWords(scheduled, NOW)).toBe(
-      'Next scheduled switch: 31 December 2026, 00:00 (India time), when Refund and Cancellation Policy, ' +
+      'Next scheduled switch: 31 December 2026, 00:00 IST, when Refund and Cancellation Policy, ' +
         'version 5 takes effect and the site rebuilds by itself.',
     )
     expect(nextSwitchInWords(status(), NOW)).toBe('No policy change is scheduled.')

@@ -278,17 +278,19 @@ describe('the Studio', () => {
     const config = await loadConfig('https://www.medistay.example/anything')
     const tools = config.plugins.flatMap((plugin: any) => plugin.tools ?? []).map((tool: any) => tool.name)
     expect(tools.slice(0, 2)).toEqual(['structure', 'presentation'])
-    expect(presentationOf(config).options.previewUrl).toEqual({
-      initial: 'https://www.medistay.example',
+    const {initial, ...previewUrl} = presentationOf(config).options.previewUrl
+    expect(previewUrl).toEqual({
       previewMode: {enable: '/api/preview/enable', disable: '/api/preview/disable'},
     })
+    // It starts on the page of the document being edited; with none, the Home page.
+    expect(initial()).toBe('https://www.medistay.example/')
     const {resolveLocations: resolver} = await import('../../../studio/presentation/resolveLocations')
     expect(presentationOf(config).options.resolve.locations).toBe(resolver)
   })
 
   it('previews the local server when SANITY_STUDIO_PREVIEW_URL is not set', async () => {
     const config = await loadConfig('')
-    expect(presentationOf(config).options.previewUrl.initial).toBe('http://localhost:4321')
+    expect(presentationOf(config).options.previewUrl.initial()).toBe('http://localhost:4321/')
   })
 
   it('keeps the document actions and the switches it had', async () => {

@@ -1,5 +1,8 @@
 import {describe, expect, it} from 'vitest'
+import {daysAfter} from '../../../model/policyVersions'
+import {formatDate} from '../../../model/dates'
 import {
+  chosenDayMeaning,
   DRAFT_GONE_MESSAGE,
   publishDialogView,
   RECORDS_NOTHING_MESSAGE,
@@ -107,5 +110,34 @@ describe('the reasons for short notice in the dialog', () => {
     const unticked = withShortNoticeReason(law, 'requiredByLaw', false)
     expect(unticked).toEqual({...NOTE, shortNoticeReasons: [], shortNoticeLaw: 'rule 8(3)'})
     expect(withShortNoticeReason(unticked, 'requiredByLaw', true)).toEqual(law)
+  })
+})
+
+describe('what the chosen day means, said before the press', () => {
+  const today = '2026-12-01'
+  const noticeFrom = daysAfter(today, 30)
+
+  it('proposing the notice period, says when visitors see it and how to put it live today', () => {
+    const meaning = chosenDayMeaning({date: noticeFrom, today, noticeFrom})
+    expect(meaning).toContain(`Visitors see this from ${formatDate(noticeFrom)}`)
+    expect(meaning).toContain('To put it live today')
+    expect(meaning).toContain('if none does, the notice period applies')
+  })
+
+  it('for a day sooner than the notice period, asks for the reasons and names the first day without one', () => {
+    const meaning = chosenDayMeaning({date: today, today, noticeFrom})
+    expect(meaning).toMatch(/^Visitors see this today/)
+    expect(meaning).toContain(`If none does, choose ${formatDate(noticeFrom)} or later.`)
+  })
+
+  it("writes every date as the pages do, never as the date field's figures", () => {
+    for (const date of [today, daysAfter(today, 3), noticeFrom])
+      expect(chosenDayMeaning({date, today, noticeFrom})).not.toMatch(/\d{4}-\d{2}-\d{2}/)
+  })
+
+  it("needs no notice for a policy's first version, and says nothing of a day it refuses", () => {
+    expect(chosenDayMeaning({date: today, today})).toBe('Visitors see this today, once the site has rebuilt.')
+    expect(chosenDayMeaning({date: '2026-11-30', today, noticeFrom})).toBeUndefined()
+    expect(chosenDayMeaning({date: '', today, noticeFrom})).toBeUndefined()
   })
 })

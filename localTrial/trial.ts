@@ -6,15 +6,12 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, st
 import {join} from 'node:path'
 import {promisify} from 'node:util'
 import {encodeSignatureHeader, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
-import {LOCAL_TRIAL_PROJECT} from '../../../model/localTrial.ts'
-import {ROOT} from '../astroBuild.ts'
-import type {SanityDocumentLike} from '../queryApiStandIn.ts'
-import type {ContentLake} from './index.ts'
+import {LOCAL_TRIAL_PROJECT} from '../model/localTrial.ts'
+import {ROOT} from './siteBuild.ts'
+import type {SanityDocumentLike} from './queryApi.ts'
+import type {ContentLake} from './contentLake.ts'
 
 const run = promisify(execFile)
-
-/** The read token the site uses for staff preview; the local Content Lake accepts any token. */
-export const LOCAL_READ_TOKEN = 'local-trial-read-token'
 
 /**
  * Builds the Studio for the local Content Lake (SANITY_STUDIO_LOCAL_TRIAL=1) into `outDir`, or
@@ -80,7 +77,8 @@ export function siteEnvForLake(lake: ContentLake, webhookSecret: string): Record
   return {
     SANITY_PROJECT_ID: LOCAL_TRIAL_PROJECT,
     SANITY_API_HOST: lake.apiUrl,
-    SANITY_API_READ_TOKEN: LOCAL_READ_TOKEN,
+    // This run's token: the site's preview reads drafts with it, and its store writes messages.
+    SANITY_API_READ_TOKEN: lake.token,
     SANITY_STUDIO_URL: lake.url,
     SANITY_WEBHOOK_SECRET: webhookSecret,
     // Presentation frames the site through the local Content Lake's HTTPS proxy.

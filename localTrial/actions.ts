@@ -1,7 +1,7 @@
 // Sanity's Actions API (POST /data/actions/<dataset>), which Studio uses to create, edit, publish,
 // unpublish, discard and delete: each action is one transaction of the store.
 import {Mutation} from '@sanity/mutator'
-import type {SanityDocumentLike} from '../queryApiStandIn.ts'
+import type {SanityDocumentLike} from './queryApi.ts'
 import {LakeError, type LakeStore, type Transaction} from './store.ts'
 
 interface Action {

@@ -12,7 +12,7 @@ import {
   type ServerResponse,
 } from 'node:http'
 import {createServer as createHttpsServer, type Server as HttpsServer} from 'node:https'
-import {createHash} from 'node:crypto'
+import {createHash, randomBytes, timingSafeEqual} from 'node:crypto'
 import {existsSync, readFileSync, statSync} from 'node:fs'
 import {createSecureServer, type Http2SecureServer} from 'node:http2'
 import {extname, join, normalize} from 'node:path'
@@ -25,14 +25,16 @@ import {
   readBody,
   type SanityDocumentLike,
   type StandInRequest,
-} from '../queryApiStandIn.ts'
-import {LOCAL_SITE_META, LOCAL_TRIAL_EDITOR} from '../../../model/localTrial.ts'
+} from './queryApi.ts'
+import {LOCAL_SITE_META, LOCAL_TRIAL_EDITOR, LOCAL_TRIAL_TOKEN_META} from '../model/localTrial.ts'
 import {applyActions} from './actions.ts'
 import {
   applyMutations,
   documentEvents,
   LakeError,
+  listenerEvents,
   LakeStore,
+  type Matched,
   transactionLog,
   type Transaction,
 } from './store.ts'
@@ -54,6 +56,7 @@ export interface ContentLakeOptions {
   port?: number
   /** The plain HTTP port for Node (0: any free one). */
   apiPort?: number
+  /** A loopback address to listen on (127.0.0.1, the default, localhost or ::1); any other is refused. */
   host?: string
   /** The member of staff every request acts as (the local trial has no sign-in). */
   user?: LakeUser
@@ -79,6 +82,11 @@ export interface LakeCall {
 export interface ContentLake {
   /** Where a browser opens the Studio: HTTPS (HTTP/2) on localhost, with `certificate`. */
   url: string
+  /**
+   * This run's token, random at each start: writes need it, and only a request with it sees drafts.
+   * The Studio it serves is given it; the site gets it as its read and write token.
+   */
+  token: string
   /** The same API over plain HTTP, for Node: the site's builds and preview, the webhook's sender. */
   apiUrl: string
   /** The self-signed certificate (PEM) of `url`, made for this run. */
@@ -118,8 +126,69 @@ class Stream {
   }
 }
 
+/** A refusal before any route is looked at: the request is not the local trial's own. */
+class Refused extends Error {
+  readonly status: number
+  constructor(status: number, description: string) {
+    super(description)
+    this.status = status
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * What the local Content Lake accepts, whatever page a browser on this machine has open (issue 37,
+ * finding 1): a `Host` naming loopback and the port asked (no DNS rebinding), no `Origin` but its
+ * own (no other site's page), writes only as application/json (no CORS-simple form or text post)
+ * and only with this run's token, and a path that decodes. Anything else is refused with a status,
+ * before it reaches a route, and never stops the trial.
+ */
+export function refusal(
+  request: Pick<IncomingMessage, 'method' | 'headers' | 'url'>,
+  {port, origins, token}: {port: number; origins: readonly string[]; token: string},
+): Refused | undefined {
+  const host = request.headers.host ?? request.headers[':authority']
+  if (typeof host !== 'string' || !LOOPBACK_NAMES.some((name) => host === `${name}:${port}`))
+    return new Refused(421, `This local Content Lake answers only to localhost:${port}.`)
+  const origin = request.headers.origin
+  if (origin !== undefined && !origins.includes(origin))
+    return new Refused(
+      403,
+      `Requests from ${origin} are not accepted: only the local trial's own pages may call it.`,
+    )
+  try {
+    decodeURIComponent(new URL(request.url ?? '/', 'http://lake').pathname)
+  } catch {
+    return new Refused(400, 'The path is not a valid percent-encoded address.')
+  }
+  if (!WRITES.has(request.method ?? 'GET')) return undefined
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+  if (type !== 'application/json') return new Refused(415, 'Writes are accepted only as application/json.')
+  // A long GROQ query is sent as a POST: a read, which the site's builds make without the token.
+  if (/^\/v[^/]+\/data\/query\//.test(new URL(request.url ?? '/', 'http://lake').pathname)) return undefined
+  if (!carriesToken(request.headers.authorization, token))
+    return new Refused(401, "Writes need this run's token, which only the local trial's Studio is given.")
+  return undefined
+}
+
+/** Whether an Authorization header carries this run's token (compared in constant time). */
+function carriesToken(authorization: string | string[] | undefined, token: string): boolean {
+  const given = Buffer.from(typeof authorization === 'string' ? authorization.replace(/^Bearer /, '') : '')
+  const expected = Buffer.from(token)
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
 export async function startContentLake(options: ContentLakeOptions): Promise<ContentLake> {
   const dataset = options.dataset ?? 'production'
+  const host = options.host ?? '127.0.0.1'
+  if (!LOOPBACK_HOSTS.has(host))
+    throw new Error(
+      `The local Content Lake listens on loopback only, not on ${host}: nothing else may reach it.`,
+    )
+  const token = randomBytes(24).toString('base64url')
   const user = options.user ?? LOCAL_TRIAL_EDITOR
   const store = new LakeStore(options.documents, user.id)
   const calls: LakeCall[] = []
@@ -145,6 +214,10 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     if (name !== dataset) throw new LakeError(404, `Dataset "${name}" not found`, 'httpNotFound')
   }
   const ids = (list: string) => decodeURIComponent(list).split(',').filter(Boolean)
+  const authorized = (request: IncomingMessage) => carriesToken(request.headers.authorization, token)
+  /** What a request may read: drafts and other private documents (an id with a dot) only with the token. */
+  const visible = (request: IncomingMessage, document: SanityDocumentLike | undefined | null) =>
+    Boolean(document) && (authorized(request) || !document!._id.includes('.'))
   const json = async (request: IncomingMessage) => (await readBody(request)) as Record<string, unknown>
 
   const routes: [string, RegExp, Route][] = [
@@ -256,12 +329,13 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     [
       'GET',
       /^\/data\/doc\/([^/]+)\/(.+)$/,
-      (_, __, [, name, list]) => {
+      (request, __, [, name, list]) => {
         ds(name!)
         const wanted = ids(list!)
+        const found = (id: string) => (visible(request, store.get(id)) ? store.get(id) : undefined)
         return {
-          documents: wanted.map((id) => store.get(id)).filter(Boolean),
-          omitted: wanted.filter((id) => !store.get(id)).map((id) => ({id, reason: 'existence'})),
+          documents: wanted.map(found).filter(Boolean),
+          omitted: wanted.filter((id) => !found(id)).map((id) => ({id, reason: 'existence'})),
         }
       },
     ],
@@ -380,10 +454,14 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
           if (key.startsWith('$')) params[key.slice(1)] = JSON.parse(value)
         const tree = parseQuery(query, params)
         const matches = async (document: SanityDocumentLike | null) =>
+          visible(request, document) &&
           document !== null &&
           [await (await evaluate(tree, {dataset: [document], params})).get()].flat().filter(Boolean).length >
             0
-        const includeResult = url.searchParams.get('includeResult') !== 'false'
+        const listening = {
+          includeResult: url.searchParams.get('includeResult') !== 'false',
+          includePreviousRevision: url.searchParams.get('includePreviousRevision') === 'true',
+        }
         return new Stream((response) => {
           response.writeHead(200, {'content-type': 'text/event-stream', 'cache-control': 'no-cache'})
           response.write(
@@ -394,32 +472,16 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
           let queue = Promise.resolve()
           const stop = store.subscribe((transaction) => {
             queue = queue.then(async () => {
-              const matched: [string, SanityDocumentLike | null, SanityDocumentLike | null][] = []
+              const matched: Matched[] = []
               for (const id of transaction.documentIDs) {
-                const before = transaction.before.get(id) ?? null
-                const after = transaction.after.get(id) ?? null
-                if ((await matches(before)) || (await matches(after))) matched.push([id, before, after])
+                const before = await matches(transaction.before.get(id) ?? null)
+                const after = await matches(transaction.after.get(id) ?? null)
+                if (before || after) matched.push({id, before, after})
               }
-              matched.forEach(([id, before, after], index) => {
-                const event = {
-                  type: 'mutation',
-                  eventId: `${transaction.id}#${id}`,
-                  documentId: id,
-                  transactionId: transaction.id,
-                  identity: transaction.author,
-                  mutations: transaction.mutations,
-                  previousRev: before?._rev,
-                  resultRev: after?._rev ?? transaction.id,
-                  ...(includeResult ? {result: after ?? undefined} : {}),
-                  effects: transaction.effects[id],
-                  timestamp: transaction.timestamp,
-                  transition: !before ? 'appear' : !after ? 'disappear' : 'update',
-                  visibility: 'query',
-                  transactionTotalEvents: matched.length,
-                  transactionCurrentEvent: index + 1,
-                }
-                response.write(`event: mutation\nid: ${event.eventId}\ndata: ${JSON.stringify(event)}\n\n`)
-              })
+              for (const event of listenerEvents(transaction, matched, listening))
+                response.write(
+                  `event: mutation\nid: ${String(event.eventId)}\ndata: ${JSON.stringify(event)}\n\n`,
+                )
             })
           })
           request.once('close', () => {
@@ -440,8 +502,9 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
       query: '',
       params: {},
       perspective: url.searchParams.get('perspective'),
-      // Studio's client carries a token; the site's builds read without one, and see published documents only.
-      authorization: request.headers.authorization ?? null,
+      // Studio's client carries this run's token; the site's builds read without one, and see
+      // published documents only, as does a request with any other token.
+      authorization: authorized(request) ? request.headers.authorization! : null,
     }
     let status = 200
     let body: unknown
@@ -482,21 +545,65 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
     if (!found && extname(path) !== '') return response.writeHead(404).end()
     const chosen = found ? file : join(dir, 'index.html')
     let content: Buffer | string = readFileSync(chosen)
-    if (chosen.endsWith('index.html'))
+    const page = chosen.endsWith('index.html')
+    if (page)
       content = content
         .toString('utf8')
-        .replace('<head>', `<head><meta name="${LOCAL_SITE_META}" content="${siteUrl}">`)
+        .replace(
+          '<head>',
+          `<head><meta name="${LOCAL_SITE_META}" content="${siteUrl}"><meta name="${LOCAL_TRIAL_TOKEN_META}" content="${token}">`,
+        )
     response
-      .writeHead(200, {'content-type': TYPES[extname(chosen)] ?? 'application/octet-stream'})
+      .writeHead(200, {
+        'content-type': TYPES[extname(chosen)] ?? 'application/octet-stream',
+        ...(page ? {'content-security-policy': studioPolicy()} : {}),
+      })
       .end(content)
   }
 
-  const handler = (request: IncomingMessage, response: ServerResponse) => {
+  /**
+   * Nothing the trial's Studio does reaches the internet: its page may load and call only this
+   * machine (itself, and the local site Presentation frames). Studio also asks Sanity's servers
+   * for a bridge script, its font, the signed-in user and feedback settings, whatever its
+   * `apiHost`; the browser refuses those before they leave.
+   */
+  const studioPolicy = () => {
+    const here = `'self' ${siteUrl}`
+    return [
+      `default-src ${here}`,
+      `script-src 'self' 'unsafe-inline' 'unsafe-eval'`,
+      `style-src 'self' 'unsafe-inline'`,
+      `img-src ${here} data: blob:`,
+      `font-src 'self' data:`,
+      `connect-src ${here} wss://localhost:${own.secure}`,
+      `frame-src ${here}`,
+      `worker-src 'self' blob:`,
+    ].join('; ')
+  }
+
+  // Set once the servers listen: the ports and origins that are the local trial's own.
+  const own = {secure: 0, plain: 0, origins: [] as string[]}
+  const handler = (server: 'secure' | 'plain') => (request: IncomingMessage, response: ServerResponse) => {
+    const refused = refusal(request, {port: own[server], origins: own.origins, token})
+    if (refused) {
+      calls.push({method: request.method ?? 'GET', path: `refused ${refused.status}: ${request.url ?? ''}`})
+      return void response
+        .writeHead(refused.status, {'content-type': 'application/json; charset=utf-8'})
+        .end(JSON.stringify({error: {description: refused.message, type: 'httpRefused'}}))
+    }
     const url = new URL(request.url ?? '/', 'http://lake')
     // The API is versioned (/v2025-02-19/…, /vX/…, /v1/…); a Studio page is anything else.
     const api = /^\/v(?:\d{4}-\d{2}-\d{2}|\d+|X)(\/.*)$/.exec(url.pathname)
     if (api) return void answerApi(request, response, url, api[1]!.replace(/\/$/, ''))
-    if (options.studioDir) return serveStudio(response, url.pathname)
+    if (options.studioDir) {
+      try {
+        return serveStudio(response, url.pathname)
+      } catch (error) {
+        // Whatever a request asks, the trial goes on: a file it cannot read is this request's failure.
+        console.error(error)
+        return void response.writeHead(500).end()
+      }
+    }
     const call = {method: request.method ?? 'GET', path: url.pathname}
     calls.push(call)
     noAnswer(call)
@@ -507,12 +614,14 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   // browsers speak only over TLS (a certificate made for this run, for localhost). Node (the
   // site's builds, its preview, scripts) gets plain HTTP on a port of its own.
   const tls = selfSignedCertificate()
-  const secure = createSecureServer({...tls, allowHTTP1: true}, handler as never)
-  const plain: Server = createServer(handler)
+  const secure = createSecureServer({...tls, allowHTTP1: true}, handler('secure') as never)
+  const plain: Server = createServer(handler('plain'))
 
   // Presence (who else has a document open) goes over a WebSocket at /socket/<dataset>. The local
   // trial has one member of staff: the socket is accepted and stays quiet.
   secure.on('upgrade', (request: IncomingMessage, socket: Duplex) => {
+    // A browser sends every WebSocket its page's Origin: another site's page is refused here too.
+    if (refusal(request, {port: own.secure, origins: own.origins, token})) return socket.destroy()
     const url = new URL(request.url ?? '/', 'http://lake')
     const path = url.pathname.replace(/^\/v[^/]+/, '')
     calls.push({method: 'WEBSOCKET', path})
@@ -543,7 +652,7 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   const listen = (server: Server | Http2SecureServer | HttpsServer, port: number) =>
     new Promise<number>((resolve, reject) => {
       server.once('error', reject)
-      server.listen(port, options.host ?? '127.0.0.1', () => {
+      server.listen(port, host, () => {
         const address = server.address()
         if (!address || typeof address === 'string')
           reject(new Error('The local Content Lake is not listening on a TCP port'))
@@ -575,10 +684,18 @@ export async function startContentLake(options: ContentLakeOptions): Promise<Con
   const securePort = await listen(secure, options.port ?? 0)
   const siteUrl = `https://localhost:${await listen(siteProxy, options.siteProxyPort ?? 0)}`
   const plainPort = await listen(plain, options.apiPort ?? 0)
-  const host = options.host === 'localhost' ? 'localhost' : '127.0.0.1'
+  own.secure = securePort
+  own.plain = plainPort
+  own.origins = [
+    ...LOOPBACK_NAMES.map((name) => `https://${name}:${securePort}`),
+    ...LOOPBACK_NAMES.map((name) => `http://${name}:${plainPort}`),
+    // The local site, framed by Presentation, is the trial's own page too.
+    siteUrl,
+  ]
   return {
+    token,
     url: `https://localhost:${securePort}`,
-    apiUrl: `http://${host}:${plainPort}`,
+    apiUrl: `http://${host === 'localhost' ? 'localhost' : '127.0.0.1'}:${plainPort}`,
     certificate: tls.cert,
     siteUrl,
     proxySite: (target) => {

@@ -1,6 +1,6 @@
 /**
- * What every process a test starts is given of the test's own environment: PATH, HOME, no
- * telemetry, and the run's clock. A run under Debian's `faketime` (libfaketime, loaded through
+ * What every process the trial or a test starts is given of its starter's environment: PATH,
+ * HOME, no telemetry, and the starter's clock. A run under Debian's `faketime` (libfaketime, loaded through
  * LD_PRELOAD and set by the FAKETIME variables) moves the clock of each process it starts only if
  * those variables reach it: the build, the server and the test must agree on what day it is.
  */

@@ -1,7 +1,7 @@
 import {applyPatch} from 'mendoza'
 import {describe, expect, it} from 'vitest'
-import {applyActions} from '../../support/contentLake/actions.ts'
-import {applyMutations, documentEvents, LakeStore, mendozaPatch} from '../../support/contentLake/store.ts'
+import {applyActions} from '../../../localTrial/actions.ts'
+import {applyMutations, documentEvents, LakeStore, mendozaPatch} from '../../../localTrial/store.ts'
 
 const seed = () => [
   {_id: 'refundPolicy', _type: 'policy', title: 'Refunds', sections: [{_key: 'a', heading: 'Scope'}]},

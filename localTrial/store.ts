@@ -1,8 +1,9 @@
 // The state of the local Content Lake: documents in memory, changed only by transactions, each
 // kept in a transaction log with its effects, as Sanity's history API serves them.
+import type {MutationEvent, Mutation as ClientMutation, SanityDocument} from '@sanity/client'
 import {Mutation} from '@sanity/mutator'
 import {evaluate} from 'groq-js'
-import {parseQuery, type SanityDocumentLike} from '../queryApiStandIn.ts'
+import {parseQuery, type SanityDocumentLike} from './queryApi.ts'
 
 /** A refusal the HTTP API reports with this status and body, as Sanity's does. */
 export class LakeError extends Error {
@@ -167,6 +168,64 @@ export class LakeStore {
     }
     return found ?? undefined
   }
+}
+
+/** The id a mutation of Sanity's mutate API writes to (`create*` name it in the document, `patch` and `delete` by `id`). */
+function targetOf(mutation: unknown): string | undefined {
+  const [body] = Object.values(mutation as Record<string, {_id?: string; id?: string}>)
+  return body?._id ?? body?.id
+}
+
+/** What a listener asked for (GET /data/listen/<dataset>): the document after, the one before. */
+export interface ListenerOptions {
+  includeResult: boolean
+  includePreviousRevision: boolean
+}
+
+/** A document a transaction wrote, and whether a listener's query matched it before and after. */
+export interface Matched {
+  id: string
+  before: boolean
+  after: boolean
+}
+
+/**
+ * The mutation events a listener gets for one transaction, one per document its query matched
+ * before or after (`transition` says which: it came into the query's set, left it, or stayed), in the shape of @sanity/client's `MutationEvent`. Each carries only the
+ * mutations that wrote that document: Studio applies an event's mutations to its own copy of the
+ * document (@sanity/mutator, as its BufferedDocument does), so a mutation of another document
+ * in the same transaction (a publish's delete of the draft, a version's create) would land on it.
+ */
+export function listenerEvents(
+  transaction: Transaction,
+  matched: readonly Matched[],
+  {includeResult, includePreviousRevision}: ListenerOptions,
+): MutationEvent[] {
+  return matched.map(({id: documentId, before: wasMatched, after: isMatched}, index): MutationEvent => {
+    const before = transaction.before.get(documentId) ?? null
+    const after = transaction.after.get(documentId) ?? null
+    return {
+      type: 'mutation',
+      eventId: `${transaction.id}#${documentId}`,
+      documentId,
+      transactionId: transaction.id,
+      identity: transaction.author,
+      mutations: transaction.mutations.filter(
+        (mutation) => targetOf(mutation) === documentId,
+      ) as ClientMutation[],
+      ...(before ? {previousRev: before._rev as string} : {}),
+      resultRev: transaction.id,
+      ...(includeResult && after ? {result: after as SanityDocument} : {}),
+      ...(includePreviousRevision ? {previous: before as SanityDocument | null} : {}),
+      effects: transaction.effects[documentId],
+      timestamp: transaction.timestamp,
+      transition: !wasMatched ? 'appear' : !isMatched ? 'disappear' : 'update',
+      visibility: 'query',
+      transactionTotalEvents: matched.length,
+      // Zero-based, as @sanity/client's MutationEvent documents it.
+      transactionCurrentEvent: index,
+    }
+  })
 }
 
 /** The mutations of Sanity's mutate API applied to the store as one transaction, as the Content Lake would. */
