@@ -98,8 +98,7 @@ const whoWrote = (message: MessageRecord) =>
  * on, how its e-mails went.
  */
 function recordLine(message: MessageRecord, mailOn: boolean): string {
-  // A message stored before forms said their language came from the English page.
-  const language = `language ${message.consent.language ?? 'en'}`
+  const language = `language ${message.consent.language}`
   const health = `health details ${isTicked(message.consent, 'healthDetails') ? 'may' : 'may NOT'} be used`
   const mails = mailOn
     ? `  ${notificationPhrase(message.notification)}${message.acknowledgement ? `; ${acknowledgementPhrase(message.acknowledgement)}` : ''}`
@@ -158,14 +157,12 @@ function whole(message: MessageRecord, mailOn: boolean): string {
           `Acknowledgement: ${acknowledgementPhrase(message.acknowledgement)}`,
         ]
       : []),
-    `Language:        ${consent.language ?? 'en'} (the contact page it was sent from)`,
-    `Consent:         given ${consent.givenAt ? indiaTime(consent.givenAt) : '(not recorded)'}, to the Privacy Policy of ${consent.privacyPolicyUpdated || '(not recorded)'}`,
-    ...(consent.boxes.length > 0
-      ? consent.boxes.map(
-          ({box, wording, ticked}) => `  Box ${box} (${ticked ? 'ticked' : 'not ticked'}): ${wording}`,
-        )
-      : ['  Boxes:         (not recorded)']),
-    `  Notice above the boxes: ${consent.notice ? consent.notice.replaceAll('\n\n', ' ¶ ') : '(not recorded)'}`,
+    `Language:        ${consent.language} (the contact page it was sent from)`,
+    `Consent:         given ${indiaTime(consent.givenAt)}, to the Privacy Policy of ${consent.privacyPolicyUpdated}`,
+    ...consent.boxes.map(
+      ({box, wording, ticked}) => `  Box ${box} (${ticked ? 'ticked' : 'not ticked'}): ${wording}`,
+    ),
+    `  Notice above the boxes: ${consent.notice.replaceAll('\n\n', ' ¶ ')}`,
     `Message id:      ${message.id}`,
   ].join('\n')
 }

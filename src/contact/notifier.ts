@@ -58,8 +58,8 @@ interface NotifierOptions {
   log?: (line: string) => void
 }
 
-/** The language of a message's page: a message stored before forms said theirs came from the English page. */
-const languageOf = (message: StoredMessage) => message.consent.language ?? DEFAULT_LANGUAGE
+/** The language of a message's page. */
+const languageOf = (message: StoredMessage) => message.consent.language
 
 /** Which page the visitor wrote from, in English: "Written from the Hindi page (hi)." */
 export function writtenFrom(code: string, name: string | undefined): string {

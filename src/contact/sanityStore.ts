@@ -1,11 +1,7 @@
 import {handledPatch} from '../../model/contactMessages.ts'
 import {sanityClient, type SanityTarget} from '../lib/sanityClient.ts'
-import type {ConsentBoxRecord} from '../../model/contactForm.ts'
 import {
-  boxesOfFields,
   isFrom,
-  type ConsentFields,
-  type ConsentRecord,
   type Mail,
   type MessageRecord,
   type MessageStore,
@@ -47,11 +43,9 @@ const mailState = (f: (typeof MAIL_FIELDS)[Mail]) =>
 const RECORD_FIELDS = `
   "id": coalesce(submissionId, _id), receivedAt, name, email, phone, subject, message, submission,
   "consent": {
-    "language": consent.language,
-    "givenAt": coalesce(consent.givenAt, ""), "privacyPolicyUpdated": coalesce(consent.privacyPolicyUpdated, ""),
-    "boxes": consent.boxes[]{box, wording, ticked}, "notice": consent.notice,
-    "fields": {"wording": consent.wording, "ageConfirmationWording": consent.ageConfirmationWording,
-      "healthDetailsAllowed": consent.healthDetailsAllowed, "healthDetailsWording": consent.healthDetailsWording}
+    "language": consent.language, "givenAt": consent.givenAt,
+    "privacyPolicyUpdated": consent.privacyPolicyUpdated,
+    "boxes": consent.boxes[]{box, wording, ticked}, "notice": consent.notice
   },
   "notification": ${mailState(MAIL_FIELDS.notification)},
   "acknowledgement": select(${MAIL_FIELDS.acknowledgement.owed} => ${mailState(MAIL_FIELDS.acknowledgement)}),
@@ -81,28 +75,16 @@ const UNSEEN = `{
 const present = (state: NotificationState) =>
   Object.fromEntries(Object.entries(state).filter(([, value]) => value !== null)) as NotificationState
 
-/** A record as GROQ answers it: a document stored before one row per box has a field per box. */
-type Answered = Omit<MessageRecord, 'consent'> & {
-  consent: Omit<ConsentRecord, 'boxes'> & {boxes: ConsentBoxRecord[] | null; fields: ConsentFields}
-}
-
 /** GROQ answers a missing field with null; a record leaves it out. */
 const withoutNulls = ({
   acknowledgement,
-  consent: {language, notice, boxes, fields, ...consent},
   submission,
   handledAt,
   handledBy,
   ...record
-}: Answered): MessageRecord => ({
+}: MessageRecord): MessageRecord => ({
   ...record,
   ...(submission ? {submission} : {}),
-  consent: {
-    ...(language ? {language} : {}),
-    ...consent,
-    boxes: boxes ?? boxesOfFields(fields),
-    ...(notice ? {notice} : {}),
-  },
   notification: present(record.notification),
   ...(acknowledgement ? {acknowledgement: present(acknowledgement)} : {}),
   ...(handledAt ? {handledAt} : {}),
@@ -126,7 +108,7 @@ export function sanityMessageStore(config: SanityTarget & {token: string}): Mess
     return ids.length
   }
   const findFrom = async (sender: Sender) =>
-    (await client.fetch<(Answered & {_id: string})[]>(ALL)).filter((message) => isFrom(message, sender))
+    (await client.fetch<(MessageRecord & {_id: string})[]>(ALL)).filter((message) => isFrom(message, sender))
 
   return {
     description: `Sanity dataset "${config.dataset}" of project ${config.projectId}`,
@@ -161,7 +143,7 @@ export function sanityMessageStore(config: SanityTarget & {token: string}): Mess
       return {stored: true}
     },
     async dueFor(mail, now, limit) {
-      return (await client.fetch<Answered[]>(due(MAIL_FIELDS[mail]), {now, limit})).map(withoutNulls)
+      return (await client.fetch<MessageRecord[]>(due(MAIL_FIELDS[mail]), {now, limit})).map(withoutNulls)
     },
     async markSent(mail, id, at) {
       // Visible before the next flush reads the Inbox, so no message is e-mailed twice.
@@ -193,10 +175,10 @@ export function sanityMessageStore(config: SanityTarget & {token: string}): Mess
       return remove((await findFrom(sender)).map((message) => message._id))
     },
     async listSince(since) {
-      return (await client.fetch<Answered[]>(SINCE, {since})).map(withoutNulls)
+      return (await client.fetch<MessageRecord[]>(SINCE, {since})).map(withoutNulls)
     },
     async findByReference(reference) {
-      const found = await client.fetch<(Answered & {_id: string})[]>(BY_REFERENCE, {
+      const found = await client.fetch<(MessageRecord & {_id: string})[]>(BY_REFERENCE, {
         prefix: reference.toLowerCase(),
       })
       return found.map(({_id: _, ...record}) => withoutNulls(record))

@@ -310,8 +310,7 @@ export function createContactService({
         givenAt: receivedAt,
         privacyPolicyUpdated: page.privacyPolicyUpdated,
         boxes: page.boxes.map(({box, wording}) => ({box, wording, ticked: validation.ticked[box]})),
-        // Build data written before notices were recorded has none: the record then keeps none.
-        ...(page.notice ? {notice: page.notice} : {}),
+        notice: page.notice,
       }
       // The island names each send, so that one repeated after a timeout is stored once; the
       // digest of what it sent tells a repeat from the same name with other words.

@@ -5,7 +5,6 @@ import {makeFolders} from '../lib/folders.ts'
 import type {StoreOpener} from './recoveringStore.ts'
 import type {ConsentBoxRecord} from '../../model/contactForm.ts'
 import {
-  boxesOfFields,
   isFrom,
   MAILS,
   type Mail,
@@ -25,47 +24,35 @@ const SCHEMA = `
     phone TEXT NOT NULL,
     subject TEXT NOT NULL,
     message TEXT NOT NULL,
+    -- The consent: the page's language, when it was given, the Privacy Policy version's date, one
+    -- entry per box the page showed ({box, wording, ticked}, as JSON), and the notice it printed.
+    consent_language TEXT NOT NULL,
+    consent_given_at TEXT NOT NULL,
+    consent_privacy_policy_updated TEXT NOT NULL,
+    consent_boxes TEXT NOT NULL,
+    consent_notice TEXT NOT NULL,
+    -- The island's name for the send and the digest of what it sent; none for a form post.
+    submission_key TEXT,
+    submission_digest TEXT,
     notified_at TEXT,
     notification_attempts INTEGER NOT NULL DEFAULT 0,
-    last_notification_error TEXT
+    last_notification_error TEXT,
+    next_notification_at TEXT,
+    notification_given_up_at TEXT,
+    acknowledgement_owed INTEGER NOT NULL DEFAULT 0,
+    acknowledged_at TEXT,
+    acknowledgement_attempts INTEGER NOT NULL DEFAULT 0,
+    last_acknowledgement_error TEXT,
+    next_acknowledgement_at TEXT,
+    acknowledgement_given_up_at TEXT,
+    handled_at TEXT,
+    handled_by TEXT
   );
   CREATE INDEX IF NOT EXISTS contact_messages_received ON contact_messages (received_at);
 `
 
-/** Columns added after the first release: a file made by an older server gains them at start. */
-const ADDED_COLUMNS: Record<string, string> = {
-  consent_given_at: 'TEXT',
-  consent_privacy_policy_updated: 'TEXT',
-  consent_wording: 'TEXT',
-  next_notification_at: 'TEXT',
-  notification_given_up_at: 'TEXT',
-  consent_age_confirmation_wording: 'TEXT',
-  consent_health_details_allowed: 'INTEGER',
-  consent_health_details_wording: 'TEXT',
-  // Messages stored before acknowledgements existed are owed none.
-  acknowledgement_owed: 'INTEGER NOT NULL DEFAULT 0',
-  acknowledged_at: 'TEXT',
-  acknowledgement_attempts: 'INTEGER NOT NULL DEFAULT 0',
-  last_acknowledgement_error: 'TEXT',
-  next_acknowledgement_at: 'TEXT',
-  acknowledgement_given_up_at: 'TEXT',
-  // Messages stored before forms said their language have none: they came from the English page.
-  consent_language: 'TEXT',
-  // The consent, one entry per box its page showed ({box, wording, ticked}, as JSON). Messages
-  // stored before have a column per box instead (consent_wording to consent_health_details_wording).
-  consent_boxes: 'TEXT',
-  // The privacy notice the page printed above the boxes; none for messages stored before it was recorded.
-  consent_notice: 'TEXT',
-  // The island's name for the send and the digest of what it sent; none for a form post.
-  submission_key: 'TEXT',
-  submission_digest: 'TEXT',
-  // Messages stored before staff could mark them handled are not handled: the health check counts them.
-  handled_at: 'TEXT',
-  handled_by: 'TEXT',
-}
-
 /**
- * Made once the added columns exist: a repeated send and a reference are looked up by index.
+ * A repeated send and a reference are looked up by index.
  * The health check counts the messages not handled and not e-mailed: the last index holds just
  * those, with the two columns it reads, so the count never reads a message. Over 10,000 messages,
  * 1% of them not e-mailed, a count took 6.5 ms without it and 0.015 ms with it (2 ms when none
@@ -111,19 +98,15 @@ export interface MessageRow {
   notified_at: string | null
   notification_attempts: number
   last_notification_error: string | null
-  consent_given_at: string | null
-  consent_privacy_policy_updated: string | null
-  consent_wording: string | null
-  next_notification_at: string | null
-  notification_given_up_at: string | null
-  consent_age_confirmation_wording: string | null
-  consent_health_details_allowed: number | null
-  consent_health_details_wording: string | null
-  consent_language: string | null
-  consent_boxes: string | null
-  consent_notice: string | null
+  consent_language: string
+  consent_given_at: string
+  consent_privacy_policy_updated: string
+  consent_boxes: string
+  consent_notice: string
   submission_key: string | null
   submission_digest: string | null
+  next_notification_at: string | null
+  notification_given_up_at: string | null
   acknowledgement_owed: number
   acknowledged_at: string | null
   acknowledgement_attempts: number
@@ -160,18 +143,11 @@ const fromRow = (row: MessageRow): MessageRecord => ({
   subject: row.subject,
   message: row.message,
   consent: {
-    ...(row.consent_language ? {language: row.consent_language} : {}),
-    givenAt: row.consent_given_at ?? '',
-    privacyPolicyUpdated: row.consent_privacy_policy_updated ?? '',
-    ...(row.consent_notice ? {notice: row.consent_notice} : {}),
-    boxes: row.consent_boxes
-      ? (JSON.parse(row.consent_boxes) as ConsentBoxRecord[])
-      : boxesOfFields({
-          wording: row.consent_wording,
-          ageConfirmationWording: row.consent_age_confirmation_wording,
-          healthDetailsAllowed: row.consent_health_details_allowed === 1,
-          healthDetailsWording: row.consent_health_details_wording,
-        }),
+    language: row.consent_language,
+    givenAt: row.consent_given_at,
+    privacyPolicyUpdated: row.consent_privacy_policy_updated,
+    notice: row.consent_notice,
+    boxes: JSON.parse(row.consent_boxes) as ConsentBoxRecord[],
   },
   ...(row.submission_key && row.submission_digest
     ? {submission: {key: row.submission_key, digest: row.submission_digest}}
@@ -209,7 +185,7 @@ export function sqliteStoreOpener(path: string): StoreOpener {
   }
 }
 
-/** Opens the file, with its settings and the current columns; a file that fails any step is let go. */
+/** Opens the file, with its settings and its table; a file that fails any step is let go. */
 function openDatabase(file: string): DatabaseSync {
   const db = new DatabaseSync(file)
   try {
@@ -220,13 +196,6 @@ function openDatabase(file: string): DatabaseSync {
       'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA secure_delete = ON;',
     )
     db.exec(SCHEMA)
-    const existing = new Set(
-      (db.prepare('PRAGMA table_info(contact_messages)').all() as unknown as {name: string}[]).map(
-        (c) => c.name,
-      ),
-    )
-    for (const [column, type] of Object.entries(ADDED_COLUMNS))
-      if (!existing.has(column)) db.exec(`ALTER TABLE contact_messages ADD COLUMN ${column} ${type}`)
     db.exec(INDEXES)
     return db
   } catch (error) {
@@ -327,8 +296,8 @@ export function sqliteMessageStore(path: string): MessageStore {
         consentGivenAt: consent.givenAt,
         consentPrivacyPolicyUpdated: consent.privacyPolicyUpdated,
         consentBoxes: JSON.stringify(consent.boxes.map(({box, wording, ticked}) => ({box, wording, ticked}))),
-        consentLanguage: consent.language ?? null,
-        consentNotice: consent.notice ?? null,
+        consentLanguage: consent.language,
+        consentNotice: consent.notice,
         acknowledgementOwed: acknowledge ? 1 : 0,
       })
       if (Number(changes) !== 1) throw new Error(`Message ${message.id} was not stored.`)

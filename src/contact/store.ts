@@ -9,54 +9,21 @@ import type {ContactMessage} from './schema.ts'
  * page the form came from, which a recent build served (src/contact/consent.ts).
  */
 export interface ConsentRecord {
-  /**
-   * The language of the page the form was on ("hi"), whose words the wordings below are. Absent
-   * for a message stored before the form said its language: it came from the English page.
-   */
-  language?: string
+  /** The language of the page the form was on ("hi"), whose words the wordings below are. */
+  language: string
   /** When the visitor ticked the box and sent the form. */
   givenAt: string
   /** The notice they agreed to: the effective date of the Privacy Policy version the form's page showed. */
   privacyPolicyUpdated: string
   /** Each box the page showed, in page order: its words exactly as shown, and whether it was ticked. */
   boxes: ConsentBoxRecord[]
-  /**
-   * The privacy notice above the boxes, as the page printed it: what the first box agrees to.
-   * Absent for a message stored before the notice was recorded.
-   */
-  notice?: string
+  /** The privacy notice above the boxes, as the page printed it: what the first box agrees to. */
+  notice: string
 }
 
 /** Whether the visitor ticked this box; a box their page did not show was not. */
 export const isTicked = (consent: ConsentRecord, box: ConsentBox) =>
   consent.boxes.some((shown) => shown.box === box && shown.ticked)
-
-/** A consent record as stores kept it before one row per box: a field per box. */
-export interface ConsentFields {
-  wording?: string | null
-  ageConfirmationWording?: string | null
-  healthDetailsAllowed?: boolean | null
-  healthDetailsWording?: string | null
-}
-
-/**
- * The boxes of a record stored with a field per box. The consent and age boxes had to be ticked
- * to send; the health box was recorded ticked or not. A box without words was not on the page (a
- * message from before it existed).
- */
-export function boxesOfFields(fields: ConsentFields): ConsentBoxRecord[] {
-  const boxes: ConsentBoxRecord[] = []
-  if (fields.wording) boxes.push({box: 'consent', wording: fields.wording, ticked: true})
-  if (fields.ageConfirmationWording)
-    boxes.push({box: 'ageConfirmation', wording: fields.ageConfirmationWording, ticked: true})
-  if (fields.healthDetailsWording)
-    boxes.push({
-      box: 'healthDetails',
-      wording: fields.healthDetailsWording,
-      ticked: fields.healthDetailsAllowed === true,
-    })
-  return boxes
-}
 
 export interface StoredMessage extends ContactMessage {
   /** Made by the server for each message; its first eight characters are the reference. */

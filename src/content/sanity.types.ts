@@ -205,10 +205,6 @@ export type ContactMessage = {
       _key: string;
     }>;
     notice?: string;
-    wording?: string;
-    ageConfirmationWording?: string;
-    healthDetailsAllowed?: boolean;
-    healthDetailsWording?: string;
   };
   notifiedAt?: string;
   submissionId?: string;
@@ -1545,10 +1541,6 @@ export type LaunchCheckQueryResult = Array<{
       _key: string;
     }>;
     notice?: string;
-    wording?: string;
-    ageConfirmationWording?: string;
-    healthDetailsAllowed?: boolean;
-    healthDetailsWording?: string;
   };
   notifiedAt?: string;
   submissionId?: string;

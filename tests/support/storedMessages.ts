@@ -4,6 +4,7 @@ import {marker} from './contact'
 
 /** The privacy notice's date and the boxes beside it, as a stored message carries them. */
 export const CONSENT = {
+  language: 'en',
   privacyPolicyUpdated: '2026-11-23',
   notice:
     'What happens to your message\n\nThis form collects your name, e-mail address, phone number, subject and message.',

@@ -71,7 +71,7 @@ export const contactMessage = defineType({
           title: 'Language of the page',
           type: 'string',
           description:
-            'The language of the contact page the visitor wrote from ("hi" for Hindi); the words below are that page\'s. Empty for a message from before forms said their language: the English page.',
+            'The language of the contact page the visitor wrote from ("hi" for Hindi); the words below are that page\'s.',
         }),
         defineField({
           name: 'givenAt',
@@ -117,43 +117,8 @@ export const contactMessage = defineType({
           title: 'Notice above the boxes',
           type: 'text',
           rows: 8,
-          hidden: ({value}) => !value,
           description:
-            'The privacy notice the page printed above the boxes, with its figures and facts, as the visitor read it: the first box agrees to "the notice above". Empty for a message from before the notice was recorded.',
-        }),
-        // A message stored before one entry per box has a field per box instead.
-        defineField({
-          name: 'wording',
-          hidden: ({value}) => !value,
-          title: 'Words agreed to',
-          type: 'text',
-          rows: 3,
-          description: 'The consent wording beside the box, as the visitor saw it.',
-        }),
-        defineField({
-          name: 'ageConfirmationWording',
-          hidden: ({value}) => value === undefined,
-          title: 'Age confirmed',
-          type: 'text',
-          rows: 2,
-          description:
-            'The words of the box the visitor ticked to say they are 18 or over, or the parent or lawful guardian of the person the message is about.',
-        }),
-        defineField({
-          name: 'healthDetailsAllowed',
-          hidden: ({value}) => value === undefined,
-          title: 'Health details may be used',
-          type: 'boolean',
-          description:
-            'Ticked: the visitor allowed us to use the health details in the message to answer it. Not ticked: answer without them, and ask first.',
-        }),
-        defineField({
-          name: 'healthDetailsWording',
-          hidden: ({value}) => value === undefined,
-          title: 'Health box wording',
-          type: 'text',
-          rows: 2,
-          description: 'The words beside the optional health box, as the visitor saw them, ticked or not.',
+            'The privacy notice the page printed above the boxes, with its figures and facts, as the visitor read it: the first box agrees to "the notice above".',
         }),
       ],
     }),

@@ -117,15 +117,6 @@ describe('the consent the visitor gives', () => {
     expect([...store.messages.values()].map((message) => message.consent.notice)).toEqual([changed.notice])
   })
 
-  it('from a page of a build that did not record its notice, keeps the boxes and no notice', async () => {
-    const older = {...ENGLISH_PAGE, notice: '', digest: wordingsDigest(ENGLISH_PAGE.boxes, '')}
-    const {store, service} = serviceWith(() => contactContent({shown: [older]}))
-    expect((await post(service, island({}, older), JSON_TYPE)).status).toBe(201)
-    const consent = [...store.messages.values()][0]!.consent
-    expect(consent).not.toHaveProperty('notice')
-    expect(consent.boxes).toHaveLength(3)
-  })
-
   // Issue 25 (a): after a rebuild with new words, the old page's form was recorded with the new words.
   it('from a page opened before a rebuild that changed the words, records the words that page showed', async () => {
     let content = contactContent()

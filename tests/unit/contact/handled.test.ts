@@ -1,8 +1,4 @@
-import {randomUUID} from 'node:crypto'
-import {join} from 'node:path'
-import {DatabaseSync} from 'node:sqlite'
 import {describe, expect, it} from 'vitest'
-import {sqliteMessageStore} from '../../../src/contact/sqliteStore'
 import {readReference, referenceOf, type MessageStore, type StoredMessage} from '../../../src/contact/store'
 import {storesUnderTest} from '../../support/messageStores'
 import {asRecord, storedMessage} from '../../support/storedMessages'
@@ -14,7 +10,7 @@ import {asRecord, storedMessage} from '../../support/storedMessages'
 
 const EVER = '1970-01-01T00:00:00.000Z'
 const NOW = '2026-11-24T12:00:00.000Z'
-const {stores, scratch, closeAfter} = storesUnderTest()
+const {stores, closeAfter} = storesUnderTest()
 
 describe.each(stores)('the %s store', (_, open) => {
   async function storeWith(...messages: StoredMessage[]): Promise<MessageStore> {
@@ -73,27 +69,5 @@ describe('a reference as staff type it', () => {
     expect(readReference('0A1B2C3D-1111-4111-8111-111111111111')).toBe('0A1B2C3D')
     for (const typed of ['', '0A1B2C3', '0A1B2C3DE', 'ZZZZZZZZ', '0A1B-2C3D'])
       expect(readReference(typed), typed).toBeUndefined()
-  })
-})
-
-describe('the SQLite store, opening a file made before messages could be marked handled', () => {
-  it('keeps every message, not handled, and can mark it', async () => {
-    const path = join(scratch(), `${randomUUID()}.sqlite`)
-    const message = storedMessage({receivedAt: '2026-11-01T09:00:00.000Z'})
-    const before = sqliteMessageStore(path)
-    await before.save(message)
-    before.close()
-    const db = new DatabaseSync(path)
-    // As the file was: no index over the handled column, no handled columns.
-    db.exec(
-      'DROP INDEX contact_messages_unseen; ALTER TABLE contact_messages DROP COLUMN handled_at; ALTER TABLE contact_messages DROP COLUMN handled_by',
-    )
-    db.close()
-
-    const store = closeAfter(sqliteMessageStore(path))
-    expect(await store.listSince(EVER)).toEqual([asRecord(message)])
-    expect(await store.countUnseen(NOW)).toEqual({emailGivenUp: 0, emailWaiting: 1})
-    await store.setHandled(message.id, {at: NOW})
-    expect(await store.countUnseen(NOW)).toEqual({emailGivenUp: 0, emailWaiting: 0})
   })
 })

@@ -237,15 +237,16 @@ describe('the e-mails about a message from the Hindi page', () => {
     }))
   }
 
-  const message = (language: string | undefined): StoredMessage => ({
+  const message = (language: string): StoredMessage => ({
     id: crypto.randomUUID(),
     receivedAt: '2026-12-01T10:00:00.000Z',
     ...validFields(),
     consent: {
-      ...(language ? {language} : {}),
+      language,
       givenAt: '2026-12-01T10:00:00.000Z',
       privacyPolicyUpdated: '2026-11-23',
       boxes: HINDI_PAGE.boxes.map((box) => ({...box, ticked: true})),
+      notice: HINDI_PAGE.notice,
     },
   })
 
@@ -264,10 +265,10 @@ describe('the e-mails about a message from the Hindi page', () => {
     )
   })
 
-  it('name the English page for a message stored before forms said their language, and the code of a language no longer offered', async () => {
+  it('name the English page, and the code of a language no longer offered', async () => {
     const mail = (opened.mail = await startMailServer())
     const store = memoryStore()
-    await store.save(message(undefined))
+    await store.save(message('en'))
     await store.save(message('te'))
     await notifierFor(store, mail.port, withHindi()).flush()
     const texts = mail.accepted.map((received) => received.text)

@@ -1,8 +1,5 @@
 import {randomUUID} from 'node:crypto'
-import {join} from 'node:path'
-import {DatabaseSync} from 'node:sqlite'
 import {describe, expect, it} from 'vitest'
-import {sqliteMessageStore} from '../../../src/contact/sqliteStore'
 import type {StoredMessage} from '../../../src/contact/store'
 import {storesUnderTest} from '../../support/messageStores'
 import {asRecord, storedMessage} from '../../support/storedMessages'
@@ -12,7 +9,7 @@ import {asRecord, storedMessage} from '../../support/storedMessages'
 // in-memory double, so that tests using the double rely on nothing the real stores do not do.
 
 const EVER = '1970-01-01T00:00:00.000Z'
-const {stores, scratch, closeAfter, lake} = storesUnderTest()
+const {stores, closeAfter} = storesUnderTest()
 
 describe.each(stores)('the %s store', (_, open) => {
   /** A new, empty store holding these messages. */
@@ -268,158 +265,6 @@ describe.each(stores)('the %s store', (_, open) => {
           nextAttemptAt: '2026-03-03T10:01:00.000Z',
         },
       },
-    ])
-  })
-})
-
-describe('the SQLite store, opening a file an older server made', () => {
-  // The table as the first release created it (git show HEAD~3:src/contact/sqliteStore.ts).
-  const FIRST_RELEASE_SCHEMA = `
-    CREATE TABLE IF NOT EXISTS contact_messages (
-      id TEXT PRIMARY KEY,
-      received_at TEXT NOT NULL,
-      name TEXT NOT NULL,
-      email TEXT NOT NULL,
-      phone TEXT NOT NULL,
-      subject TEXT NOT NULL,
-      message TEXT NOT NULL,
-      notified_at TEXT,
-      notification_attempts INTEGER NOT NULL DEFAULT 0,
-      last_notification_error TEXT
-    );
-    CREATE INDEX IF NOT EXISTS contact_messages_unnotified
-      ON contact_messages (received_at) WHERE notified_at IS NULL;
-  `
-  const sent = {
-    id: randomUUID(),
-    receivedAt: '2026-01-10T09:00:00.000Z',
-    name: 'Ravi Kumar',
-    email: 'ravi.kumar@example.com',
-    phone: '+44 20 7946 0000',
-    subject: 'A hotel near the hospital',
-    message: 'Sent before the consent box existed.',
-  }
-  const unsent = {
-    ...sent,
-    id: randomUUID(),
-    receivedAt: '2026-01-11T09:00:00.000Z',
-    message: 'Not e-mailed yet.',
-  }
-
-  function oldFile() {
-    const path = join(scratch(), `first-release-${randomUUID()}.sqlite`)
-    const db = new DatabaseSync(path)
-    db.exec(FIRST_RELEASE_SCHEMA)
-    const insert = db.prepare(`
-      INSERT INTO contact_messages (id, received_at, name, email, phone, subject, message,
-        notified_at, notification_attempts, last_notification_error)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-    for (const [message, notifiedAt, attempts, error] of [
-      [sent, '2026-01-10T09:00:02.000Z', 0, null],
-      [unsent, null, 2, 'connect ECONNREFUSED'],
-    ] as const)
-      insert.run(
-        message.id,
-        message.receivedAt,
-        message.name,
-        message.email,
-        message.phone,
-        message.subject,
-        message.message,
-        notifiedAt,
-        attempts,
-        error,
-      )
-    db.close()
-    return path
-  }
-
-  it('reads a consent stored with a column per box as one row per box', async () => {
-    const path = join(scratch(), `columns-${randomUUID()}.sqlite`)
-    sqliteMessageStore(path).close()
-    const db = new DatabaseSync(path)
-    db.prepare(
-      `
-      INSERT INTO contact_messages (id, received_at, name, email, phone, subject, message, consent_given_at,
-        consent_privacy_policy_updated, consent_wording, consent_age_confirmation_wording,
-        consent_health_details_allowed, consent_health_details_wording)
-      VALUES (?, ?, '', 'a@b.example', '', '', 'Hello', ?, '2026-08-17', 'I agree.', 'I am 18.', 1, 'Use my health details.')`,
-    ).run(sent.id, sent.receivedAt, sent.receivedAt)
-    db.close()
-    const store = closeAfter(sqliteMessageStore(path))
-    const [record] = await store.listSince(EVER)
-    expect(record!.consent).toEqual({
-      givenAt: sent.receivedAt,
-      privacyPolicyUpdated: '2026-08-17',
-      boxes: [
-        {box: 'consent', wording: 'I agree.', ticked: true},
-        {box: 'ageConfirmation', wording: 'I am 18.', ticked: true},
-        {box: 'healthDetails', wording: 'Use my health details.', ticked: true},
-      ],
-    })
-  })
-
-  it('keeps every message, with an empty consent, and gains the new columns so new messages carry theirs', async () => {
-    const path = oldFile()
-    const store = closeAfter(sqliteMessageStore(path))
-    const noConsent = {givenAt: '', privacyPolicyUpdated: '', boxes: []}
-    expect(await store.listSince(EVER)).toEqual([
-      {...sent, consent: noConsent, notification: {attempts: 0, notifiedAt: '2026-01-10T09:00:02.000Z'}},
-      {...unsent, consent: noConsent, notification: {attempts: 2, lastError: 'connect ECONNREFUSED'}},
-    ])
-    // The one never e-mailed is still owed its e-mail; neither is owed an acknowledgement, which
-    // did not exist when they came.
-    expect((await store.dueFor('notification', '2026-01-12T00:00:00.000Z', 10)).map(({id}) => id)).toEqual([
-      unsent.id,
-    ])
-    expect(await store.dueFor('acknowledgement', '2026-01-12T00:00:00.000Z', 10)).toEqual([])
-
-    const fresh = storedMessage({email: sent.email})
-    expect(await store.save(fresh)).toEqual({stored: true})
-    await store.recordRefusal('notification', fresh.id, {
-      error: '550 no',
-      gaveUpAt: '2026-03-01T11:00:00.000Z',
-    })
-    expect(await store.findFrom({email: sent.email})).toEqual([
-      expect.objectContaining({id: sent.id}),
-      expect.objectContaining({id: unsent.id}),
-      {...fresh, notification: {attempts: 1, lastError: '550 no', gaveUpAt: '2026-03-01T11:00:00.000Z'}},
-    ])
-    store.close()
-
-    // Opened again, there is nothing left to add, and nothing is lost.
-    const again = closeAfter(sqliteMessageStore(path))
-    expect(ids(await again.listSince(EVER))).toEqual([sent.id, unsent.id, fresh.id])
-  })
-
-  const ids = (messages: {id: string}[]) => messages.map((message) => message.id)
-})
-
-describe('the Sanity store, with a message stored with a field per box', () => {
-  it('reads its consent as one row per box', async () => {
-    const store = closeAfter(Object.fromEntries(stores).Sanity!())
-    const message = storedMessage()
-    lake().setDocuments([
-      {
-        _id: `contactMessage.${message.id}`,
-        _type: 'contactMessage',
-        submissionId: message.id,
-        ...message,
-        consent: {
-          givenAt: message.receivedAt,
-          privacyPolicyUpdated: '2026-08-17',
-          wording: 'I agree.',
-          ageConfirmationWording: 'I am 18.',
-          healthDetailsAllowed: false,
-          healthDetailsWording: 'Use my health details.',
-        },
-      },
-    ])
-    const [record] = await store.listSince(EVER)
-    expect(record!.consent.boxes).toEqual([
-      {box: 'consent', wording: 'I agree.', ticked: true},
-      {box: 'ageConfirmation', wording: 'I am 18.', ticked: true},
-      {box: 'healthDetails', wording: 'Use my health details.', ticked: false},
     ])
   })
 })
