@@ -184,6 +184,23 @@ function listMessageCopies(facts: CompanyFactsDocument, words: FigureWords = ENG
   return copies.length ? joinAnd(copies, ` ${words.processorAnd} `) : undefined
 }
 
+/**
+ * "India and the United States": the countries where the rows for these purposes keep or send
+ * data, each once, India first, named in the page's language; the short notice at the contact form
+ * says where a message is kept from the same rows as the full notice.
+ */
+function listCountries(
+  facts: CompanyFactsDocument,
+  purposes: readonly ProcessorPurpose[],
+  words: FigureWords = ENGLISH_FIGURE_WORDS,
+) {
+  const countries = [...new Set(processorsFor(facts, purposes).map((row) => row.country!.trim()))].sort(
+    (a, b) => Number(isAbroad(a)) - Number(isAbroad(b)),
+  )
+  const named = countries.map((country) => countryIn(country, words.language))
+  return named.length ? joinAnd(named, ` ${words.processorAnd} `) : undefined
+}
+
 /** The words a list of processors needs in a language: where, the joining word, and what each does. */
 function processorWordsNeeded(
   facts: CompanyFactsDocument,
@@ -374,6 +391,12 @@ export const COMPANY_FACTS = {
     'Data processors → who keeps and sends contact messages',
     MESSAGE_PURPOSES,
   ),
+  messageCountries: {
+    title: 'Data processors → the countries where contact messages are kept and sent',
+    kind: 'processors',
+    read: (facts, words) => listCountries(facts, MESSAGE_PURPOSES, words),
+    wordsNeeded: (facts) => (processorsFor(facts, MESSAGE_PURPOSES).length > 1 ? ['processorAnd'] : []),
+  },
   dataProcessors: processorFact('Data processors → all, with what each does', WEBSITE_PURPOSES),
   emailProcessors: processorFact('Data processors → who sends the website’s e-mail', ['email']),
   paymentProcessors: processorFact('Data processors → who takes payments and sends refunds', ['payments']),

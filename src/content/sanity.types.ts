@@ -83,7 +83,61 @@ export type PolicyBody = Array<{
   _key: string;
 } | {
   _key: string;
-} & GrievanceContact>;
+} & GrievanceContact | {
+  _key: string;
+} & TimelineTable>;
+
+export type TimelineTable = {
+  _type: "timelineTable";
+  eventHeading: string;
+  latestHeading: string;
+  usualHeading: string;
+  rows: Array<{
+    event: string;
+    latest: Array<{
+      children?: Array<{
+        marks?: Array<string>;
+        text?: string;
+        _type: "span";
+        _key: string;
+      } | {
+        _key: string;
+      } & FigureRef>;
+      style?: "normal";
+      listItem?: never;
+      markDefs?: Array<{
+        href: string;
+        _type: "link";
+        _key: string;
+      }>;
+      level?: number;
+      _type: "block";
+      _key: string;
+    }>;
+    usual?: Array<{
+      children?: Array<{
+        marks?: Array<string>;
+        text?: string;
+        _type: "span";
+        _key: string;
+      } | {
+        _key: string;
+      } & FigureRef>;
+      style?: "normal";
+      listItem?: never;
+      markDefs?: Array<{
+        href: string;
+        _type: "link";
+        _key: string;
+      }>;
+      level?: number;
+      _type: "block";
+      _key: string;
+    }>;
+    _type: "timelineRow";
+    _key: string;
+  }>;
+};
 
 export type GrievanceContact = {
   _type: "grievanceContact";
@@ -114,7 +168,7 @@ export type CompanyFactsReference = {
 
 export type FactRef = {
   _type: "factRef";
-  fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "deletedMessageCopies" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
+  fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "messageCountries" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "deletedMessageCopies" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
   facts: CompanyFactsReference;
 };
 
@@ -264,7 +318,7 @@ export type PolicyVersion = {
     _key: string;
   }>;
   facts?: Array<{
-    fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "deletedMessageCopies" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
+    fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "messageCountries" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "deletedMessageCopies" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
     text?: string;
     period?: Period;
     _type: "quotedFact";
@@ -443,10 +497,12 @@ export type ContactPage = {
   intro: string;
   reachUsHeading: string;
   reachUsText: string;
+  fullNoticeLabel: string;
   grievance: {
     heading: string;
     body: PolicyBody;
   };
+  shortNotice: PolicyBody;
   privacyNotice: PolicyBody;
   form: {
     nameLabel: string;
@@ -729,7 +785,7 @@ export type Slug = {
   source?: string;
 };
 
-export type AllSanitySchemaTypes = TranslationRecord | SiteLanguage | RichText | PolicySection | PolicyBody | GrievanceContact | PostalAddress | Period | CompanyFactsReference | FactRef | PolicyFiguresReference | FigureRef | HomeSection | NavItem | FooterGroup | RequiredLink | FooterLink | Seo | ContactMessage | PolicyVersion | CompanyFacts | PolicyFigures | AboutPage | HomePage | TranslationMetadata | InternationalizedArrayReference | SiteSettingsReference | ContactPageReference | PolicyReference | InternationalizedArrayReferenceValue | Policy | ContactPage | SiteSettings | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityImageHotspot | SanityImageCrop | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
+export type AllSanitySchemaTypes = TranslationRecord | SiteLanguage | RichText | PolicySection | PolicyBody | TimelineTable | GrievanceContact | PostalAddress | Period | CompanyFactsReference | FactRef | PolicyFiguresReference | FigureRef | HomeSection | NavItem | FooterGroup | RequiredLink | FooterLink | Seo | ContactMessage | PolicyVersion | CompanyFacts | PolicyFigures | AboutPage | HomePage | TranslationMetadata | InternationalizedArrayReference | SiteSettingsReference | ContactPageReference | PolicyReference | InternationalizedArrayReferenceValue | Policy | ContactPage | SiteSettings | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityImageHotspot | SanityImageCrop | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
 
 // Source: ../src/content/queries.ts
 // Variable: siteSettingsQuery
@@ -1104,7 +1160,7 @@ export type AboutPageQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: contactPageQuery
-// Query: *[_id == $contactPageId][0]{  _id,  "language": coalesce(language, "en"), translation{translates, review, reviewedBy, reviewedOn},  seo{title, description},  title,  intro,  reachUsHeading,  reachUsText,  grievance{heading, body},  privacyNotice,  form,  noScriptNotices{invalid, rateLimited, failed},  sentPage{title, backLabel},  acknowledgement{subject, body}}
+// Query: *[_id == $contactPageId][0]{  _id,  "language": coalesce(language, "en"), translation{translates, review, reviewedBy, reviewedOn},  seo{title, description},  title,  intro,  reachUsHeading,  reachUsText,  fullNoticeLabel,  grievance{heading, body},  shortNotice,  privacyNotice,  form,  noScriptNotices{invalid, rateLimited, failed},  sentPage{title, backLabel},  acknowledgement{subject, body}}
 export type ContactPageQueryResult = {
   _id: string;
   language: string | "en";
@@ -1122,7 +1178,9 @@ export type ContactPageQueryResult = {
   intro: null;
   reachUsHeading: null;
   reachUsText: null;
+  fullNoticeLabel: null;
   grievance: null;
+  shortNotice: null;
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
@@ -1137,7 +1195,9 @@ export type ContactPageQueryResult = {
   intro: null;
   reachUsHeading: null;
   reachUsText: null;
+  fullNoticeLabel: null;
   grievance: null;
+  shortNotice: null;
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
@@ -1152,7 +1212,9 @@ export type ContactPageQueryResult = {
   intro: null;
   reachUsHeading: null;
   reachUsText: null;
+  fullNoticeLabel: null;
   grievance: null;
+  shortNotice: null;
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
@@ -1170,7 +1232,9 @@ export type ContactPageQueryResult = {
   intro: null;
   reachUsHeading: null;
   reachUsText: null;
+  fullNoticeLabel: null;
   grievance: null;
+  shortNotice: null;
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
@@ -1188,7 +1252,9 @@ export type ContactPageQueryResult = {
   intro: string;
   reachUsHeading: null;
   reachUsText: null;
+  fullNoticeLabel: null;
   grievance: null;
+  shortNotice: null;
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
@@ -1208,7 +1274,9 @@ export type ContactPageQueryResult = {
   intro: PolicyBody | null;
   reachUsHeading: null;
   reachUsText: null;
+  fullNoticeLabel: null;
   grievance: null;
+  shortNotice: null;
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
@@ -1223,7 +1291,9 @@ export type ContactPageQueryResult = {
   intro: PolicyBody | null;
   reachUsHeading: null;
   reachUsText: null;
+  fullNoticeLabel: null;
   grievance: null;
+  shortNotice: "requiredByLaw" | "takesNothingAway" | null;
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
@@ -1246,10 +1316,12 @@ export type ContactPageQueryResult = {
   intro: string;
   reachUsHeading: string;
   reachUsText: string;
+  fullNoticeLabel: string;
   grievance: {
     heading: string;
     body: PolicyBody;
   };
+  shortNotice: PolicyBody;
   privacyNotice: PolicyBody;
   form: {
     nameLabel: string;
@@ -1350,7 +1422,7 @@ export type PolicyVersionsQueryResult = Array<{
     text: string;
   }> | Array<never>;
   facts: Array<{
-    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "deletedMessageCopies" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
+    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "deletedMessageCopies" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageCountries" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
     text: string | null;
   }> | Array<never>;
 }>;
@@ -1579,10 +1651,12 @@ export type LaunchCheckQueryResult = Array<{
   intro: string;
   reachUsHeading: string;
   reachUsText: string;
+  fullNoticeLabel: string;
   grievance: {
     heading: string;
     body: PolicyBody;
   };
+  shortNotice: PolicyBody;
   privacyNotice: PolicyBody;
   form: {
     nameLabel: string;
@@ -1712,7 +1786,7 @@ export type LaunchCheckQueryResult = Array<{
     _key: string;
   }>;
   facts?: Array<{
-    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "deletedMessageCopies" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
+    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "deletedMessageCopies" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageCountries" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
     text?: string;
     period?: Period;
     _type: "quotedFact";

@@ -2,6 +2,7 @@ import {PortableText, type PortableTextComponents} from '@portabletext/react'
 import type {PolicyFigureKey} from '../../../model/policyFigures'
 import type {CompanyFactKey} from '../../../model/companyFacts'
 import {GRIEVANCE_CARD_FACTS} from '../../../model/policyVersions'
+import {cellText, type TimelineTable} from '../../../model/timelineTable'
 import {knownParts, POLICY_TEXT} from '../../../model/portableText'
 import type {QuoteText} from '../../content/quotes'
 import type {PolicyBody} from '../../content/schemas'
@@ -36,6 +37,28 @@ export default function PolicyText({value, quotes, language = DEFAULT_LANGUAGE}:
         </span>
       ),
       factRef: ({value: ref}: {value: {fact: CompanyFactKey}}) => fact(ref.fact),
+      timelineTable: ({value: table}: {value: TimelineTable}) => (
+        <div className="timeline-table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{table.eventHeading}</th>
+                <th scope="col">{table.latestHeading}</th>
+                <th scope="col">{table.usualHeading}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {table.rows.map((row) => (
+                <tr key={row._key}>
+                  <th scope="row">{row.event}</th>
+                  <td>{cellText(row.latest, quotes.figures)}</td>
+                  <td>{cellText(row.usual, quotes.figures)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ),
       grievanceContact: ({value: card}: {value: {note?: string | null}}) => (
         <address className="contact-card">
           {card.note ? <p>{card.note}</p> : null}
