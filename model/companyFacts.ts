@@ -22,6 +22,7 @@ import {
   type ProcessorWordKey,
 } from './policyFigures.ts'
 import {fillTemplate} from './templates.ts'
+import {formatWorkingHours, type WorkingHours} from './workingHours.ts'
 
 /**
  * What a provider does with personal data for us (a Data Processor's purpose). The contact
@@ -238,7 +239,7 @@ export interface CompanyFactsDocument {
   cin?: string | null
   gstin?: string | null
   registeredOffice?: PostalAddress | null
-  customerCare?: {email?: string | null; phone?: string | null; hours?: string | null} | null
+  customerCare?: {email?: string | null; phone?: string | null; hours?: WorkingHours | null} | null
   grievanceOfficer?: (Person & {postalAddress?: PostalAddress | null}) | null
   privacyContact?: (Person & {sameAsGrievanceOfficer?: boolean | null}) | null
   appUrl?: string | null
@@ -259,7 +260,7 @@ export interface CompanyFactsDocument {
 
 /** How a fact is shown and how a sample of it is recognised. */
 export type FactKind =
-  'text' | 'address' | 'email' | 'phone' | 'url' | 'cin' | 'gstin' | 'processors' | 'period'
+  'text' | 'address' | 'email' | 'phone' | 'url' | 'cin' | 'gstin' | 'processors' | 'period' | 'hours'
 
 export interface FactDefinition {
   /** As staff see it in Studio, with its group: "Grievance Officer → E-mail". */
@@ -338,8 +339,14 @@ export const COMPANY_FACTS = {
   },
   customerCareHours: {
     title: 'Customer care → Working hours',
-    kind: 'text',
-    read: (f) => text(f.customerCare?.hours),
+    kind: 'hours',
+    read: (f, words = ENGLISH_FIGURE_WORDS) =>
+      formatWorkingHours(f.customerCare?.hours, {
+        phrase: words.workingHours,
+        language: words.language ?? 'en',
+        sampleMark: words.sampleMark,
+      }),
+    wordsNeeded: (f) => ['workingHours', ...(f.customerCare?.hours?.sample ? (['sampleMark'] as const) : [])],
   },
   grievanceOfficerName: {
     title: 'Grievance Officer → Name',
@@ -467,6 +474,7 @@ const SAMPLE_TESTS: Record<FactKind, (value: string) => boolean> = {
   text: isSampleText,
   // Judged as printed in English: a typed period's sample flag prints the "(sample)" mark.
   period: isSampleText,
+  hours: isSampleText,
   address: isSampleText,
   email: isSampleEmail,
   phone: isSamplePhone,

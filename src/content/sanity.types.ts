@@ -340,7 +340,13 @@ export type CompanyFacts = {
   customerCare: {
     email: string;
     phone: string;
-    hours: string;
+    hours?: {
+      fromDay?: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+      toDay?: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+      opens?: string;
+      closes?: string;
+      sample?: boolean;
+    };
   };
   grievanceOfficer: {
     name: string;
@@ -656,6 +662,7 @@ export type SiteSettings = {
     copyBackups?: string;
     copyHistory?: string;
     copyDeletedItems?: string;
+    workingHours?: string;
   };
   notFound: {
     title: string;
@@ -1020,6 +1027,7 @@ export type SiteSettingsQueryResult = {
     copyBackups?: string;
     copyHistory?: string;
     copyDeletedItems?: string;
+    workingHours?: string;
   } | null;
   notFound: {
     title: string;
@@ -1500,7 +1508,13 @@ export type CompanyFactsQueryResult = {
   customerCare: {
     email: string;
     phone: string;
-    hours: string;
+    hours: {
+      fromDay?: "friday" | "monday" | "saturday" | "sunday" | "thursday" | "tuesday" | "wednesday";
+      toDay?: "friday" | "monday" | "saturday" | "sunday" | "thursday" | "tuesday" | "wednesday";
+      opens?: string;
+      closes?: string;
+      sample?: boolean;
+    } | null;
   };
   grievanceOfficer: {
     name: string;
@@ -1562,7 +1576,13 @@ export type LaunchCheckQueryResult = Array<{
   customerCare: {
     email: string;
     phone: string;
-    hours: string;
+    hours?: {
+      fromDay?: "friday" | "monday" | "saturday" | "sunday" | "thursday" | "tuesday" | "wednesday";
+      toDay?: "friday" | "monday" | "saturday" | "sunday" | "thursday" | "tuesday" | "wednesday";
+      opens?: string;
+      closes?: string;
+      sample?: boolean;
+    };
   };
   grievanceOfficer: {
     name: string;
@@ -1945,6 +1965,7 @@ export type LaunchCheckQueryResult = Array<{
     copyBackups?: string;
     copyHistory?: string;
     copyDeletedItems?: string;
+    workingHours?: string;
   };
   notFound: {
     title: string;

@@ -12,6 +12,7 @@ import {
 } from '../../model/portableText'
 import {gstinProblem, hasCompanyForm, isCin, isPinCode} from '../../model/indianIdentifiers'
 import {SAMPLE_MARK} from '../../model/samples'
+import {TIME_OF_DAY, WEEKDAYS, workingHoursProblem} from '../../model/workingHours'
 import {textFieldNames, type TextFields} from '../../model/textFields'
 import {ABOUT_PAGE_TEXT} from '../../model/aboutPageText'
 import {HOME_PAGE_TEXT} from '../../model/homePageText'
@@ -378,7 +379,21 @@ export const companyFactsSchema = z.object({
     .string()
     .refine((gstin) => gstinProblem(gstin) === undefined, 'must be a GSTIN with a valid check character'),
   registeredOffice: postalAddress,
-  customerCare: z.object({email, phone: internationalPhone, hours: text(100)}),
+  customerCare: z.object({
+    email,
+    phone: internationalPhone,
+    hours: z
+      .looseObject({
+        fromDay: z.enum(WEEKDAYS),
+        toDay: z.enum(WEEKDAYS),
+        opens: z.string().regex(TIME_OF_DAY),
+        closes: z.string().regex(TIME_OF_DAY),
+        sample: z.boolean().nullish(),
+      })
+      .refine((hours) => !workingHoursProblem(hours), {
+        message: 'the closing time must come after the opening',
+      }),
+  }),
   grievanceOfficer: z.object({...person, postalAddress}),
   privacyContact: z.discriminatedUnion('sameAsGrievanceOfficer', [
     z.object({sameAsGrievanceOfficer: z.literal(true)}),

@@ -197,7 +197,7 @@ describe('how a sample company fact is recognised', () => {
     expect(isSampleText(formatAddress(bundledFacts.registeredOffice)!)).toBe(true)
     expect(isSampleEmail(bundledFacts.customerCare!.email!)).toBe(true)
     expect(isSamplePhone(bundledFacts.customerCare!.phone!)).toBe(true)
-    expect(isSampleText(bundledFacts.customerCare!.hours!)).toBe(true)
+    expect(isSampleFact('hours', factText(bundledFacts, 'customerCareHours'))).toBe(true)
     expect(isSampleEmail(bundledFacts.grievanceOfficer!.email!)).toBe(true)
     expect(isSamplePhone(bundledFacts.grievanceOfficer!.phone!)).toBe(true)
     expect(isSampleUrl(bundledFacts.appUrl!)).toBe(true)
@@ -257,7 +257,8 @@ describe('how a sample company fact is recognised', () => {
         (facts.registeredOffice = {...facts.registeredOffice, city: 'City (sample)'}),
       customerCareEmail: (facts) => (facts.customerCare!.email = 'care@arogyastays.test'),
       customerCarePhone: (facts) => (facts.customerCare!.phone = '+44 7700 900123'),
-      customerCareHours: (facts) => (facts.customerCare!.hours = 'Always (Sample)'),
+      customerCareHours: (facts) =>
+        (facts.customerCare!.hours = {...facts.customerCare!.hours, sample: true}),
       grievanceOfficerName: (facts) => (facts.grievanceOfficer!.name = 'A. Person (sample)'),
       grievanceOfficerDesignation: (facts) => (facts.grievanceOfficer!.designation = 'Officer (sample)'),
       grievanceOfficerEmail: (facts) => (facts.grievanceOfficer!.email = 'grievance@example.org'),
