@@ -50,7 +50,7 @@ describe('a note of correction', () => {
       `1 दिसंबर 2026 को जोड़ी गई टिप्पणी: ${NOTE}`,
     ])
     expect(notesAsShown(version, words('siteSettings__i18n_te'), 'te')).toEqual([
-      `1 డిసెంబర్, 2026న చేర్చిన గమనిక: ${NOTE}`,
+      `1 డిసెంబర్ 2026న చేర్చిన గమనిక: ${NOTE}`,
     ])
     expect(notesAsShown({}, words('siteSettings'), 'en')).toEqual([])
   })
