@@ -4,6 +4,7 @@ import {join} from 'node:path'
 import {DEFAULT_BUNDLED_DATASET} from '../../src/config/index.ts'
 import {readNdjson, type SanityDocumentLike} from './queryApiStandIn.ts'
 import {
+  earliestWithNotice,
   indiaToday,
   planPolicyPublish,
   planWithdrawal,
@@ -133,6 +134,31 @@ export function withAnnouncedPrivacyChange(documents = bundledDocuments()): Sani
     retitle('announced'),
     {summary: "Section 1's heading, announced ahead.", effectiveDate: '2026-12-26'},
     novemberNoon(25),
+  )
+  return documents
+}
+
+/**
+ * The bundled dataset with a change of the Privacy Policy announced now, through Studio's
+ * publishing, for the first day its notice allows: section 1's heading, marked "(announced)". For
+ * tests that need an announced Privacy change on any day the clock says.
+ */
+export function withPrivacyChangeAnnounced(
+  documents = bundledDocuments(),
+  now = new Date(),
+): SanityDocumentLike[] {
+  const notice = Number(documentById(documents, 'policyFigures').policyChangeNoticeDays)
+  publishPolicyChange(
+    documents,
+    'privacyPolicy',
+    (policy) => {
+      policy.sections[0].heading = `${policy.sections[0].heading} (announced)`
+    },
+    {
+      summary: "Section 1's heading, announced ahead.",
+      effectiveDate: earliestWithNotice({now, latest: true, noticeDays: notice})!,
+    },
+    now,
   )
   return documents
 }
