@@ -330,35 +330,44 @@ describe('the contact page', () => {
 })
 
 describe('what a visitor reads between the message box and the send button', () => {
-  for (const javaScriptEnabled of [true, false]) {
-    const how = javaScriptEnabled ? 'with' : 'without'
-    it(`is at most ${FORM_READING_MAX_WORDS} visible words, the full notice folded away, ${how} JavaScript`, async ({
-      newPage,
-    }) => {
-      const page = await newPage(PHONE, {javaScriptEnabled})
-      await openContactPage(page, javaScriptEnabled)
-      const count = () =>
-        page.evaluate(() => {
-          const form = document.querySelector('form')!
-          const range = document.createRange()
-          range.setStartAfter(form.querySelector('textarea')!)
-          range.setEndBefore(form.querySelector('button[type="submit"]')!)
-          const walker = document.createTreeWalker(form, NodeFilter.SHOW_TEXT)
-          let text = ''
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            const parent = node.parentElement!
-            if (!range.intersectsNode(node) || parent.closest('[aria-hidden="true"]')) continue
-            if (parent.checkVisibility({visibilityProperty: true, opacityProperty: true}))
-              text += ` ${node.textContent}`
-          }
-          return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length
-        })
-      const folded = await count()
-      expect(folded).toBeGreaterThan(0)
-      expect(folded).toBeLessThanOrEqual(FORM_READING_MAX_WORDS)
-      // The walk sees the full notice once it is open: folded, it was not counted.
-      await page.locator('form summary').click()
-      expect(await count()).toBeGreaterThan(folded)
-    })
-  }
+  // The English page and each language's, as Site settings turn them on.
+  const prefixes = [
+    '',
+    ...settings.languages
+      .filter((language: {enabled: boolean}) => language.enabled)
+      .map(({code}: {code: string}) => `/${code}`),
+  ]
+  for (const prefix of prefixes)
+    for (const javaScriptEnabled of [true, false]) {
+      const how = javaScriptEnabled ? 'with' : 'without'
+      it(`is at most ${FORM_READING_MAX_WORDS} visible words on ${prefix}/contact-us, the full notice folded away, ${how} JavaScript`, async ({
+        newPage,
+      }) => {
+        const page = await newPage(PHONE, {javaScriptEnabled})
+        await page.goto(`${base}${prefix}/contact-us`)
+        if (javaScriptEnabled) await contactFormHydrated(page)
+        const count = () =>
+          page.evaluate(() => {
+            const form = document.querySelector('form')!
+            const range = document.createRange()
+            range.setStartAfter(form.querySelector('textarea')!)
+            range.setEndBefore(form.querySelector('button[type="submit"]')!)
+            const walker = document.createTreeWalker(form, NodeFilter.SHOW_TEXT)
+            let text = ''
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const parent = node.parentElement!
+              if (!range.intersectsNode(node) || parent.closest('[aria-hidden="true"]')) continue
+              if (parent.checkVisibility({visibilityProperty: true, opacityProperty: true}))
+                text += ` ${node.textContent}`
+            }
+            return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length
+          })
+        const folded = await count()
+        expect(folded).toBeGreaterThan(0)
+        expect(folded).toBeLessThanOrEqual(FORM_READING_MAX_WORDS)
+        // The walk sees the full notice once it is open: folded, it was not counted.
+        await page.locator('form summary').click()
+        expect(await count()).toBeGreaterThan(folded)
+      })
+    }
 })
