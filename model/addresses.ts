@@ -7,6 +7,7 @@
 import {looksLikePhoneNumber} from './addressShapes.ts'
 import {parsePhone} from './phoneNumbers.ts'
 import type {FactKind} from './companyFacts.ts'
+import {INDIAN_SAMPLE_RANGE} from './samples.ts'
 
 export {EMAIL_PATTERN} from './addressShapes.ts'
 
@@ -29,7 +30,9 @@ export function isReplyPhone(value: string): boolean {
 export function isInternationalPhone(value: string): boolean {
   if (!/^\+\d[\d ()-]*\d$/.test(value) || !looksLikePhoneNumber(value)) return false
   const parsed = parsePhone(value)
-  return parsed?.valid === true && parsed.e164 === `+${value.replace(/\D/g, '')}`
+  // A sample in India's unassigned range is printed as a number would be, and refused at launch.
+  const inUse = parsed?.valid === true || INDIAN_SAMPLE_RANGE.test(value.replace(/\D/g, ''))
+  return inUse && parsed?.e164 === `+${value.replace(/\D/g, '')}`
 }
 
 /** The tel: address of a printed phone number. */

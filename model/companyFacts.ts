@@ -22,6 +22,7 @@ import {
   type ProcessorWordKey,
 } from './policyFigures.ts'
 import {fillTemplate} from './templates.ts'
+import {formatWorkingHours, type WorkingHours} from './workingHours.ts'
 
 /**
  * What a provider does with personal data for us (a Data Processor's purpose). The contact
@@ -184,6 +185,23 @@ function listMessageCopies(facts: CompanyFactsDocument, words: FigureWords = ENG
   return copies.length ? joinAnd(copies, ` ${words.processorAnd} `) : undefined
 }
 
+/**
+ * "India and the United States": the countries where the rows for these purposes keep or send
+ * data, each once, India first, named in the page's language; the short notice at the contact form
+ * says where a message is kept from the same rows as the full notice.
+ */
+function listCountries(
+  facts: CompanyFactsDocument,
+  purposes: readonly ProcessorPurpose[],
+  words: FigureWords = ENGLISH_FIGURE_WORDS,
+) {
+  const countries = [...new Set(processorsFor(facts, purposes).map((row) => row.country!.trim()))].sort(
+    (a, b) => Number(isAbroad(a)) - Number(isAbroad(b)),
+  )
+  const named = countries.map((country) => countryIn(country, words.language))
+  return named.length ? joinAnd(named, ` ${words.processorAnd} `) : undefined
+}
+
 /** The words a list of processors needs in a language: where, the joining word, and what each does. */
 function processorWordsNeeded(
   facts: CompanyFactsDocument,
@@ -221,7 +239,7 @@ export interface CompanyFactsDocument {
   cin?: string | null
   gstin?: string | null
   registeredOffice?: PostalAddress | null
-  customerCare?: {email?: string | null; phone?: string | null; hours?: string | null} | null
+  customerCare?: {email?: string | null; phone?: string | null; hours?: WorkingHours | null} | null
   grievanceOfficer?: (Person & {postalAddress?: PostalAddress | null}) | null
   privacyContact?: (Person & {sameAsGrievanceOfficer?: boolean | null}) | null
   appUrl?: string | null
@@ -242,7 +260,7 @@ export interface CompanyFactsDocument {
 
 /** How a fact is shown and how a sample of it is recognised. */
 export type FactKind =
-  'text' | 'address' | 'email' | 'phone' | 'url' | 'cin' | 'gstin' | 'processors' | 'period'
+  'text' | 'address' | 'email' | 'phone' | 'url' | 'cin' | 'gstin' | 'processors' | 'period' | 'hours'
 
 export interface FactDefinition {
   /** As staff see it in Studio, with its group: "Grievance Officer → E-mail". */
@@ -321,8 +339,14 @@ export const COMPANY_FACTS = {
   },
   customerCareHours: {
     title: 'Customer care → Working hours',
-    kind: 'text',
-    read: (f) => text(f.customerCare?.hours),
+    kind: 'hours',
+    read: (f, words = ENGLISH_FIGURE_WORDS) =>
+      formatWorkingHours(f.customerCare?.hours, {
+        phrase: words.workingHours,
+        language: words.language ?? 'en',
+        sampleMark: words.sampleMark,
+      }),
+    wordsNeeded: (f) => ['workingHours', ...(f.customerCare?.hours?.sample ? (['sampleMark'] as const) : [])],
   },
   grievanceOfficerName: {
     title: 'Grievance Officer → Name',
@@ -374,6 +398,12 @@ export const COMPANY_FACTS = {
     'Data processors → who keeps and sends contact messages',
     MESSAGE_PURPOSES,
   ),
+  messageCountries: {
+    title: 'Data processors → the countries where contact messages are kept and sent',
+    kind: 'processors',
+    read: (facts, words) => listCountries(facts, MESSAGE_PURPOSES, words),
+    wordsNeeded: (facts) => (processorsFor(facts, MESSAGE_PURPOSES).length > 1 ? ['processorAnd'] : []),
+  },
   dataProcessors: processorFact('Data processors → all, with what each does', WEBSITE_PURPOSES),
   emailProcessors: processorFact('Data processors → who sends the website’s e-mail', ['email']),
   paymentProcessors: processorFact('Data processors → who takes payments and sends refunds', ['payments']),
@@ -444,6 +474,7 @@ const SAMPLE_TESTS: Record<FactKind, (value: string) => boolean> = {
   text: isSampleText,
   // Judged as printed in English: a typed period's sample flag prints the "(sample)" mark.
   period: isSampleText,
+  hours: isSampleText,
   address: isSampleText,
   email: isSampleEmail,
   phone: isSamplePhone,

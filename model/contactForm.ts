@@ -79,3 +79,12 @@ export type ContactFormMessage =
 /** Every word of the form staff write: a label per field and box, the messages, and the text of each error. */
 export type ContactFormWord = `${ContactField | ConsentBox}Label` | ContactFormMessage | ContactErrorCode
 export type ContactFormLabels = Record<ContactFormWord, string>
+
+/**
+ * The notice beside the boxes is layered: a short notice a visitor reads before sending, and the
+ * full notice one click away on the same page. Between the message box and the send button a
+ * visitor reads at most `FORM_READING_MAX_WORDS` words: the short notice, the link to the full one
+ * and the boxes' words.
+ */
+export const SHORT_NOTICE_MAX_WORDS = 100
+export const FORM_READING_MAX_WORDS = 150

@@ -21,6 +21,12 @@ export const CONTACT_PAGE_TEXT = {
     max: 300,
     rows: 2,
   },
+  fullNoticeLabel: {
+    title: 'Link to the full notice',
+    description:
+      'The words visitors click, under the short notice beside the form, to open the full notice on the same page, for example "How we handle your message, in full".',
+    max: 80,
+  },
 } satisfies TextFields
 
 /** The Grievance Officer block below the form, besides its text. */

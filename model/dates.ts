@@ -1,6 +1,6 @@
 /**
  * Dates as a page in a language prints them, with that language's month names and order
- * ("23 November 2026", "23 नवंबर 2026", "23 నవంబర్, 2026"): `Intl.DateTimeFormat`, which Node and
+ * ("23 November 2026", "23 नवंबर 2026", "23 నవంబర్ 2026"): `Intl.DateTimeFormat`, which Node and
  * browsers carry for every Indian language (full ICU). A policy's dates are days in India.
  */
 import {fillTemplate} from './templates.ts'
@@ -22,13 +22,28 @@ export function dateLocale(language: string): string {
 export const writesDatesIn = (language: string) =>
   Intl.DateTimeFormat.supportedLocalesOf([dateLocale(language)]).length > 0
 
-/** A calendar day ("2026-11-23") in the words of a language, English unless given. */
+/**
+ * A calendar day ("2026-11-23") in the words of a language, English unless given: day, month and
+ * year in the language's order, separated by spaces alone ("23 నవంబర్ 2026", where the runtime's
+ * Telugu writes "23 నవంబర్, 2026"), so that each language writes every date one way, a comma
+ * being left for the words around it ("{date}, {time} IST").
+ */
 export function formatDate(date: string, language: string = DEFAULT_LANGUAGE): string {
-  const format = writesDatesIn(language)
-    ? new Intl.DateTimeFormat(dateLocale(language), {dateStyle: 'long', timeZone: INDIA})
-    : new Intl.DateTimeFormat('en-IN', {day: '2-digit', month: '2-digit', year: 'numeric', timeZone: INDIA})
   // Midnight in India of that day, so the day is the same whatever the machine's time zone.
-  return format.format(new Date(`${date}T00:00:00+05:30`))
+  const day = new Date(`${date}T00:00:00+05:30`)
+  if (!writesDatesIn(language))
+    return new Intl.DateTimeFormat('en-IN', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: INDIA,
+    }).format(day)
+  return new Intl.DateTimeFormat(dateLocale(language), {dateStyle: 'long', timeZone: INDIA})
+    .formatToParts(day)
+    .map((part) => (part.type === 'literal' ? part.value.replace(/,/g, ' ') : part.value))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 /**

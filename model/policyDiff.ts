@@ -3,6 +3,7 @@ import {GRIEVANCE_CARD_FACTS} from './policyVersions.ts'
 import type {CompanyFactKey} from './companyFacts.ts'
 import type {PolicyFigureKey} from './policyFigures.ts'
 import {translatedWords} from './translations.ts'
+import {rowLines, type TimelineTable} from './timelineTable.ts'
 
 /**
  * The differences between two versions of a policy, word by word, as the "what changed" page
@@ -76,6 +77,13 @@ function paragraphs(body: readonly unknown[], quotes: DiffQuotes): Paragraph[] {
       const card = GRIEVANCE_CARD_FACTS.map((fact) => quotes.facts[fact] ?? '').filter(Boolean)
       return [{key, style: 'normal', text: [...note, card.join(', ')].join(' ')}]
     }
+    if (block._type === 'timelineTable' && Array.isArray(block.rows))
+      return rowLines(block as never as TimelineTable, quotes.figures).map((text, row) => ({
+        key: `${key}.${row}`,
+        style: 'normal',
+        listItem: 'bullet',
+        text,
+      }))
     if (block._type !== 'block' || !Array.isArray(block.children)) return []
     const text = block.children
       .filter(isNode)

@@ -152,6 +152,15 @@ export const FIGURE_WORDS = {
     english: '(sample)',
   },
   ...PROCESSOR_WORDS,
+  // Customer care's working hours (Company facts), the days named in the page's language.
+  workingHours: {
+    count: 'phrase',
+    unitTitle: 'Working hours',
+    title: 'Working hours: the days and times customer care answers',
+    english: '{from} to {to}, {opens}–{closes} IST',
+    placeholders: ['from', 'to', 'opens', 'closes'],
+    says: 'the first and last day customer care answers, and its opening and closing times in India',
+  },
 } as const satisfies Record<string, FigureWord>
 
 export type FigureWordKey = keyof typeof FIGURE_WORDS

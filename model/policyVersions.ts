@@ -1005,7 +1005,10 @@ export const POLICY_HISTORY_WORDS = {
   added: {title: 'Added (read out before added words)', example: 'added:'},
   removed: {title: 'Removed (read out before removed words)', example: 'removed:'},
   unchanged: {title: 'Folded section', example: 'unchanged'},
-  introduction: {title: 'The text before section 1', example: 'Introduction'},
+  introduction: {
+    title: 'Heading of the overview before section 1 (the policy page and its differences)',
+    example: 'At a glance',
+  },
   firstVersion: {title: 'The first version', example: 'The first published version of this policy.'},
   feedTitle: {title: 'Feed name', example: 'Policy changes'},
   shortNoticeBecause: {

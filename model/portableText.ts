@@ -1,3 +1,5 @@
+import type {TextFields} from './textFields.ts'
+
 /**
  * What each rich-text field offers staff: its paragraph styles, lists, marks and embedded
  * objects. The Studio's block definitions are built from these, and the site renders exactly
@@ -42,7 +44,7 @@ export const POLICY_TEXT = {
   ...common,
   styles: [paragraph, subHeading],
   inlineObjects: ['figureRef', 'factRef'],
-  blockObjects: ['grievanceContact'],
+  blockObjects: ['grievanceContact', 'timelineTable'],
 } as const satisfies TextDefinition
 
 /** The names a renderer checks content against. */
@@ -63,3 +65,24 @@ export const knownParts = (text: TextDefinition): KnownParts => ({
   decorators: text.decorators.map(({value}) => value),
   annotations: text.annotations,
 })
+
+/** A cell of a table of timelines: one plain line, with figures in it. */
+export const TIMELINE_CELL_TEXT = {
+  styles: [paragraph],
+  lists: [],
+  decorators: [],
+  annotations: [],
+  inlineObjects: ['figureRef'],
+  blockObjects: [],
+} as const satisfies TextDefinition
+
+/** The column headings of a table of timelines (the Refund Policy's: each event, the latest day, the usual time). */
+export const TIMELINE_TABLE_HEADINGS = {
+  eventHeading: {title: 'Heading of the first column', description: 'For example "When".', max: 60},
+  latestHeading: {
+    title: 'Heading of the second column',
+    description: 'For example "The refund reaches you at the latest".',
+    max: 80,
+  },
+  usualHeading: {title: 'Heading of the third column', description: 'For example "Usually".', max: 60},
+} as const satisfies TextFields

@@ -33,9 +33,14 @@ export function isSampleUrl(url: string): boolean {
 /**
  * Ranges set aside for drama and examples by numbering regulators: Ofcom's 020 7946 0xxx,
  * 01x1 496 0xxx, 011x 496 0xxx and 07700 900xxx in the United Kingdom, and 555-0100 to 555-0199
- * in the North American plan. India reserves no such range, so samples use these.
+ * in the North American plan. India reserves no such range, but its plan starts no local number
+ * with 0, the trunk prefix: +91 40 0000 0xxx reads as a Hyderabad line and can ring no one, so the
+ * bundled samples use it.
  */
+export const INDIAN_SAMPLE_RANGE = /^914000000\d{3}$/
+
 const FICTION_RANGES = [
+  INDIAN_SAMPLE_RANGE,
   /^442079460\d{3}$/,
   /^441(1[3-8]|[2-6]1)4960\d{3}$/,
   /^447700900\d{3}$/,

@@ -83,7 +83,7 @@ function placeAndField(path: string): {place: string[]; field?: string} {
         part === 'sections'
           ? `section ${number}`
           : part === 'intro'
-            ? `introduction, paragraph ${number}`
+            ? `At a glance, paragraph ${number}`
             : part === 'body'
               ? `paragraph ${number}`
               : `${fieldWords(part)} ${number}`,

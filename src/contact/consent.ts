@@ -18,10 +18,10 @@ export interface ShownConsent {
   /** Each box the page showed, in page order, with its words. */
   boxes: {box: ConsentBox; wording: string}[]
   /**
-   * The privacy notice above the boxes, as the page printed it (paragraphs, figures and facts in
-   * them, separated by blank lines): the first box agrees to "the notice above", which is not
-   * versioned with the Privacy Policy, so the record keeps its words. Empty in a build's data
-   * written before the notice was recorded.
+   * The notice above the boxes, both layers as the page printed them: the short notice beside
+   * the boxes, then the full notice one click away (paragraphs, figures and facts in them,
+   * separated by blank lines). The first box agrees to the notice, which is not versioned with
+   * the Privacy Policy, so the record keeps its words.
    */
   notice: string
   /** wordingsDigest of the boxes and the notice: what the page sends. */

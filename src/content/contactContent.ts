@@ -42,8 +42,11 @@ export async function consentShownOn(content: SiteContent, language: string): Pr
     privacyVersion: privacy.current?.number ?? null,
     // A policy with no recorded version yet is dated by this build.
     privacyPolicyUpdated: privacy.current?.effectiveDate ?? BUILD_TIME.toISOString().slice(0, 10),
-    // The notice as the page prints it, with today's figures and facts (ContactPage.astro).
-    notice: readableParagraphs(contact.privacyNotice, liveQuotes(figures, facts, words)).join('\n\n'),
+    // Both layers as the page prints them, with today's figures and facts (ContactPage.astro): the
+    // short notice beside the boxes, then the full notice one click away.
+    notice: [contact.shortNotice, contact.privacyNotice]
+      .flatMap((layer) => readableParagraphs(layer, liveQuotes(figures, facts, words)))
+      .join('\n\n'),
     labels: contact.form,
   })
 }

@@ -96,7 +96,7 @@ function itemLabel(field: string, item: unknown, index: number): string | undefi
     return `section ${index + 1}${heading}`
   }
   if (field === 'body') return `paragraph ${index + 1}`
-  if (field === 'intro') return `introduction, paragraph ${index + 1}`
+  if (field === 'intro') return `At a glance, paragraph ${index + 1}`
   return `${field} ${index + 1}`
 }
 

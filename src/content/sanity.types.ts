@@ -83,7 +83,61 @@ export type PolicyBody = Array<{
   _key: string;
 } | {
   _key: string;
-} & GrievanceContact>;
+} & GrievanceContact | {
+  _key: string;
+} & TimelineTable>;
+
+export type TimelineTable = {
+  _type: "timelineTable";
+  eventHeading: string;
+  latestHeading: string;
+  usualHeading: string;
+  rows: Array<{
+    event: string;
+    latest: Array<{
+      children?: Array<{
+        marks?: Array<string>;
+        text?: string;
+        _type: "span";
+        _key: string;
+      } | {
+        _key: string;
+      } & FigureRef>;
+      style?: "normal";
+      listItem?: never;
+      markDefs?: Array<{
+        href: string;
+        _type: "link";
+        _key: string;
+      }>;
+      level?: number;
+      _type: "block";
+      _key: string;
+    }>;
+    usual?: Array<{
+      children?: Array<{
+        marks?: Array<string>;
+        text?: string;
+        _type: "span";
+        _key: string;
+      } | {
+        _key: string;
+      } & FigureRef>;
+      style?: "normal";
+      listItem?: never;
+      markDefs?: Array<{
+        href: string;
+        _type: "link";
+        _key: string;
+      }>;
+      level?: number;
+      _type: "block";
+      _key: string;
+    }>;
+    _type: "timelineRow";
+    _key: string;
+  }>;
+};
 
 export type GrievanceContact = {
   _type: "grievanceContact";
@@ -114,7 +168,7 @@ export type CompanyFactsReference = {
 
 export type FactRef = {
   _type: "factRef";
-  fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "deletedMessageCopies" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
+  fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "messageCountries" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "deletedMessageCopies" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
   facts: CompanyFactsReference;
 };
 
@@ -260,7 +314,7 @@ export type PolicyVersion = {
     _key: string;
   }>;
   facts?: Array<{
-    fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "deletedMessageCopies" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
+    fact: "legalName" | "cin" | "gstin" | "registeredOffice" | "customerCareEmail" | "customerCarePhone" | "customerCareHours" | "grievanceOfficerName" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerPhone" | "grievanceOfficerAddress" | "privacyContactName" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactPhone" | "appUrl" | "messageProcessors" | "messageCountries" | "dataProcessors" | "emailProcessors" | "paymentProcessors" | "requestLogProcessors" | "deletedMessageCopies" | "unverifiedChildDataDeletion" | "lastCopyGoneWithin" | "clinicDataExportPeriod" | "clinicBackupsGoneWithin" | "bookingConfirmationWithin" | "dataProtectionBoardUrl";
     text?: string;
     period?: Period;
     _type: "quotedFact";
@@ -282,7 +336,13 @@ export type CompanyFacts = {
   customerCare: {
     email: string;
     phone: string;
-    hours: string;
+    hours?: {
+      fromDay?: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+      toDay?: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+      opens?: string;
+      closes?: string;
+      sample?: boolean;
+    };
   };
   grievanceOfficer: {
     name: string;
@@ -439,10 +499,12 @@ export type ContactPage = {
   intro: string;
   reachUsHeading: string;
   reachUsText: string;
+  fullNoticeLabel: string;
   grievance: {
     heading: string;
     body: PolicyBody;
   };
+  shortNotice: PolicyBody;
   privacyNotice: PolicyBody;
   form: {
     nameLabel: string;
@@ -596,6 +658,7 @@ export type SiteSettings = {
     copyBackups?: string;
     copyHistory?: string;
     copyDeletedItems?: string;
+    workingHours?: string;
   };
   notFound: {
     title: string;
@@ -725,7 +788,7 @@ export type Slug = {
   source?: string;
 };
 
-export type AllSanitySchemaTypes = TranslationRecord | SiteLanguage | RichText | PolicySection | PolicyBody | GrievanceContact | PostalAddress | Period | CompanyFactsReference | FactRef | PolicyFiguresReference | FigureRef | HomeSection | NavItem | FooterGroup | RequiredLink | FooterLink | Seo | ContactMessage | PolicyVersion | CompanyFacts | PolicyFigures | AboutPage | HomePage | TranslationMetadata | InternationalizedArrayReference | SiteSettingsReference | ContactPageReference | PolicyReference | InternationalizedArrayReferenceValue | Policy | ContactPage | SiteSettings | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityImageHotspot | SanityImageCrop | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
+export type AllSanitySchemaTypes = TranslationRecord | SiteLanguage | RichText | PolicySection | PolicyBody | TimelineTable | GrievanceContact | PostalAddress | Period | CompanyFactsReference | FactRef | PolicyFiguresReference | FigureRef | HomeSection | NavItem | FooterGroup | RequiredLink | FooterLink | Seo | ContactMessage | PolicyVersion | CompanyFacts | PolicyFigures | AboutPage | HomePage | TranslationMetadata | InternationalizedArrayReference | SiteSettingsReference | ContactPageReference | PolicyReference | InternationalizedArrayReferenceValue | Policy | ContactPage | SiteSettings | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityImageHotspot | SanityImageCrop | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint | Slug;
 
 // Source: ../src/content/queries.ts
 // Variable: siteSettingsQuery
@@ -960,6 +1023,7 @@ export type SiteSettingsQueryResult = {
     copyBackups?: string;
     copyHistory?: string;
     copyDeletedItems?: string;
+    workingHours?: string;
   } | null;
   notFound: {
     title: string;
@@ -1100,7 +1164,7 @@ export type AboutPageQueryResult = {
 
 // Source: ../src/content/queries.ts
 // Variable: contactPageQuery
-// Query: *[_id == $contactPageId][0]{  _id,  "language": coalesce(language, "en"), translation{translates, review, reviewedBy, reviewedOn},  seo{title, description},  title,  intro,  reachUsHeading,  reachUsText,  grievance{heading, body},  privacyNotice,  form,  noScriptNotices{invalid, rateLimited, failed},  sentPage{title, backLabel},  acknowledgement{subject, body}}
+// Query: *[_id == $contactPageId][0]{  _id,  "language": coalesce(language, "en"), translation{translates, review, reviewedBy, reviewedOn},  seo{title, description},  title,  intro,  reachUsHeading,  reachUsText,  fullNoticeLabel,  grievance{heading, body},  shortNotice,  privacyNotice,  form,  noScriptNotices{invalid, rateLimited, failed},  sentPage{title, backLabel},  acknowledgement{subject, body}}
 export type ContactPageQueryResult = {
   _id: string;
   language: string | "en";
@@ -1118,7 +1182,9 @@ export type ContactPageQueryResult = {
   intro: null;
   reachUsHeading: null;
   reachUsText: null;
+  fullNoticeLabel: null;
   grievance: null;
+  shortNotice: null;
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
@@ -1133,7 +1199,9 @@ export type ContactPageQueryResult = {
   intro: null;
   reachUsHeading: null;
   reachUsText: null;
+  fullNoticeLabel: null;
   grievance: null;
+  shortNotice: null;
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
@@ -1148,7 +1216,9 @@ export type ContactPageQueryResult = {
   intro: null;
   reachUsHeading: null;
   reachUsText: null;
+  fullNoticeLabel: null;
   grievance: null;
+  shortNotice: null;
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
@@ -1166,7 +1236,9 @@ export type ContactPageQueryResult = {
   intro: null;
   reachUsHeading: null;
   reachUsText: null;
+  fullNoticeLabel: null;
   grievance: null;
+  shortNotice: null;
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
@@ -1184,7 +1256,9 @@ export type ContactPageQueryResult = {
   intro: string;
   reachUsHeading: null;
   reachUsText: null;
+  fullNoticeLabel: null;
   grievance: null;
+  shortNotice: null;
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
@@ -1204,7 +1278,9 @@ export type ContactPageQueryResult = {
   intro: PolicyBody | null;
   reachUsHeading: null;
   reachUsText: null;
+  fullNoticeLabel: null;
   grievance: null;
+  shortNotice: null;
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
@@ -1219,7 +1295,9 @@ export type ContactPageQueryResult = {
   intro: PolicyBody | null;
   reachUsHeading: null;
   reachUsText: null;
+  fullNoticeLabel: null;
   grievance: null;
+  shortNotice: "requiredByLaw" | "takesNothingAway" | null;
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
@@ -1242,10 +1320,12 @@ export type ContactPageQueryResult = {
   intro: string;
   reachUsHeading: string;
   reachUsText: string;
+  fullNoticeLabel: string;
   grievance: {
     heading: string;
     body: PolicyBody;
   };
+  shortNotice: PolicyBody;
   privacyNotice: PolicyBody;
   form: {
     nameLabel: string;
@@ -1346,7 +1426,7 @@ export type PolicyVersionsQueryResult = Array<{
     text: string;
   }> | Array<never>;
   facts: Array<{
-    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "deletedMessageCopies" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
+    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "deletedMessageCopies" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageCountries" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
     text: string | null;
   }> | Array<never>;
 }>;
@@ -1424,7 +1504,13 @@ export type CompanyFactsQueryResult = {
   customerCare: {
     email: string;
     phone: string;
-    hours: string;
+    hours: {
+      fromDay?: "friday" | "monday" | "saturday" | "sunday" | "thursday" | "tuesday" | "wednesday";
+      toDay?: "friday" | "monday" | "saturday" | "sunday" | "thursday" | "tuesday" | "wednesday";
+      opens?: string;
+      closes?: string;
+      sample?: boolean;
+    } | null;
   };
   grievanceOfficer: {
     name: string;
@@ -1486,7 +1572,13 @@ export type LaunchCheckQueryResult = Array<{
   customerCare: {
     email: string;
     phone: string;
-    hours: string;
+    hours?: {
+      fromDay?: "friday" | "monday" | "saturday" | "sunday" | "thursday" | "tuesday" | "wednesday";
+      toDay?: "friday" | "monday" | "saturday" | "sunday" | "thursday" | "tuesday" | "wednesday";
+      opens?: string;
+      closes?: string;
+      sample?: boolean;
+    };
   };
   grievanceOfficer: {
     name: string;
@@ -1571,10 +1663,12 @@ export type LaunchCheckQueryResult = Array<{
   intro: string;
   reachUsHeading: string;
   reachUsText: string;
+  fullNoticeLabel: string;
   grievance: {
     heading: string;
     body: PolicyBody;
   };
+  shortNotice: PolicyBody;
   privacyNotice: PolicyBody;
   form: {
     nameLabel: string;
@@ -1704,7 +1798,7 @@ export type LaunchCheckQueryResult = Array<{
     _key: string;
   }>;
   facts?: Array<{
-    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "deletedMessageCopies" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
+    fact: "appUrl" | "bookingConfirmationWithin" | "cin" | "clinicBackupsGoneWithin" | "clinicDataExportPeriod" | "customerCareEmail" | "customerCareHours" | "customerCarePhone" | "dataProcessors" | "dataProtectionBoardUrl" | "deletedMessageCopies" | "emailProcessors" | "grievanceOfficerAddress" | "grievanceOfficerDesignation" | "grievanceOfficerEmail" | "grievanceOfficerName" | "grievanceOfficerPhone" | "gstin" | "lastCopyGoneWithin" | "legalName" | "messageCountries" | "messageProcessors" | "paymentProcessors" | "privacyContactDesignation" | "privacyContactEmail" | "privacyContactName" | "privacyContactPhone" | "registeredOffice" | "requestLogProcessors" | "unverifiedChildDataDeletion";
     text?: string;
     period?: Period;
     _type: "quotedFact";
@@ -1863,6 +1957,7 @@ export type LaunchCheckQueryResult = Array<{
     copyBackups?: string;
     copyHistory?: string;
     copyDeletedItems?: string;
+    workingHours?: string;
   };
   notFound: {
     title: string;

@@ -3,9 +3,16 @@ import type * as Results from './sanity.types'
 import {HOME_SECTION_IDS, POLICY_ID_LIST} from '../../model/siteDocuments'
 import {EMAIL_PATTERN, factHref, followableHref, isInternationalPhone} from '../../model/addresses'
 import {COMPANY_FACT_KEYS, COMPANY_FACTS, PROCESSOR_PURPOSE_KEYS} from '../../model/companyFacts'
-import {POLICY_TEXT, RICH_TEXT, type TextDefinition} from '../../model/portableText'
+import {
+  POLICY_TEXT,
+  RICH_TEXT,
+  TIMELINE_CELL_TEXT,
+  TIMELINE_TABLE_HEADINGS,
+  type TextDefinition,
+} from '../../model/portableText'
 import {gstinProblem, hasCompanyForm, isCin, isPinCode} from '../../model/indianIdentifiers'
 import {SAMPLE_MARK} from '../../model/samples'
+import {TIME_OF_DAY, WEEKDAYS, workingHoursProblem} from '../../model/workingHours'
 import {textFieldNames, type TextFields} from '../../model/textFields'
 import {ABOUT_PAGE_TEXT} from '../../model/aboutPageText'
 import {HOME_PAGE_TEXT} from '../../model/homePageText'
@@ -111,10 +118,24 @@ export const richTextSchema = z.array(
   z.union([block(RICH_TEXT, z.union([span, richTextUnknown])), richTextUnknown]),
 )
 const policyBodyUnknown = unknownIn(POLICY_TEXT)
+// A cell of a table of timelines: one line of words with figures in it.
+const timelineCell = z
+  .array(block(TIMELINE_CELL_TEXT, z.union([span, figureRef])))
+  .min(1)
+  .max(1)
+const timelineTable = z.object({
+  _type: z.literal('timelineTable'),
+  _key: key,
+  ...textShape(TIMELINE_TABLE_HEADINGS),
+  rows: z
+    .array(z.object({_key: key, event: text(200), latest: timelineCell, usual: timelineCell.nullish()}))
+    .min(1),
+})
 export const policyBodySchema = z.array(
   z.union([
     block(POLICY_TEXT, z.union([span, figureRef, factRef, policyBodyUnknown])),
     z.object({_type: z.literal('grievanceContact'), _key: key, note: z.string().nullish()}),
+    timelineTable,
     policyBodyUnknown,
   ]),
 )
@@ -250,6 +271,7 @@ export const contactPageSchema = z.object({
   seo,
   ...textShape(CONTACT_PAGE_TEXT),
   grievance: z.object({...textShape(GRIEVANCE_BLOCK_TEXT), body: policyBodySchema.min(1)}),
+  shortNotice: policyBodySchema.min(1),
   privacyNotice: policyBodySchema.min(1),
   form: z.object(textShape(CONTACT_FORM_WORDS)),
   noScriptNotices: z.object(textShape(NO_SCRIPT_NOTICES)),
@@ -380,7 +402,21 @@ export const companyFactsSchema = z.object({
     .string()
     .refine((gstin) => gstinProblem(gstin) === undefined, 'must be a GSTIN with a valid check character'),
   registeredOffice: postalAddress,
-  customerCare: z.object({email, phone: internationalPhone, hours: text(100)}),
+  customerCare: z.object({
+    email,
+    phone: internationalPhone,
+    hours: z
+      .looseObject({
+        fromDay: z.enum(WEEKDAYS),
+        toDay: z.enum(WEEKDAYS),
+        opens: z.string().regex(TIME_OF_DAY),
+        closes: z.string().regex(TIME_OF_DAY),
+        sample: z.boolean().nullish(),
+      })
+      .refine((hours) => !workingHoursProblem(hours), {
+        message: 'the closing time must come after the opening',
+      }),
+  }),
   grievanceOfficer: z.object({...person, postalAddress}),
   privacyContact: z.discriminatedUnion('sameAsGrievanceOfficer', [
     z.object({sameAsGrievanceOfficer: z.literal(true)}),

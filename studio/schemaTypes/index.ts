@@ -7,6 +7,7 @@ import {figureRef} from './objects/figureRef'
 import {footerGroup} from './objects/footerGroup'
 import {footerLink} from './objects/footerLink'
 import {grievanceContact} from './objects/grievanceContact'
+import {timelineTable} from './objects/timelineTable'
 import {homeSection} from './objects/homeSection'
 import {navItem} from './objects/navItem'
 import {policyBody} from './objects/policyBody'
@@ -46,6 +47,7 @@ export const schemaTypes = [
   period,
   postalAddress,
   grievanceContact,
+  timelineTable,
   policyBody,
   policySection,
   richText,

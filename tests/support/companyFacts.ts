@@ -22,7 +22,7 @@ export function realShapedCompanyFacts() {
     customerCare: {
       email: 'care@arogyastays.in',
       phone: '+91 40 2345 6789',
-      hours: 'Monday to Saturday, 09:00–18:00 IST',
+      hours: {fromDay: 'monday', toDay: 'saturday', opens: '09:00', closes: '18:00'},
     },
     grievanceOfficer: {
       name: 'Priya Raghavan',

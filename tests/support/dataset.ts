@@ -4,6 +4,7 @@ import {join} from 'node:path'
 import {DEFAULT_BUNDLED_DATASET} from '../../src/config/index.ts'
 import {readNdjson, type SanityDocumentLike} from './queryApiStandIn.ts'
 import {
+  earliestWithNotice,
   indiaToday,
   planPolicyPublish,
   planWithdrawal,
@@ -115,4 +116,62 @@ export function withdrawAnnouncedChange(
   const {title, intro, sections} = plan.inForce
   Object.assign(documentById(documents, policy), structuredClone({title, intro, sections}))
   return plan.withdrawn
+}
+
+/** Noon in India on a day of November 2026. */
+const novemberNoon = (day: number) => new Date(Date.UTC(2026, 10, day, 6, 30))
+
+/**
+ * The bundled dataset with a Privacy Policy history the test makes through Studio's publishing:
+ * versions 2 to 7 correct section 1's heading, each at once on its own day from 17 to 22
+ * November 2026, and version 8, published on 25 November, is announced for 26 December 2026 with
+ * full notice. Tests of withdrawing and of schedules read this history, not the sample's.
+ */
+export function withAnnouncedPrivacyChange(documents = bundledDocuments()): SanityDocumentLike[] {
+  const retitle = (mark: string) => (policy: Record<string, any>) => {
+    policy.sections[0].heading = `${String(policy.sections[0].heading).replace(/ \(.*\)$/, '')} (${mark})`
+  }
+  for (let number = 2; number <= 7; number++) {
+    const now = novemberNoon(15 + number)
+    publishPolicyChange(
+      documents,
+      'privacyPolicy',
+      retitle(`revision ${number}`),
+      {summary: `Section 1's heading, revision ${number}.`, shortNoticeReasons: ['correction']},
+      now,
+    )
+  }
+  publishPolicyChange(
+    documents,
+    'privacyPolicy',
+    retitle('announced'),
+    {summary: "Section 1's heading, announced ahead.", effectiveDate: '2026-12-26'},
+    novemberNoon(25),
+  )
+  return documents
+}
+
+/**
+ * The bundled dataset with a change of the Privacy Policy announced now, through Studio's
+ * publishing, for the first day its notice allows: section 1's heading, marked "(announced)". For
+ * tests that need an announced Privacy change on any day the clock says.
+ */
+export function withPrivacyChangeAnnounced(
+  documents = bundledDocuments(),
+  now = new Date(),
+): SanityDocumentLike[] {
+  const notice = Number(documentById(documents, 'policyFigures').policyChangeNoticeDays)
+  publishPolicyChange(
+    documents,
+    'privacyPolicy',
+    (policy) => {
+      policy.sections[0].heading = `${policy.sections[0].heading} (announced)`
+    },
+    {
+      summary: "Section 1's heading, announced ahead.",
+      effectiveDate: earliestWithNotice({now, latest: true, noticeDays: notice})!,
+    },
+    now,
+  )
+  return documents
 }

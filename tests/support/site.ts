@@ -14,25 +14,31 @@ export const contactPage = documentById(documents, 'contactPage')
 export const policyFigures = documentById(documents, 'policyFigures')
 export const companyFacts = documentById(documents, 'companyFacts')
 
-/** A block of the Contact page's privacy notice, as the dataset holds it. */
+/** A block of the Contact page's notice (either layer), as the dataset holds it. */
 export interface NoticeBlock {
   children: {_type: string; text?: string; figure?: PolicyFigureKey; fact?: CompanyFactKey}[]
   markDefs?: {_type: string; href?: string}[]
 }
+/** The full notice, one click away under the short one. */
 export const NOTICE: NoticeBlock[] = contactPage.privacyNotice
+/** The short notice beside the boxes. */
+export const SHORT_NOTICE: NoticeBlock[] = contactPage.shortNotice
 
-/** Each paragraph of the privacy notice as visitors read it, with figures and facts filled in. */
-export const NOTICE_TEXTS = NOTICE.map((block) =>
-  block.children
-    .map((child) =>
-      child.figure
-        ? formatFigure(child.figure, policyFigures[child.figure])
-        : child.fact
-          ? factText(companyFacts, child.fact)
-          : (child.text ?? ''),
-    )
-    .join(''),
-)
+/** Each paragraph of a notice as visitors read it, with figures and facts filled in. */
+const readable = (blocks: NoticeBlock[]) =>
+  blocks.map((block) =>
+    block.children
+      .map((child) =>
+        child.figure
+          ? formatFigure(child.figure, policyFigures[child.figure])
+          : child.fact
+            ? factText(companyFacts, child.fact)
+            : (child.text ?? ''),
+      )
+      .join(''),
+  )
+export const SHORT_NOTICE_TEXTS = readable(SHORT_NOTICE)
+export const NOTICE_TEXTS = readable(NOTICE)
 
 export const policies = {
   privacy: documentById(documents, POLICY_IDS.privacy),

@@ -8,6 +8,12 @@ import {
   publishedId,
 } from '../../../model/siteDocuments'
 import {SUMMARY_MAX} from '../../../model/policyVersions'
+import {
+  MAIN_TEXT_MAX_WORDS,
+  mainTextWordCount,
+  OVERVIEW_MAX_WORDS,
+  wordCount,
+} from '../../../model/policyLength'
 import {LANGUAGE_FIELD} from '../../../model/translations'
 import {isEnglish, translatablePreview, translationFields} from '../fields'
 
@@ -37,9 +43,16 @@ export const policy = defineType({
     }),
     defineField({
       name: 'intro',
-      title: 'Introduction',
+      title: 'At a glance',
       type: 'policyBody',
-      description: 'Optional text before the first numbered section.',
+      description: `The overview a patient reads first, before section 1, in at most ${OVERVIEW_MAX_WORDS} words: the answers to the questions people ask of this policy (for the Refund Policy: the fee to cancel, when a service has started, the latest refund time, how to ask), each figure as a Policy figure so it never disagrees with the text. End by saying that the full text below governs. It is recorded with every version and translated like the rest.`,
+      validation: (rule) =>
+        rule.custom((blocks: unknown[] | undefined) => {
+          const words = wordCount(blocks)
+          return words <= OVERVIEW_MAX_WORDS
+            ? true
+            : `The overview has ${words} words; keep it to ${OVERVIEW_MAX_WORDS}, and leave the detail to the sections.`
+        }),
     }),
     defineField({
       name: 'sections',
@@ -50,6 +63,17 @@ export const policy = defineType({
       of: [defineArrayMember({type: 'policySection'})],
       validation: (rule) => [
         rule.required().min(1).error('Add at least one section.'),
+        rule
+          .custom((sections: {heading?: string; body?: unknown[]}[] | undefined, context) => {
+            const id = publishedId(context.document?._id)
+            if (!isPolicyId(id)) return true
+            const words = mainTextWordCount(sections ?? [])
+            const limit = MAIN_TEXT_MAX_WORDS[id]
+            return words <= limit
+              ? true
+              : `The sections hold ${words} words; a patient reads this policy in minutes at ${limit}. Cut repetition and text about the text, never a right, a duty or a figure.`
+          })
+          .warning(),
         rule
           .custom((sections: unknown[] | undefined, context) => {
             const id = publishedId(context.document?._id)

@@ -185,7 +185,7 @@ export const policyVersion = defineType({
     }),
     defineField({name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required()}),
     defineField({name: 'description', title: 'Search description', type: 'text', rows: 3}),
-    defineField({name: 'intro', title: 'Introduction', type: 'policyBody'}),
+    defineField({name: 'intro', title: 'At a glance', type: 'policyBody'}),
     defineField({
       name: 'sections',
       title: 'Numbered sections',

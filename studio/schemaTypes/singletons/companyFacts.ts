@@ -18,6 +18,7 @@ import {EMAIL_PATTERN, isInternationalPhone} from '../../../model/addresses'
 import {requiredObject} from '../fields'
 import {requiredFormat} from '../rules'
 import {formatPeriod, isCompletePeriod, periodProblem, type PeriodValue} from '../../../model/periods'
+import {WEEKDAY_CHOICES, workingHoursProblem, type WorkingHours} from '../../../model/workingHours'
 
 /** A sample value is allowed while the site is prepared, with a warning on the field. */
 const notSample =
@@ -249,10 +250,51 @@ export const companyFacts = defineType({
         defineField({
           name: 'hours',
           title: 'Working hours',
-          type: 'string',
+          type: 'object',
           description:
-            'When customer care answers, with the time zone, for example "Monday to Friday, 10:00–18:00 IST".',
-          validation: requiredText(100),
+            'When customer care answers, in India time. Each language prints it in its own words ("Monday to Friday, 10:00–18:00 IST"), with the words of Site settings › Policy dates and figures.',
+          options: {columns: 2},
+          fields: [
+            defineField({
+              name: 'fromDay',
+              title: 'From',
+              type: 'string',
+              options: {list: WEEKDAY_CHOICES, layout: 'dropdown'},
+            }),
+            defineField({
+              name: 'toDay',
+              title: 'To',
+              type: 'string',
+              options: {list: WEEKDAY_CHOICES, layout: 'dropdown'},
+            }),
+            defineField({
+              name: 'opens',
+              title: 'Opens',
+              type: 'string',
+              description: '24-hour, such as 10:00.',
+            }),
+            defineField({
+              name: 'closes',
+              title: 'Closes',
+              type: 'string',
+              description: '24-hour, such as 18:00.',
+            }),
+            defineField({
+              name: 'sample',
+              title: 'Sample from the bundled dataset',
+              type: 'boolean',
+              description:
+                'Turned on in the bundled dataset: the hours are shown with a "(sample)" mark and a public build refuses them. Turn it off once these are the company’s own hours.',
+              initialValue: false,
+              hidden: ({value}) => value !== true,
+            }),
+          ],
+          validation: (rule) => [
+            rule.custom((value: WorkingHours | undefined) => workingHoursProblem(value) ?? true).error(),
+            rule
+              .custom((value: WorkingHours | undefined) => (value?.sample ? SAMPLE_WARNING : true))
+              .warning(),
+          ],
         }),
       ],
     ),

@@ -1,6 +1,8 @@
 import {EnvelopeIcon} from '@sanity/icons/Envelope'
 import {defineField, defineType} from 'sanity'
 import * as words from '../../../model/contactPageText'
+import {SHORT_NOTICE_MAX_WORDS} from '../../../model/contactForm'
+import {wordCount} from '../../../model/policyLength'
 import {requiredObject, seoField, textFields, translatablePreview, translationFields} from '../fields'
 
 /** The Contact page: its heading, the form's privacy notice, labels and messages, the Reach Us block and the Grievance Officer. */
@@ -38,12 +40,28 @@ export const contactPage = defineType({
       ],
     ),
     defineField({
+      name: 'shortNotice',
+      title: 'Short notice',
+      type: 'policyBody',
+      group: 'form',
+      description: `Beside the boxes, in at most ${SHORT_NOTICE_MAX_WORDS} words: who reads a message, where it is kept (insert the Company fact "Data processors → the countries where contact messages are kept and sent"), how long (insert the Policy figure "Contact messages kept for"), and what the optional health box adds. The full notice below is one click away on the same page; each message records the words of both.`,
+      validation: (rule) => [
+        rule.required().min(1),
+        rule.custom((blocks: unknown[] | undefined) => {
+          const words = wordCount(blocks)
+          return words <= SHORT_NOTICE_MAX_WORDS
+            ? true
+            : `The short notice has ${words} words; keep it to ${SHORT_NOTICE_MAX_WORDS}, and leave the detail to the full notice.`
+        }),
+      ],
+    }),
+    defineField({
       name: 'privacyNotice',
-      title: 'Privacy notice',
+      title: 'Full notice',
       type: 'policyBody',
       group: 'form',
       description:
-        'Shown inside the form, above the boxes and the send button, so visitors read it before they send. Keep it short enough to read on a phone. Say what the form collects (and that a message may hold health details); where a message goes (the message store, an e-mail copy to customer care, any provider outside India); how long every copy is kept (insert the Policy figure "Contact messages kept for"); that health details are used only with the separate health box, and what happens without it; that a message about another adult\'s health is not acted on before asking that person or their lawful representative; the automatic acknowledgement; the visitor\'s rights and how to use them (insert the privacy contact as a Company fact, and link to the section of the Privacy Policy on rights, for example /privacy-policy#your-rights-and-how-to-use-them); and that a complaint our Grievance Officer does not resolve may go to the Data Protection Board of India. It must promise what the Privacy Policy promises.',
+        'One click away under the short notice (it opens in place, also without JavaScript). Say what the form collects (and that a message may hold health details); where a message goes (the message store, an e-mail copy to customer care, any provider outside India); how long every copy is kept (insert the Policy figure "Contact messages kept for"); that health details are used only with the separate health box, and what happens without it; that a message about another adult\'s health is not acted on before asking that person or their lawful representative; the automatic acknowledgement; the visitor\'s rights and how to use them (insert the privacy contact as a Company fact, and link to the section of the Privacy Policy on rights, for example /privacy-policy#your-rights-and-how-to-use-them); and that a complaint our Grievance Officer does not resolve may go to the Data Protection Board of India. It must promise what the Privacy Policy promises.',
       validation: (rule) => rule.required().min(1),
     }),
     requiredObject(

@@ -8,6 +8,7 @@ import {
   type ProcessorPurpose,
 } from '../../../model/companyFacts'
 import {formatFigure} from '../../../model/policyFigures'
+import {FORM_READING_MAX_WORDS} from '../../../model/contactForm'
 import {DESKTOP, PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
 import {
@@ -17,6 +18,8 @@ import {
   NOTICE,
   NOTICE_TEXTS,
   policies,
+  SHORT_NOTICE,
+  SHORT_NOTICE_TEXTS,
   policyFigures,
   settings,
 } from '../../support/site'
@@ -129,7 +132,7 @@ describe('the contact page', () => {
       expect(telHref).toBe(`tel:${care.phone.replace(/[^+0-9]/g, '')}`)
 
       await expect(reach.innerText()).resolves.toContain(
-        `${settings.interfaceText.workingHours}: ${care.hours}`,
+        `${settings.interfaceText.workingHours}: ${factText(companyFacts, 'customerCareHours')}`,
       )
 
       const box = await email.boundingBox()
@@ -158,18 +161,13 @@ describe('the contact page', () => {
       await expect(block.locator('[data-figure="grievanceResolutionMonths"]').innerText()).resolves.toBe(
         'one month',
       )
-      // Redressed within the month, any refund that follows included (E-Commerce Rules r.4(5)).
-      expect(squash(text)).toContain(
-        'and redressed within one month of receipt: within that time we tell you what we will do about it, and do it, including paying any refund that follows from it.',
-      )
-      expect(squash(text)).not.toContain('our decision on it')
       const box = await block.boundingBox()
       expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width)
     })
 
     for (const javaScriptEnabled of [true, false]) {
       const how = javaScriptEnabled ? 'with' : 'without'
-      it(`shows the privacy notice from the CMS in the form, above an unticked consent box and the send button it describes, ${how} JavaScript at ${viewport.width} px`, async ({
+      it(`shows the short notice from the CMS in the form, above an unticked consent box and the send button it describes, and the full notice one click away, ${how} JavaScript at ${viewport.width} px`, async ({
         newPage,
       }) => {
         const page = await newPage(viewport, {javaScriptEnabled})
@@ -183,41 +181,41 @@ describe('the contact page', () => {
 
         // Its words are the CMS's, with the retention figure and the contacts filled in.
         const text = squash(await notice.innerText())
-        for (const line of NOTICE_TEXTS) expect(text).toContain(squash(line))
-        expect(text).toMatch(/health/i)
+        for (const line of SHORT_NOTICE_TEXTS) expect(text).toContain(squash(line))
         await expect(
           notice.locator('[data-figure="contactMessageRetentionMonths"]').innerText(),
         ).resolves.toBe(
           formatFigure('contactMessageRetentionMonths', policyFigures.contactMessageRetentionMonths),
         )
+        // The send button's accessible description is the short notice, paragraph by paragraph.
+        await expect(sendButtonDescription(page)).resolves.toBe(squash(SHORT_NOTICE_TEXTS.join(' ')))
+
+        // The full notice is on the same page, closed, and opens with one click, also without JavaScript.
+        const details = form.locator('details')
+        await expect(details.count()).resolves.toBe(1)
+        await expect(details.evaluate((element: HTMLDetailsElement) => element.open)).resolves.toBe(false)
+        const summary = details.locator('summary')
+        await expect(summary.innerText()).resolves.toBe(contactPage.fullNoticeLabel)
+        const full = details.locator(':scope > :not(summary)').first()
+        await expect(full.isVisible()).resolves.toBe(false)
+        await summary.click()
+        await expect(details.evaluate((element: HTMLDetailsElement) => element.open)).resolves.toBe(true)
+        const fullText = squash(await details.innerText())
+        for (const line of NOTICE_TEXTS) expect(fullText).toContain(squash(line))
         await expect(
-          notice.locator('[data-figure="contactMessageRetentionMonths"]').innerText(),
-        ).resolves.toBe('12 months')
-        await expect(
-          notice
+          details
             .getByRole('link', {name: factText(companyFacts, 'privacyContactEmail')})
             .getAttribute('href'),
         ).resolves.toBe(`mailto:${factText(companyFacts, 'privacyContactEmail')}`)
         await expect(
-          notice.getByRole('link', {name: RIGHTS_HEADING, exact: true}).getAttribute('href'),
+          details.getByRole('link', {name: RIGHTS_HEADING, exact: true}).getAttribute('href'),
         ).resolves.toBe(RIGHTS_HREF)
-
-        // The send button's accessible description is the notice, paragraph by paragraph.
-        await expect(sendButtonDescription(page)).resolves.toBe(squash(NOTICE_TEXTS.join(' ')))
-
-        // The consent box is never ticked in advance; its words cover keeping the message, health
-        // details included, where the notice says, and reading it to reply; planning care is the health box's.
+        await summary.click()
         const box = consentBox(page)
         await expect(box.isVisible()).resolves.toBe(true)
         await expect(box.isChecked()).resolves.toBe(false)
         await expect(box.getAttribute('name')).resolves.toBe('consent')
         await expect(box.getAttribute('value')).resolves.toBe('yes')
-        expect(contactPage.form.consentLabel).toMatch(/health details/i)
-        expect(contactPage.form.consentLabel).toContain(
-          'may keep my message, including any health details in it, with the providers named there, in India and the United States',
-        )
-        expect(contactPage.form.consentLabel).toContain('its staff may read it to reply to me')
-        expect(contactPage.form.consentLabel).not.toContain('apart from any health details')
 
         // Read before sending: the notice, then the box, then the button, all on screen.
         const [noticeBox, consent, button] = await Promise.all(
@@ -250,18 +248,6 @@ describe('the contact page', () => {
           {label: form.ageConfirmationLabel, name: 'ageConfirmation', required: true},
           {label: form.healthDetailsLabel, name: 'healthDetails', required: false},
         ]
-        expect(form.ageConfirmationLabel).toBe(
-          'I am 18 or over, or the parent or lawful guardian of the person this message is about.',
-        )
-        expect(form.healthDetailsLabel).toMatch(/^Optional\b.*health details/)
-        // Box 1 to keep, read and reply, where the notice says; box 2 to plan care and share with providers.
-        expect(form.consentLabel).toContain(
-          'with the providers named there, in India and the United States, and its staff may read it to reply to me',
-        )
-        expect(form.healthDetailsLabel).toContain(
-          'to arrange my care with the doctors and hospitals I choose, and share them with those doctors and hospitals for it',
-        )
-        expect(form.healthDetailsLabel).toContain('Without this tick, MediStay India only replies to me')
         const places = []
         for (const {label, name, required} of boxes) {
           // Found by its label: the words are tied to the box, for a click and for a screen reader.
@@ -300,65 +286,29 @@ describe('the contact page', () => {
     }
   }
 
-  it('the privacy notice says what the form records, where a message goes and in which country, how long every copy is kept, what the two boxes cover, children, and where to complain', () => {
-    const text = squash(NOTICE_TEXTS.join(' '))
-    for (const said of [
-      'This form collects your name, e-mail address, phone number, subject and message.',
-      "With it we record the wording of each box and whether you ticked it, the time, the page's language and the Privacy Policy version.",
-      'Our server uses your IP address briefly, in memory, to limit repeated messages; that copy is not kept.',
-      // The request logs keep the address as they do for every page, as Privacy Policy s.1 says.
-      'Separately, the request logs in front of our website record your IP address, as they do for every page, for 180 days (one year from 13 May 2027), as the CERT-In Directions and the DPDP Rules require; see our Privacy Policy.',
-      `Where it is kept and sent. ${factText(companyFacts, 'legalName')}, ${factText(companyFacts, 'registeredOffice')}, collects and keeps your message.`,
-      `It goes only to these providers, in these countries: ${factText(companyFacts, 'messageProcessors')}.`,
-      'The first box below agrees to this, including the transfer to any country outside India named here.',
-      'We delete your message, and its copies in our mailboxes, including replies that quote it, 12 months after it reaches us;',
-      // The copies are named from the rows: no provider named for messages keeps a document history.
-      `after it reaches us; ${factText(companyFacts, 'deletedMessageCopies')} are gone at the latest ${factText(companyFacts, 'lastCopyGoneWithin')} after that.`,
-      'Under the first box, our customer care staff read your message, including any health details in it, and reply to you; we use it for nothing else.',
-      // The health box is named by what it is, not its place (it is the third box: consent, age, health).
-      'Arranging your care with those details, and sharing them with the doctors and hospitals you choose for it, needs the optional health box below: without it, we ask you before doing either.',
-      'Hotels never receive health details from your message.',
-      "If your message is about another adult's health, then before we use it for anything but our reply to you, we ask that adult, or their lawful representative, to confirm directly.",
-      // An unverified child's message: the Privacy Policy's rule in force, then the announced one,
-      // which applies only to messages received from its date.
-      `If it is about or from a child (anyone under 18), we use it only to ask for, and verify, the consent of the child's parent or lawful guardian. When that consent is not verified, we delete the message, and every copy we control, within ${factText(companyFacts, 'unverifiedChildDataDeletion')} of receipt.`,
-      `For a message received from 26 December 2026, when the next version of our Privacy Policy applies, we delete it from our message store and mailboxes within ${factText(companyFacts, 'unverifiedChildDataDeletion')} of receipt, and its ${factText(companyFacts, 'deletedMessageCopies')} are gone at the latest ${factText(companyFacts, 'lastCopyGoneWithin')} after that; a message received before that day keeps the first rule.`,
-      "Please do not write a child's health details until we ask for them.",
-      "An acknowledgement e-mail from us carries your message's reference and repeats nothing you wrote. If none arrives, your message has still reached us.",
-      'Every complaint is redressed within one month of receipt',
-    ])
-      expect(text).toContain(said)
-    expect(factText(companyFacts, 'deletedMessageCopies')).toBe('backup copies and deleted items')
-    expect(text).not.toContain('document history')
-    // Where a message is kept and sent is stated as fact, with countries: no "if", no "or".
-    const where = squash(NOTICE_TEXTS.find((line) => line.startsWith('Where it is kept and sent.'))!)
-    expect(where).not.toMatch(/\b(if|or)\b/i)
-    const rows = (companyFacts as CompanyFactsDocument).processors!
-    for (const row of rows.filter(({purposes}) =>
+  it('the short notice says where a message is kept from the same processor rows as the full notice, and quotes its figures and facts', () => {
+    const quoted = (blocks: typeof NOTICE) => blocks.flatMap((block) => block.children)
+    const facts = (blocks: typeof NOTICE) =>
+      quoted(blocks).flatMap((child) => (child.fact ? [child.fact] : []))
+    const figures = (blocks: typeof NOTICE) =>
+      quoted(blocks).flatMap((child) => (child.figure ? [child.figure] : []))
+    // Where: the countries of the rows that keep or send a message, each named, India first.
+    expect(facts(SHORT_NOTICE)).toContain('messageCountries')
+    expect(facts(NOTICE)).toContain('messageProcessors')
+    const rows = (companyFacts as CompanyFactsDocument).processors!.filter(({purposes}) =>
       purposes?.some((purpose) => MESSAGE_PURPOSES.includes(purpose as ProcessorPurpose)),
-    ))
-      expect(where).toContain(`${row.name}, in ${row.country}`)
-    // Figures and facts come from their documents, never typed into the notice.
-    const inline = NOTICE.flatMap((block) => block.children)
-    expect(inline.filter((child) => child.figure).map((child) => child.figure)).toEqual([
-      'contactMessageRetentionMonths',
-      'minorAge',
-      'grievanceResolutionMonths',
-    ])
-    expect(inline.filter((child) => child.fact).map((child) => child.fact)).toEqual([
-      'legalName',
-      'registeredOffice',
-      'messageProcessors',
-      'deletedMessageCopies',
-      'lastCopyGoneWithin',
-      // The rule in force, then the announced one.
-      'unverifiedChildDataDeletion',
-      'unverifiedChildDataDeletion',
-      'deletedMessageCopies',
-      'lastCopyGoneWithin',
-      'privacyContactEmail',
-    ])
-    expect(text).not.toContain('we first ask that adult')
+    )
+    for (const row of rows) {
+      expect(factText(companyFacts, 'messageCountries')).toContain(row.country!)
+      expect(factText(companyFacts, 'messageProcessors')).toContain(`${row.name}, in ${row.country}`)
+    }
+    // How long: the same figure in both layers, never typed into the text.
+    expect(figures(SHORT_NOTICE)).toContain('contactMessageRetentionMonths')
+    expect(figures(NOTICE)).toContain('contactMessageRetentionMonths')
+    const typed = quoted(SHORT_NOTICE)
+      .map((child) => child.text ?? '')
+      .join('')
+    expect(typed).not.toMatch(/\d/)
   })
 
   it("the privacy notice's link leads to the section on rights of the built privacy policy", async ({
@@ -368,6 +318,7 @@ describe('the contact page', () => {
     expect(NOTICE.flatMap((block) => block.markDefs ?? []).map((mark) => mark.href)).toContain(RIGHTS_HREF)
     await page.goto(base + '/contact-us')
     const form = page.locator('form')
+    await form.locator('summary').click()
     await form.getByRole('link', {name: RIGHTS_HEADING, exact: true}).click()
     await page.waitForURL(base + RIGHTS_HREF)
     const target = page.locator(`[id="${new URL(base + RIGHTS_HREF).hash.slice(1)}"]`)
@@ -376,4 +327,47 @@ describe('the contact page', () => {
     await expect(target.innerText()).resolves.toContain(RIGHTS_HEADING)
     await expect(target.isVisible()).resolves.toBe(true)
   })
+})
+
+describe('what a visitor reads between the message box and the send button', () => {
+  // The English page and each language's, as Site settings turn them on.
+  const prefixes = [
+    '',
+    ...settings.languages
+      .filter((language: {enabled: boolean}) => language.enabled)
+      .map(({code}: {code: string}) => `/${code}`),
+  ]
+  for (const prefix of prefixes)
+    for (const javaScriptEnabled of [true, false]) {
+      const how = javaScriptEnabled ? 'with' : 'without'
+      it(`is at most ${FORM_READING_MAX_WORDS} visible words on ${prefix}/contact-us, the full notice folded away, ${how} JavaScript`, async ({
+        newPage,
+      }) => {
+        const page = await newPage(PHONE, {javaScriptEnabled})
+        await page.goto(`${base}${prefix}/contact-us`)
+        if (javaScriptEnabled) await contactFormHydrated(page)
+        const count = () =>
+          page.evaluate(() => {
+            const form = document.querySelector('form')!
+            const range = document.createRange()
+            range.setStartAfter(form.querySelector('textarea')!)
+            range.setEndBefore(form.querySelector('button[type="submit"]')!)
+            const walker = document.createTreeWalker(form, NodeFilter.SHOW_TEXT)
+            let text = ''
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const parent = node.parentElement!
+              if (!range.intersectsNode(node) || parent.closest('[aria-hidden="true"]')) continue
+              if (parent.checkVisibility({visibilityProperty: true, opacityProperty: true}))
+                text += ` ${node.textContent}`
+            }
+            return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length
+          })
+        const folded = await count()
+        expect(folded).toBeGreaterThan(0)
+        expect(folded).toBeLessThanOrEqual(FORM_READING_MAX_WORDS)
+        // The walk sees the full notice once it is open: folded, it was not counted.
+        await page.locator('form summary').click()
+        expect(await count()).toBeGreaterThan(folded)
+      })
+    }
 })

@@ -24,18 +24,20 @@ function offeredLanguageCodes(): string[] {
   return languages.filter(({enabled}) => enabled).map(({code}) => code)
 }
 
-const refund = historyPaths('refund')
-const refundVersions = policyVersions.refund
+/** A policy whose path has "&" and whose history has a second version, as the data has them. */
+const withChange = (['terms', 'refund'] as const).find((key) => policyVersions[key].length > 1)!
+const changed = historyPaths(withChange)
+const changedVersions = policyVersions[withChange]
 
 /**
  * One page of each kind a policy's history adds, for a policy whose path has "&": its version
- * list, its first version (no longer in effect, with the banner) and what its second version
- * changed (with added and removed words).
+ * list, its first version (with its banner) and what its second version changed (with added and
+ * removed words).
  */
 export const HISTORY_PATHS = [
-  refund.history,
-  refund.version(refundVersions[0].number),
-  refund.changes(refundVersions[1].number),
+  changed.history,
+  changed.version(changedVersions[0].number),
+  changed.changes(changedVersions[1].number),
   // A history in another language, from the translated policy's words.
   pathIn('hi', historyPaths('privacy').history),
 ]

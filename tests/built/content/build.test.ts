@@ -10,6 +10,7 @@ import {
 } from '../../support/dataset'
 import {startQueryApiStandIn, type QueryApiStandIn} from '../../support/queryApiStandIn'
 import {formatDate} from '../../../model/dates'
+import {fillTemplate} from '../../../model/templates'
 import {daysAfter, indiaToday} from '../../../model/policyVersions'
 
 let standIn: QueryApiStandIn
@@ -32,7 +33,7 @@ const fromStandIn = () => ({SANITY_PROJECT_ID: 'test', SANITY_API_HOST: standIn.
 
 /**
  * The Content Lake after staff published: a new About intro; a clearer refund heading, which takes
- * nothing away and applies at once; Refund 7 as a version recorded before reasons were listed one
+ * nothing away and applies at once; Refund 1 as a version recorded before reasons were listed one
  * by one would be, with its one reason; a new search description of the refund policy; a refund change
  * announced for tomorrow, then withdrawn; and a change to the Privacy Policy that takes effect in
  * 40 days.
@@ -48,7 +49,7 @@ function publishedContent() {
     // A clearer heading takes nothing away: it may apply at once.
     {summary: 'The third section has a clearer heading.', shortNoticeReasons: ['clearerWording']},
   )
-  const legacy = documentById(documents, 'policyVersion-refundPolicy-7')
+  const legacy = documentById(documents, 'policyVersion-refundPolicy-1')
   delete legacy.shortNoticeReasons
   legacy.shortNotice = 'takesNothingAway'
   // The search description is not policy text: changing it records no version, yet it shows.
@@ -107,16 +108,16 @@ describe('building from the Content Lake', () => {
     expect(readFileSync(join(result.outDir, 'about-us.html'), 'utf8')).toContain(about.intro)
     const refund = readFileSync(join(result.outDir, 'Refund&Cancellation-Policy.html'), 'utf8')
     expect(refund).toContain('Changing Your Booking (edited)')
-    // It applies at once, and says why it could: the words staff set for that reason.
+    // It applies at once, and its history says why it could: the words staff set for that reason.
     const {policyHistory: words} = documentById(published.documents, 'siteSettings')
-    expect(refund).toContain(
-      'The third section has a clearer heading. It applies at short notice because it makes our wording clearer.',
-    )
-    // A version recorded with the one reason of older versions still builds, in that reason's words.
     const history = readFileSync(
       join(result.outDir, 'policy-history/Refund&Cancellation-Policy.html'),
       'utf8',
     )
+    expect(history).toContain(
+      `The third section has a clearer heading. ${fillTemplate(words.shortNoticeBecause, {reasons: words.shortNoticeClearerWording})}`,
+    )
+    // A version recorded with the one reason of older versions still builds, in that reason's words.
     expect(history).toContain(words.shortNoticeTakesNothingAway)
     expect(refund).toContain(`<meta name="description" content="${description}">`)
     // Nine collections (the translations one of them) and the launch check, ten queries: never one query per page.
@@ -160,10 +161,13 @@ describe('policy versions from either content backend', () => {
 
     expect(result.code, result.output).toBe(0)
     const page = readFileSync(join(result.outDir, 'privacy-policy.html'), 'utf8')
+    // The page in effect announces it in one line: its date and links; its summary, and the day it
+    // was announced (today, in India), are on the history page.
     expect(page).toContain(`<time datetime="${upcoming.effectiveDate}"`)
-    // Announced today, in India.
-    expect(page).toContain(`<time datetime="${indiaToday(new Date(upcoming.recordedAt))}"`)
-    expect(page).toContain('The first section says more plainly what it lists.')
+    expect(page).not.toContain('The first section says more plainly what it lists.')
+    const privacyHistory = readFileSync(join(result.outDir, 'policy-history/privacy-policy.html'), 'utf8')
+    expect(privacyHistory).toContain(`<time datetime="${indiaToday(new Date(upcoming.recordedAt))}"`)
+    expect(privacyHistory).toContain('The first section says more plainly what it lists.')
     expect(page).toContain(`href="/policy-versions/privacy-policy/${upcoming.number}"`)
     expect(page).toContain(`href="/policy-changes/privacy-policy/${upcoming.number}"`)
     expect(page).toContain(inForce)

@@ -192,13 +192,17 @@ describe('the production server, attacked in round three', () => {
     }
   })
 
-  it('2b. refuses a consent pairing no page showed (409): Privacy Policy version 1 with the Telugu words', async ({
+  it('2b. refuses a consent pairing no page showed (409): a Privacy Policy version not in force with the Telugu words', async ({
     site,
   }) => {
     const telugu = await sentFromPage(site.url, '/te/contact-us')
     const response = await postJson(
       site.url,
-      islandBody(validFields(), {...telugu, privacyVersion: 1, healthDetails: true}),
+      islandBody(validFields(), {
+        ...telugu,
+        privacyVersion: Number(telugu.privacyVersion) + 1,
+        healthDetails: true,
+      }),
     )
     expect(response.status).toBe(409)
     expect(await response.json()).toMatchObject({ok: false, error: 'outdated'})

@@ -125,10 +125,13 @@ describe('publishing in Studio rebuilds the live site', () => {
     expect(after.builds - before).toBeGreaterThanOrEqual(1)
     expect(after.builds - before).toBeLessThanOrEqual(2)
     expect(after.lastSuccess).not.toBeNull()
-    // The page shows the version the publish recorded: its summary, and the differences it made.
+    // The page shows the version the publish recorded, with a link to the differences it made;
+    // its summary is on the history.
     const html = await page(REFUND)
-    expect(html).toContain('The first section is now called &quot;Scope of This Policy (revised)&quot;.')
     expect(html).toContain(`href="/policy-changes/Refund&amp;Cancellation-Policy/${number}"`)
+    expect(await page('/policy-history/Refund%26Cancellation-Policy')).toContain(
+      'The first section is now called &quot;Scope of This Policy (revised)&quot;.',
+    )
     expect(await page(`/policy-changes/Refund%26Cancellation-Policy/${number}`)).toMatch(
       /<ins>[^<]*\(revised\)<\/ins>/,
     )

@@ -34,7 +34,7 @@ describe('what a build says of the launch check, on the bundled dataset', () => 
     const english = fallbackWarnings(documents, translations, {publicBuild: false, now}).length
     expect(local.summary).toBe(
       `Launch check: ${samples} sample values, ${sampleTranslations} sample translations and ${facts} Company ` +
-        `facts to correct, which a build for the public address refuses; ${english} places shown in English, untranslated. ` +
+        `${facts === 1 ? 'fact' : 'facts'} to correct, which a build for the public address refuses; ${english} places shown in English, untranslated. ` +
         `The list: ${LAUNCH_CHECK_COMMAND}`,
     )
     expect(local.summary).not.toContain('\n')

@@ -154,7 +154,7 @@ describe('dates in a language', () => {
     expect(formatDate('2026-11-23')).toBe('23 November 2026')
     expect(formatDate('2026-11-23', 'en')).toBe('23 November 2026')
     expect(formatDate('2026-11-23', 'hi')).toBe('23 नवंबर 2026')
-    expect(formatDate('2026-11-23', 'te')).toBe('23 నవంబర్, 2026')
+    expect(formatDate('2026-11-23', 'te')).toBe('23 నవంబర్ 2026')
     expect(dateLocale('hi')).toBe('hi-IN')
     expect(dateLocale('pt-br')).toBe('pt-BR')
   })
@@ -175,7 +175,7 @@ describe('dates in a language', () => {
       '25 नवंबर 2026, 08:00 बजे (भारतीय मानक समय)',
     )
     expect(formatHistoryDay(day, dayAndTime('siteSettings__i18n_te'), 'te')).toBe(
-      '25 నవంబర్, 2026 08:00 (భారత ప్రామాణిక సమయం)',
+      '25 నవంబర్ 2026, 08:00 (భారత ప్రామాణిక సమయం)',
     )
     expect(formatTime(new Date('2026-11-25T09:15:00Z'), 'zz')).toBe('14:45')
     // No Latin letters in the figures of a language's time: the zone is in its words.

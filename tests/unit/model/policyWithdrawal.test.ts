@@ -14,12 +14,12 @@ import {
   type PolicyVersionDocument,
 } from '../../../model/policyVersions'
 import {unrecordedChanges} from '../../../src/content/launchCheck'
-import {bundledDocuments, documentById} from '../../support/dataset'
+import {documentById, withAnnouncedPrivacyChange} from '../../support/dataset'
 
-const dataset = bundledDocuments()
+const dataset = withAnnouncedPrivacyChange()
 const figures = documentById(dataset, 'policyFigures')
 const facts = documentById(dataset, 'companyFacts')
-/** The bundled history: Privacy Policy 8 is announced on 25 November 2026 for 26 December. */
+/** The history the test makes: Privacy Policy 8 is announced on 25 November 2026 for 26 December. */
 const versions = dataset.filter(({_type}) => _type === 'policyVersion') as unknown as PolicyVersionDocument[]
 const privacy = (number: number) => versions.find((v) => v.policy === 'privacyPolicy' && v.number === number)!
 

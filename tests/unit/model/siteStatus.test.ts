@@ -56,7 +56,7 @@ describe("a refused build's reason, in staff's words", () => {
     expect(refusalInWords(failure).split('\n')).toEqual([
       'Contact page (hi translation): the reach us heading is missing',
       'Privacy Policy, section 2, paragraph 3: the text is longer than 300 characters',
-      'Privacy Policy, introduction, paragraph 1: the style is not valid',
+      'Privacy Policy, At a glance, paragraph 1: the style is not valid',
       'Terms and Conditions, section 3: the heading is missing',
     ])
   })

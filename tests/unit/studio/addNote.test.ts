@@ -3,10 +3,15 @@ import type {PolicyVersionDocument} from '../../../model/policyVersions'
 import {noteErrorMessage, noteInWords, noteMutation, noteRead} from '../../../studio/actions/addNote'
 import {bundledDocuments, documentById} from '../../support/dataset'
 
-const refund4 = documentById(
-  bundledDocuments(),
-  'policyVersion-refundPolicy-4',
-) as unknown as PolicyVersionDocument
+/** A recorded Refund Policy version the test makes: number 4, from 23 November 2026, with a note already. */
+const refund4 = {
+  ...(documentById(bundledDocuments(), 'policyVersion-refundPolicy-1') as unknown as PolicyVersionDocument),
+  _id: 'policyVersion-refundPolicy-4',
+  number: 4,
+  effectiveDate: '2026-11-23',
+  recordedAt: '2026-11-22T04:30:00.000Z',
+  notes: [{_key: 'k1', _type: 'versionNote', addedAt: '2026-11-25T09:30:00.000Z', text: 'An earlier note.'}],
+} as PolicyVersionDocument
 /** 3 pm in India on 1 December 2026. */
 const NOW = new Date('2026-12-01T09:30:00Z')
 const NOTE = 'The summary above leaves out that this version also changed who may ask for a refund.'

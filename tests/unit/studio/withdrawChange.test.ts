@@ -20,7 +20,7 @@ import {
   withdrawRead,
   type WithdrawRead,
 } from '../../../studio/actions/withdrawChange'
-import {bundledDocuments, documentById} from '../../support/dataset'
+import {documentById, withAnnouncedPrivacyChange} from '../../support/dataset'
 import {
   standInClient,
   startQueryApiStandIn,
@@ -28,7 +28,7 @@ import {
   type SanityDocumentLike,
 } from '../../support/queryApiStandIn'
 
-const dataset = bundledDocuments()
+const dataset = withAnnouncedPrivacyChange()
 const privacyVersions = dataset.filter(
   (document) => document._type === 'policyVersion' && document.policy === 'privacyPolicy',
 ) as unknown as (PolicyVersionDocument & {_rev?: string})[]
@@ -150,7 +150,7 @@ describe('withdrawing against the Content Lake', () => {
    */
   function start() {
     const today = indiaToday(NOW)
-    const documents = bundledDocuments().map((document, index): SanityDocumentLike => {
+    const documents = withAnnouncedPrivacyChange().map((document, index): SanityDocumentLike => {
       const revised = {...document, _rev: `rev-${index}`}
       return document._id === 'policyVersion-privacyPolicy-8'
         ? {
