@@ -350,10 +350,12 @@ describe('staff in Studio', {timeout: 180_000}, () => {
     await studio(`/structure/policies;${PRIVACY.id}`)
     await appendSentence(openingWords(PRIVACY.id), PRIVACY_SENTENCE)
     const dialog = await openRecordChange(PRIVACY_SUMMARY)
-    // No reason brings a change before the announced one: the dialog says why, and what to do.
+    // No reason brings a change before the announced one: the dialog says why, and what to do
+    // (its line on what the chosen day means says to choose that day too).
     await dialog.getByLabel('Applies from').fill(todayInIndia())
     await dialog
       .getByText(`Choose ${formatDate(announced.effectiveDate)} or later.`, {exact: false})
+      .filter({hasText: `already has version ${announced.number}`})
       .waitFor()
     // On the day of the announced version, this change replaces it.
     await dialog.getByLabel('Applies from').fill(announced.effectiveDate)
