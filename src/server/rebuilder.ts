@@ -275,14 +275,18 @@ class DotAstroCollision extends Error {}
 /**
  * Whether a build failed only because another build in the same project wrote Astro's shared
  * `.astro/content-*.mjs` at the same moment: each writes a temporary file of the same name and
- * renames it, so one rename finds the file gone. The cache directory is per build; this folder is
- * not, whatever the configuration. Built again, it succeeds.
+ * renames it, so one rename finds the file gone, or reads the file while the other writes it and
+ * finds it cut short (a parse error in it). The cache directory is per build; this folder is not,
+ * whatever the configuration. Built again, it succeeds.
  */
-export const collidedInDotAstro = (output: string) =>
-  /ENOENT: no such file or directory, rename '[^']*\.astro[/\\]content-[a-z]+\.mjs\.tmp'/.test(
-    // eslint-disable-next-line no-control-regex -- colours are stripped before reading the words
-    output.replace(/\u001b\[[0-9;]*m/g, ''),
+export const collidedInDotAstro = (output: string) => {
+  // eslint-disable-next-line no-control-regex -- colours are stripped before reading the words
+  const words = output.replace(/\u001b\[[0-9;]*m/g, '')
+  return (
+    /ENOENT: no such file or directory, rename '[^']*\.astro[/\\]content-[a-z]+\.mjs\.tmp'/.test(words) ||
+    /\[PARSE_ERROR\][\s\S]*?Location:\s*\S*\.astro[/\\]content-[a-z]+\.mjs:\d+/.test(words)
   )
+}
 
 /**
  * Makes the project's packages reachable from builds in `buildsDir`. A build's server code imports

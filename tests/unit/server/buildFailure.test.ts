@@ -78,9 +78,22 @@ describe('a build that collided with another in the same folder', () => {
   it('is told apart, so that it is built again', () => {
     expect(collidedInDotAstro(collided)).toBe(true)
     expect(collidedInDotAstro(collided.replace('content-assets', 'content-modules'))).toBe(true)
+    // Read while the other build wrote it: cut short.
+    expect(
+      collidedInDotAstro(
+        '[PARSE_ERROR] Expected a semicolon or an implicit semicolon after a statement, but found none\n' +
+          '   ╭─[ .astro/content-assets.mjs:1:28 ]\n 1 │ export default new Map();[]);\n' +
+          '  Location:\n    /srv/site/.astro/content-assets.mjs:1:27',
+      ),
+    ).toBe(true)
   })
 
-  it('is not confused with any other failure to read or write a file', () => {
+  it('is not confused with any other failure to read or write a file, or a parse error in the site', () => {
+    expect(
+      collidedInDotAstro(
+        '[PARSE_ERROR] Expected a semicolon\n  Location:\n    /srv/site/src/components/AboutPage.astro:3:1',
+      ),
+    ).toBe(false)
     expect(
       collidedInDotAstro("ENOENT: no such file or directory, open '/srv/site/studio/seed/production.ndjson'"),
     ).toBe(false)
