@@ -299,7 +299,12 @@ describe("a version's own page", () => {
             .textContent(),
           path,
         ).resolves.toBe(readableDate(announcedDay(version)))
-        expect(header, path).toContain(`${versionName(version.number)} · ${words.allVersions}`)
+        // A version after the first links what changed in it beside its name.
+        const first = version.number === versionsOf(key)[0]!.number
+        expect(header, path).toContain(
+          `${versionName(version.number)} · ${first ? words.allVersions : words.latestChange}`,
+        )
+        expect(header, path).toContain(words.allVersions)
         expect(header, path).toContain(`${words.latestChange}: ${version.summary}`)
         const current = main.getByRole('link', {name: words.readCurrent, exact: true})
         await expect(current.getAttribute('href'), path).resolves.toBe(POLICY_ROUTES[key].path)
