@@ -13,6 +13,7 @@ import {
   isSamplePhone,
   isSampleText,
   isSampleUrl,
+  SAMPLE_MARK,
 } from './samples.ts'
 import {formatPeriod, periodWordsNeeded, type PeriodValue} from './periods.ts'
 import {
@@ -490,6 +491,26 @@ export function isSampleFact(kind: FactKind, value: unknown): boolean {
   const printed =
     kind === 'address' && typeof value === 'object' ? formatAddress(value as PostalAddress) : value
   return typeof printed === 'string' && printed !== '' && SAMPLE_TESTS[kind](printed)
+}
+
+/**
+ * The mark a fact's printed value needs after it: the sample mark, in the text's language, when the
+ * value is a sample by its shape alone but does not say so. A sample identifier, phone number or
+ * address on a reserved domain reads like a real one (a well-formed GSTIN, a Hyderabad landline),
+ * so a visitor must never take it for the company's. A name, an address or a period is a sample
+ * only by carrying the mark, and a list of processors is judged row by row in its names, so those
+ * need none. The page and the readable text of a notice (the consent record) both print it.
+ */
+export function sampleMarkAfter(key: CompanyFactKey, text: string, sampleMark: string = SAMPLE_MARK): string {
+  const {kind} = COMPANY_FACTS[key] as FactDefinition
+  const unmarked = !isSampleText(text) && !text.includes(sampleMark)
+  return kind !== 'processors' && unmarked && isSampleFact(kind, text) ? sampleMark : ''
+}
+
+/** A fact's printed value as plain text, followed by the mark it needs (`sampleMarkAfter`). */
+export function withSampleMark(key: CompanyFactKey, text: string, sampleMark?: string): string {
+  const mark = sampleMarkAfter(key, text, sampleMark)
+  return mark ? `${text} ${mark}` : text
 }
 
 export interface SampleFact {

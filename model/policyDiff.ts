@@ -1,6 +1,6 @@
 import {diffArrays, diffWords} from 'diff'
 import {GRIEVANCE_CARD_FACTS} from './policyVersions.ts'
-import type {CompanyFactKey} from './companyFacts.ts'
+import {withSampleMark, type CompanyFactKey} from './companyFacts.ts'
 import type {PolicyFigureKey} from './policyFigures.ts'
 import {translatedWords} from './translations.ts'
 import {rowLines, type TimelineTable} from './timelineTable.ts'
@@ -17,6 +17,8 @@ import {rowLines, type TimelineTable} from './timelineTable.ts'
 export interface DiffQuotes {
   figures: Partial<Record<PolicyFigureKey, string>>
   facts: Partial<Record<CompanyFactKey, string>>
+  /** The mark after a sample fact in the text's language; "(sample)" when not given. */
+  sampleMark?: string
 }
 
 interface Text {
@@ -68,13 +70,17 @@ interface Paragraph {
   text: string
 }
 
+/** A fact as visitors read it, with the sample mark the page prints after it. */
+const printedFact = (fact: CompanyFactKey, quotes: DiffQuotes) =>
+  withSampleMark(fact, quotes.facts[fact] ?? '', quotes.sampleMark)
+
 /** A paragraph as visitors read it: its words, with figures and facts printed. */
 function paragraphs(body: readonly unknown[], quotes: DiffQuotes): Paragraph[] {
   return body.filter(isNode).flatMap((block, index): Paragraph[] => {
     const key = typeof block._key === 'string' ? block._key : String(index)
     if (block._type === 'grievanceContact') {
       const note = typeof block.note === 'string' && block.note ? [block.note] : []
-      const card = GRIEVANCE_CARD_FACTS.map((fact) => quotes.facts[fact] ?? '').filter(Boolean)
+      const card = GRIEVANCE_CARD_FACTS.map((fact) => printedFact(fact, quotes)).filter(Boolean)
       return [{key, style: 'normal', text: [...note, card.join(', ')].join(' ')}]
     }
     if (block._type === 'timelineTable' && Array.isArray(block.rows))
@@ -90,7 +96,7 @@ function paragraphs(body: readonly unknown[], quotes: DiffQuotes): Paragraph[] {
       .map((child) => {
         if (child._type === 'span') return typeof child.text === 'string' ? child.text : ''
         if (child._type === 'figureRef') return quotes.figures[child.figure as PolicyFigureKey] ?? ''
-        if (child._type === 'factRef') return quotes.facts[child.fact as CompanyFactKey] ?? ''
+        if (child._type === 'factRef') return printedFact(child.fact as CompanyFactKey, quotes)
         return ''
       })
       .join('')

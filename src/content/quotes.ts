@@ -12,6 +12,8 @@ import type {CompanyFacts, PolicyFigures, PolicyVersion} from './schemas'
 export interface QuoteText {
   figures: Partial<Record<PolicyFigureKey, string>>
   facts: Partial<Record<CompanyFactKey, string>>
+  /** The mark after a sample fact in the text's language; "(sample)" when not given (a recorded version is English). */
+  sampleMark?: string
 }
 
 /**
@@ -24,6 +26,7 @@ export function liveQuotes(figures: PolicyFigures, facts: CompanyFacts, words?: 
       POLICY_FIGURE_KEYS.map((key) => [key, formatFigure(key, figures[key], words)]),
     ),
     facts: Object.fromEntries(COMPANY_FACT_KEYS.map((key) => [key, factText(facts, key, words)])),
+    sampleMark: words?.sampleMark,
   }
 }
 

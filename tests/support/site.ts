@@ -1,5 +1,5 @@
 import type {Browser, BrowserContextOptions, Page} from 'playwright-core'
-import {factText, type CompanyFactKey} from '../../model/companyFacts'
+import {factText, withSampleMark, type CompanyFactKey} from '../../model/companyFacts'
 import {formatFigure, type PolicyFigureKey} from '../../model/policyFigures'
 import {POLICY_IDS} from '../../model/siteDocuments'
 import {openPage, type Viewport} from './browser'
@@ -32,7 +32,7 @@ const readable = (blocks: NoticeBlock[]) =>
         child.figure
           ? formatFigure(child.figure, policyFigures[child.figure])
           : child.fact
-            ? factText(companyFacts, child.fact)
+            ? withSampleMark(child.fact, factText(companyFacts, child.fact))
             : (child.text ?? ''),
       )
       .join(''),

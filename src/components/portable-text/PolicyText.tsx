@@ -28,7 +28,9 @@ interface Props {
 
 /** A policy's rich text, rendered to HTML at build time. */
 export default function PolicyText({value, quotes, language = DEFAULT_LANGUAGE}: Props) {
-  const fact = (key: CompanyFactKey) => <QuotedFact fact={key} text={quotes.facts[key] ?? ''} />
+  const fact = (key: CompanyFactKey) => (
+    <QuotedFact fact={key} text={quotes.facts[key] ?? ''} sampleMark={quotes.sampleMark} />
+  )
   const [name, designation, email, phone, address] = GRIEVANCE_CARD_FACTS.map(fact)
   const figure = (key: PolicyFigureKey) => (
     <span className="figure" data-figure={key}>
