@@ -3,21 +3,21 @@ import type {AstroIntegration} from 'astro'
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate after the page has loaded and gone idle, or at once on the first touch (see settled.ts). */
-    'client:settled'?: boolean
+    /** Hydrate on the first pointer, focus or key on the island, never before (see touched.ts). */
+    'client:touched'?: boolean
+    /** Hydrate once loaded and near the viewport, or when touched (see near.ts). */
+    'client:near'?: boolean
   }
 }
 
-/** Registers `client:settled`, the hydration directive of the site's islands. */
-export function settledDirective(): AstroIntegration {
+/** The site's hydration directives: `client:touched` for the phone menu, `client:near` for the contact form. */
+export function islandDirectives(): AstroIntegration {
   return {
-    name: 'settled-directive',
+    name: 'island-directives',
     hooks: {
       'astro:config:setup': ({addClientDirective}) => {
-        addClientDirective({
-          name: 'settled',
-          entrypoint: fileURLToPath(new URL('./settled.ts', import.meta.url)),
-        })
+        for (const name of ['touched', 'near'])
+          addClientDirective({name, entrypoint: fileURLToPath(new URL(`./${name}.ts`, import.meta.url))})
       },
     },
   }

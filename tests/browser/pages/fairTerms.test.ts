@@ -15,7 +15,7 @@ import {
   aboutPage,
   companyFacts,
   homePage,
-  mobileMenuHydrated,
+  hydrateMobileMenu,
   policyFigures,
   settings,
   versionInForce,
@@ -557,7 +557,7 @@ describe('only what is true, on the home and About pages', () => {
     const footer = page.getByRole('contentinfo')
     const footerBook = footer.getByRole('link', {name: 'Book Appointments', exact: true})
     await expect(footerBook.textContent()).resolves.not.toContain(settings.comingSoonLabel)
-    await mobileMenuHydrated(page)
+    await hydrateMobileMenu(page)
     await page.getByRole('banner').getByRole('button', {name: settings.interfaceText.menu}).click()
     const book = page
       .getByRole('banner')
