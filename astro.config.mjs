@@ -17,7 +17,7 @@ export default defineConfig({
   adapter: node({mode: 'middleware'}),
   // client:touched (the phone menu) and client:near (the contact form): no island costs the page
   // script work while it loads (src/islands/).
-  integrations: [react(), buildDataIntegration(), islandDirectives()],
+  integrations: [react(), islandDirectives(), buildDataIntegration()],
   // 'file' writes terms&conditions.html, so the spec's paths answer 200 without a redirect,
   // whether the browser sends "&" or "%26".
   // 'always' inlines the stylesheet: no render-blocking request before the first paint.
