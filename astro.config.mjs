@@ -3,7 +3,7 @@ import node from '@astrojs/node'
 import react from '@astrojs/react'
 import {defineConfig} from 'astro/config'
 import {readConfig} from './src/config/index.ts'
-import {settledDirective} from './src/islands/integration.ts'
+import {islandDirectives} from './src/islands/integration.ts'
 import {buildDataIntegration} from './src/server/buildData.ts'
 
 // A build starts here (src/content.config.ts is its other entry): the variables are read once.
@@ -15,8 +15,9 @@ export default defineConfig({
   // The production server (src/server/main.ts) serves the pages itself and hands the /api routes
   // what it owns (the contact service) as locals: the adapter's middleware mode.
   adapter: node({mode: 'middleware'}),
-  // client:settled: islands hydrate once the page has loaded and gone idle, or at once when touched.
-  integrations: [react(), buildDataIntegration(), settledDirective()],
+  // client:touched (the phone menu) and client:near (the contact form): no island costs the page
+  // script work while it loads (src/islands/).
+  integrations: [react(), islandDirectives(), buildDataIntegration()],
   // 'file' writes terms&conditions.html, so the spec's paths answer 200 without a redirect,
   // whether the browser sends "&" or "%26".
   // 'always' inlines the stylesheet: no render-blocking request before the first paint.

@@ -10,6 +10,23 @@ export interface BuildRecord {
   trigger: string
 }
 
+/**
+ * Where a publish's time went, in ms, from the webhook's arrival to the new build served: what an
+ * operator reads to see which part to cut (`npm run bench:rebuild` prints them).
+ */
+export interface BuildPhases {
+  /** Waiting for the build before it to finish (a publish during a build is folded into the next). */
+  queuedMs: number
+  /** From starting `astro build` to its first word: Node and Astro loading, the config read. */
+  startMs: number
+  /** Reading the content: from Astro's "Syncing content" to "Synced content". */
+  contentMs: number
+  /** The rest of the build: bundling and writing every page. */
+  buildMs: number
+  /** Making the new build the one served. */
+  swapMs: number
+}
+
 export interface RebuildStatus {
   building: boolean
   /** When the build under way started (ISO), or null. */
@@ -18,6 +35,8 @@ export interface RebuildStatus {
   liveBuild: string
   builds: number
   lastSuccess: (BuildRecord & {build: string}) | null
+  /** Where the time of the last successful build went. */
+  lastPhases: BuildPhases | null
   lastFailure: (BuildRecord & {message: string}) | null
 }
 
@@ -49,12 +68,15 @@ export class Rebuilder {
   private stopped = false
   private child: ChildProcess | undefined
   private followUp: string | undefined
+  /** When the earliest request the next build answers arrived (performance.now()). */
+  private requestedAt: number | undefined
   private readonly options: Required<RebuilderOptions>
   private liveBuild: string
   private builds = 0
   private buildStarted: number | undefined
   private lastSuccess: RebuildStatus['lastSuccess'] = null
   private lastFailure: RebuildStatus['lastFailure'] = null
+  private lastPhases: BuildPhases | null = null
 
   constructor(options: RebuilderOptions) {
     this.options = {timeoutMs: 10 * 60_000, log: console.log, keep: [], ...options}
@@ -71,11 +93,13 @@ export class Rebuilder {
       builds: this.builds,
       lastSuccess: this.lastSuccess,
       lastFailure: this.lastFailure,
+      lastPhases: this.lastPhases,
     }
   }
 
   /** Asks for a build; says whether it started now or was folded into the next one. */
   request(trigger: string): 'started' | 'queued' {
+    this.requestedAt ??= performance.now()
     if (this.building) {
       this.followUp = trigger
       return 'queued'
@@ -112,16 +136,19 @@ export class Rebuilder {
 
   private async buildOnce(trigger: string) {
     const {buildsDir, log} = this.options
+    const queuedMs = performance.now() - (this.requestedAt ?? performance.now())
+    this.requestedAt = undefined
     const started = Date.now()
     this.buildStarted = started
     const name = `build-${new Date(started).toISOString().replace(/[:.]/g, '-')}`
     const outDir = join(buildsDir, name)
     this.builds++
     log(`Rebuilding the site (${trigger}) into ${outDir}`)
+    let phases: BuildPhases
     try {
       makeFolders(buildsDir)
       linkPackages(buildsDir, this.options.root)
-      await this.astroBuild(outDir).catch((error: Error) => {
+      const build = await this.astroBuild(outDir).catch((error: Error) => {
         if (!(error instanceof DotAstroCollision)) throw error
         log('Another build in this folder wrote the same file at the same moment; building again.')
         return this.astroBuild(outDir)
@@ -129,7 +156,9 @@ export class Rebuilder {
       if (!existsSync(join(outDir, 'client/index.html')) || !existsSync(join(outDir, 'server/entry.mjs'))) {
         throw new Error('The build finished without the home page or the server entry.')
       }
+      const swapStarted = performance.now()
       await this.options.goLive(outDir)
+      phases = {queuedMs, ...build, swapMs: performance.now() - swapStarted}
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       this.lastFailure = {at: new Date().toISOString(), durationMs: Date.now() - started, trigger, message}
@@ -146,6 +175,7 @@ export class Rebuilder {
       trigger,
       build: outDir,
     }
+    this.lastPhases = phases
     log(`The new build is live (${Date.now() - started} ms)`)
     await this.pointCurrentAt(name).catch((error: Error) =>
       log(`The new build is live, but a restart would serve an older one: ${error.message}`),
@@ -155,7 +185,8 @@ export class Rebuilder {
     )
   }
 
-  private astroBuild(outDir: string): Promise<void> {
+  /** Runs `astro build` into `outDir`; resolves with how long its parts took. */
+  private astroBuild(outDir: string): Promise<Omit<BuildPhases, 'queuedMs' | 'swapMs'>> {
     const {root, buildsDir, env, timeoutMs} = this.options
     if (this.stopped) return Promise.reject(new Error('The server is stopping.'))
     const child = spawn(
@@ -169,7 +200,16 @@ export class Rebuilder {
     )
     this.child = child
     let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
+    const spawned = performance.now()
+    // When Astro first spoke, began reading the content, and had read it.
+    const marks: {first?: number; syncing?: number; synced?: number} = {}
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+      const now = performance.now()
+      marks.first ??= now
+      if (marks.syncing === undefined && output.includes('Syncing content')) marks.syncing = now
+      if (marks.synced === undefined && output.includes('Synced content')) marks.synced = now
+    })
     child.stderr.on('data', (chunk) => (output += chunk))
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
     return new Promise((resolve, reject) => {
@@ -177,7 +217,17 @@ export class Rebuilder {
       child.on('close', (code, signal) => {
         clearTimeout(timer)
         this.child = undefined
-        if (code === 0) return resolve()
+        if (code === 0) {
+          const ended = performance.now()
+          const first = marks.first ?? spawned
+          const syncing = marks.syncing ?? first
+          const synced = marks.synced ?? syncing
+          return resolve({
+            startMs: first - spawned,
+            contentMs: synced - syncing,
+            buildMs: ended - first - (synced - syncing),
+          })
+        }
         if (collidedInDotAstro(output)) return reject(new DotAstroCollision(buildFailure(output)))
         reject(
           new Error(

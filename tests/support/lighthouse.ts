@@ -18,14 +18,28 @@ export interface LighthouseResult {
   failing: Record<Category, string[]>
 }
 
+/**
+ * How Lighthouse slows the page to a phone on slow 4G: `simulate` loads it at full speed and
+ * models the slow one from the trace (its default; steady on a busy machine); `devtools` really
+ * slows the network and CPU in the browser, so the figures are observed, not modelled.
+ */
+export type Throttling = 'simulate' | 'devtools'
+
 /** One Lighthouse run; a trace that failed to record (it happens on a busy machine) is retried. */
-async function audit(url: string, port: number, categories: readonly Category[], attempts = 3) {
+async function audit(
+  url: string,
+  port: number,
+  categories: readonly Category[],
+  throttlingMethod: Throttling,
+  attempts = 3,
+) {
   for (let attempt = 1; ; attempt++) {
     const runner = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...categories],
+      throttlingMethod,
       // The full-page screenshot only illustrates an HTML report; no score reads it, and taking it
       // was a third of each audit.
       disableFullPageScreenshot: true,
@@ -41,12 +55,13 @@ async function audit(url: string, port: number, categories: readonly Category[],
 }
 
 /**
- * Lighthouse's mobile profile (its default: a mid-range phone on a slow 4G connection, simulated)
+ * Lighthouse's mobile profile (its default: a mid-range phone on a slow 4G connection, `throttling`)
  * against Debian's chromium. One browser serves every URL, one after another.
  */
 export async function runLighthouse(
   urls: string[],
   categories: readonly Category[] = CATEGORIES,
+  throttling: Throttling = 'simulate',
 ): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -55,7 +70,7 @@ export async function runLighthouse(
   try {
     const results: LighthouseResult[] = []
     for (const url of urls) {
-      const lhr = await audit(url, chrome.port, categories)
+      const lhr = await audit(url, chrome.port, categories, throttling)
       const scores = Object.fromEntries(
         CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? null]),
       ) as LighthouseResult['scores']

@@ -247,9 +247,38 @@ export async function withPage<T>(
   }
 }
 
-/** Resolves once the MobileMenu island has hydrated (Astro drops its `ssr` attribute then). */
+/**
+ * Holds back every script until `release()`: the page as a visitor on a slow connection has it
+ * before the scripts arrive. `requested` lists the scripts asked for meanwhile.
+ */
+export async function holdScripts(page: Page) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const requested: string[] = []
+  await page.route('**/_astro/*.js', async (route) => {
+    requested.push(route.request().url())
+    await released
+    // The test may be over and its page closed by then.
+    await route.continue().catch(() => undefined)
+  })
+  return {requested, release}
+}
+
+/** The phone menu's island, whatever its state. */
+export const MOBILE_MENU = 'astro-island[component-url*="MobileMenu"]'
+
+/**
+ * Hydrates the MobileMenu island as a visitor's first touch does (client:touched): focus on its
+ * toggle. Resolves once React has taken it over, with focus on its toggle button.
+ */
+export async function hydrateMobileMenu(page: Page): Promise<void> {
+  await page.locator(`${MOBILE_MENU} summary`).focus()
+  await mobileMenuHydrated(page)
+}
+
+/** Resolves once React has taken over the MobileMenu island: its toggle is a button. */
 export async function mobileMenuHydrated(page: Page): Promise<void> {
-  await page.waitForSelector('astro-island[component-url*="MobileMenu"]:not([ssr])', {state: 'attached'})
+  await page.waitForSelector(`${MOBILE_MENU}:not([ssr]) button.mobile-menu__toggle`, {state: 'attached'})
 }
 
 /**

@@ -2,13 +2,17 @@ import {describe, expect, inject} from 'vitest'
 import type {Page} from 'playwright-core'
 import {DESKTOP, PHONE} from '../../support/browser'
 import {it} from '../../support/browserTest'
+import {holdReact} from '../../support/heldReact'
 import {
+  MOBILE_MENU,
   ROUTES,
+  hydrateMobileMenu,
   mobileMenuHydrated,
   recordScripts,
   companyFacts,
   settings,
   waitForSectionInView,
+  holdScripts,
 } from '../../support/site'
 
 const base = inject('siteUrl')
@@ -35,29 +39,34 @@ async function panelOf(page: Page) {
   return page.locator(`[id="${id}"]`)
 }
 
-/** Loads a page at phone width and waits for the menu island to hydrate. */
+/** Loads a page at phone width and hydrates the menu island, as a first touch does. */
 async function openOnPhone(page: Page, path: string) {
   await page.goto(base + path)
-  await mobileMenuHydrated(page)
+  await hydrateMobileMenu(page)
 }
 
+/** The menu as the server sends it: a <details> (until React takes it over). */
+const disclosure = (page: Page) => page.locator(`${MOBILE_MENU} details`)
+const isOpen = (page: Page) => disclosure(page).evaluate((details) => (details as HTMLDetailsElement).open)
+
 describe('the mobile menu', () => {
-  it('at 375 px is a closed disclosure button named Menu, and the desktop nav is hidden', async ({
+  it('at 375 px is, before any script, a closed disclosure named Menu, and the desktop nav is hidden', async ({
     phonePage: page,
   }) => {
-    // Before any JavaScript runs, the server's HTML already has the right state.
+    // The server's HTML alone, as the page is until the visitor touches the menu.
     await page.route('**/_astro/*.js', (route) => route.abort())
     await page.goto(base + '/privacy-policy')
-    const button = toggle(page)
-    await expect(button.isVisible()).resolves.toBe(true)
-    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
-    const panel = await panelOf(page)
-    await expect(panel.count()).resolves.toBe(1)
-    await expect(panel.isVisible()).resolves.toBe(false)
+    const summary = disclosure(page).locator('summary')
+    await expect(summary.isVisible()).resolves.toBe(true)
+    await expect(summary.textContent()).resolves.toBe(MENU)
+    await expect(disclosure(page).evaluate((details) => (details as HTMLDetailsElement).open)).resolves.toBe(
+      false,
+    )
+    await expect(page.getByRole('link', {name: ENTRIES[0][0], exact: true}).isVisible()).resolves.toBe(false)
     await expect(
       page.getByRole('navigation', {name: settings.interfaceText.mainNavigation}).isVisible(),
     ).resolves.toBe(false)
-    const box = await button.boundingBox()
+    const box = await summary.boundingBox()
     expect(box!.width).toBeGreaterThanOrEqual(44)
     expect(box!.height).toBeGreaterThanOrEqual(44)
   })
@@ -218,7 +227,7 @@ describe('the mobile menu', () => {
     await waitForSectionInView(page, 'about')
 
     // On / itself the page scrolls and the menu closes.
-    await mobileMenuHydrated(page)
+    await hydrateMobileMenu(page)
     await page.evaluate(() => window.scrollTo({top: 0, behavior: 'instant'}))
     const button = toggle(page)
     await button.click()
@@ -249,7 +258,7 @@ describe('the mobile menu', () => {
     const scripts = recordScripts(page)
     for (const route of ROUTES) {
       await page.goto(base + route.path)
-      // Past the moment a shown menu would hydrate (client:settled): loaded, then idle.
+      // Loaded and idle: a menu never touched is never hydrated, shown or not (client:touched).
       await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
       await expect(toggle(page).isVisible(), route.path).resolves.toBe(false)
       await expect(
@@ -265,7 +274,7 @@ describe('the mobile menu', () => {
     const scripts = recordScripts(page)
     await page.goto(base + '/about-us', {waitUntil: 'networkidle'})
     await page.setViewportSize(PHONE)
-    await mobileMenuHydrated(page)
+    await hydrateMobileMenu(page)
     expect(scripts.some((url) => /\/_astro\/MobileMenu[^/]*\.js/.test(url))).toBe(true)
     const button = toggle(page)
     await button.click()
@@ -277,5 +286,96 @@ describe('the mobile menu', () => {
     await expect(
       page.getByRole('navigation', {name: settings.interfaceText.mainNavigation}).isVisible(),
     ).resolves.toBe(true)
+  })
+
+  it('at 375 px loads no script while the page loads and idles; the first touch asks for it', async ({
+    phonePage: page,
+  }) => {
+    const scripts = recordScripts(page)
+    await page.goto(base + '/privacy-policy', {waitUntil: 'load'})
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
+    await page.waitForLoadState('networkidle')
+    expect(scripts).toEqual([])
+    await expect(page.locator(`${MOBILE_MENU}[ssr]`).count()).resolves.toBe(1)
+    await disclosure(page).locator('summary').focus()
+    await mobileMenuHydrated(page)
+    expect(scripts.some((url) => /\/_astro\/MobileMenu[^/]*\.js/.test(url))).toBe(true)
+  })
+})
+
+describe('the mobile menu before React arrives', () => {
+  it('a tap on Menu opens it at once, and React takes over open, then closes it with the toggle', async ({
+    phonePage: page,
+  }) => {
+    const scripts = await holdScripts(page)
+    await page.goto(base + '/privacy-policy')
+    await disclosure(page).locator('summary').click()
+    // The browser opened it: every entry is there before any script has run.
+    await expect(isOpen(page)).resolves.toBe(true)
+    for (const [label] of ENTRIES)
+      await expect(
+        page.getByRole('banner').getByRole('link', {name: label, exact: true}).isVisible(),
+      ).resolves.toBe(true)
+    // The tap asked for the menu's script.
+    await expect.poll(() => scripts.requested.some((url) => url.includes('MobileMenu'))).toBe(true)
+    await expect(page.locator(`${MOBILE_MENU}[ssr]`).count()).resolves.toBe(1)
+
+    scripts.release()
+    await mobileMenuHydrated(page)
+    const button = toggle(page)
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('true')
+    await expect((await panelOf(page)).isVisible()).resolves.toBe(true)
+    await button.click()
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
+    await expect((await panelOf(page)).isVisible()).resolves.toBe(false)
+  })
+
+  it('Enter on the focused Menu opens it at once; React takes over open with focus on the toggle, and Escape closes it', async ({
+    phonePage: page,
+  }) => {
+    const scripts = await holdScripts(page)
+    await page.goto(base + '/terms&conditions')
+    const summary = disclosure(page).locator('summary')
+    await summary.focus()
+    await page.keyboard.press('Enter')
+    await expect(isOpen(page)).resolves.toBe(true)
+    // Tab moves into the open menu before React has come.
+    await page.keyboard.press('Tab')
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(ENTRIES[0][0])
+
+    scripts.release()
+    await mobileMenuHydrated(page)
+    const button = toggle(page)
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('true')
+    // Focus stays on the entry the visitor was on.
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(ENTRIES[0][0])
+    await page.keyboard.press('Escape')
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
+    await expect(button.evaluate((element) => element === document.activeElement)).resolves.toBe(true)
+    // And the keyboard opens it again, now through React.
+    await page.keyboard.press('Enter')
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('true')
+    await page.keyboard.press('Space')
+    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
+  })
+
+  it('a tap while React is hydrating is kept: React takes over the state the visitor left', async ({
+    phonePage: page,
+  }) => {
+    const react = await holdReact(page, MOBILE_MENU)
+    await page.goto(base + '/about-us')
+    const summary = disclosure(page).locator('summary')
+    await summary.click()
+    await expect(isOpen(page)).resolves.toBe(true)
+    // React has the menu in hand but has not finished: the visitor taps again and closes it.
+    await react.stepUntil('hydration started', (stage) => stage.started)
+    await summary.click()
+    await expect(isOpen(page)).resolves.toBe(false)
+    await react.release()
+    await mobileMenuHydrated(page)
+    await expect(toggle(page).getAttribute('aria-expanded')).resolves.toBe('false')
+    await expect((await panelOf(page)).isVisible()).resolves.toBe(false)
+    await toggle(page).click()
+    await expect(toggle(page).getAttribute('aria-expanded')).resolves.toBe('true')
   })
 })

@@ -5,7 +5,7 @@ import {it} from '../../support/browserTest'
 import {
   contactFormHydrated,
   contactPage,
-  mobileMenuHydrated,
+  hydrateMobileMenu,
   settings,
   versionInForce,
 } from '../../support/site'
@@ -539,7 +539,7 @@ describe('the contact form in Chromium', () => {
     phonePage: page,
   }) => {
     await page.goto(base + '/about-us')
-    await mobileMenuHydrated(page)
+    await hydrateMobileMenu(page)
     await page.getByRole('banner').getByRole('button', {name: settings.interfaceText.menu}).click()
     await page
       .getByRole('banner')

@@ -7,7 +7,7 @@ import {describe, expect, inject} from 'vitest'
 import type {Page} from 'playwright-core'
 import {DESKTOP} from '../../support/browser'
 import {it} from '../../support/browserTest'
-import {aboutPage, homePage, mobileMenuHydrated, settings, withPage} from '../../support/site'
+import {aboutPage, homePage, hydrateMobileMenu, settings, withPage} from '../../support/site'
 
 const base = inject('siteUrl')
 
@@ -97,7 +97,7 @@ describe('only what is true, on the home and About pages', () => {
     const footer = page.getByRole('contentinfo')
     const footerBook = footer.getByRole('link', {name: 'Book Appointments', exact: true})
     await expect(footerBook.textContent()).resolves.not.toContain(settings.comingSoonLabel)
-    await mobileMenuHydrated(page)
+    await hydrateMobileMenu(page)
     await page.getByRole('banner').getByRole('button', {name: settings.interfaceText.menu}).click()
     const book = page
       .getByRole('banner')

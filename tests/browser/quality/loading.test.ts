@@ -8,43 +8,16 @@ import {
   ROUTES,
   contactFormHydrated,
   contactPage,
-  mobileMenuHydrated,
-  settings,
+  hydrateMobileMenu,
   withPage,
+  holdScripts,
 } from '../../support/site'
 import {HISTORY_PATHS, POLICY_PATHS} from './pages'
 
 const base = inject('siteUrl')
 const PATHS = [...ROUTES.map((route) => route.path), NOT_FOUND_PATH, ...HISTORY_PATHS]
-const MENU = settings.interfaceText.menu
-/** How long a poll waits for scripts to arrive and run: generous, as a busy test machine is slow. */
-const SCRIPT_ARRIVES = {timeout: 5_000}
-
-const toggle = (page: Page) => page.getByRole('banner').getByRole('button', {name: MENU})
 const menuIsland = (page: Page) => page.locator('astro-island[component-url*="MobileMenu"]')
 const formIsland = (page: Page) => page.locator('astro-island[component-url*="ContactForm"]')
-
-async function panelOf(page: Page) {
-  const id = await toggle(page).getAttribute('aria-controls')
-  return page.locator(`[id="${id}"]`)
-}
-
-/**
- * Holds back every script until `release()`: the page as a visitor on a slow connection has it
- * before the scripts arrive. `requested` lists the scripts asked for meanwhile.
- */
-async function holdScripts(page: Page) {
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  const requested: string[] = []
-  await page.route('**/_astro/*.js', async (route) => {
-    requested.push(route.request().url())
-    await released
-    // The test may be over and its page closed by then.
-    await route.continue().catch(() => undefined)
-  })
-  return {requested, release}
-}
 
 interface Settled {
   /** When the page had loaded and the browser first went idle, in ms since navigation began. */
@@ -80,8 +53,9 @@ const UNNOTICEABLE = 0.01
 
 /**
  * Opens `path` in a fresh page (nothing cached), waits until it has loaded, gone idle and hydrated
- * what it shows, and reports, with every response body it received. The server may or may not
- * compress, so sizes are measured as gzip -9 of each body, which does not depend on the server.
+ * what hydrates untouched (the contact form, near the viewport), and reports, with every response
+ * body it received. The server may or may not compress, so sizes are measured as gzip -9 of each
+ * body, which does not depend on the server.
  */
 async function visit(page: Page, path: string): Promise<Settled> {
   const bodies: Promise<Loaded | undefined>[] = []
@@ -137,7 +111,6 @@ async function visit(page: Page, path: string): Promise<Settled> {
   })
   await page.goto(base + path)
   await page.waitForFunction(() => (window as unknown as {__settled: Settled}).__settled.idleAt !== undefined)
-  if (page.viewportSize()!.width === PHONE.width) await mobileMenuHydrated(page)
   if (path === '/contact-us') await contactFormHydrated(page)
   // Nothing more in flight for 150 ms: every response has been seen.
   for (let quiet = 0; quiet < 3;) {
@@ -191,17 +164,18 @@ describe('loading a page', () => {
 
   for (const viewport of [PHONE, DESKTOP]) {
     for (const path of PATHS) {
-      it(`at ${viewport.width} px ${path} requests no script until it has loaded and gone idle, and nothing on it moves as it hydrates`, () => {
-        const {idleAt, scripts, shifts, loadedAt} = visited(path, viewport.width)
-        expect(scripts.filter((script) => script.startTime < idleAt).map((script) => script.url)).toEqual([])
+      it(`at ${viewport.width} px ${path} requests no script until it has loaded, none at all untouched but the contact form, and nothing on it moves as it hydrates`, () => {
+        const {loadedAt, idleAt, scripts, shifts} = visited(path, viewport.width)
+        expect(scripts.filter((script) => script.startTime < loadedAt).map((script) => script.url)).toEqual(
+          [],
+        )
         const names = scripts.map((script) => new URL(script.url).pathname)
-        // Then what the page shows hydrates: the menu on a phone, the form on /contact-us.
-        if (viewport === PHONE) expect(names.some((name) => name.includes('MobileMenu'))).toBe(true)
-        else expect(names.some((name) => name.includes('MobileMenu'))).toBe(false)
+        // The menu waits for a touch (client:touched): an untouched page asks for no script of it.
+        expect(names.filter((name) => name.includes('MobileMenu'))).toEqual([])
         if (path === '/contact-us') expect(names.some((name) => name.includes('ContactForm'))).toBe(true)
-        // Nothing moves once islands may hydrate: no script is requested before the page has loaded
-        // and gone idle (above), so from then on. Before it, while a busy machine paints the page in
-        // parts (a frame after the load event can still show the end of parsing), nothing noticeable.
+        else expect(names).toEqual([])
+        // Nothing moves once the page has loaded and gone idle, and before it, while a busy
+        // machine paints the page in parts and the form hydrates, nothing noticeable.
         expect(loadedAt).toBeLessThanOrEqual(idleAt)
         expect(total(shifted(shifts, idleAt)), described(shifts)).toBe(0)
         expect(total(shifts), described(shifts)).toBeLessThan(UNNOTICEABLE)
@@ -210,11 +184,8 @@ describe('loading a page', () => {
   }
 })
 
-describe('the menu before its script has arrived', () => {
-  it('at 375 px shows the same Menu button, and nothing moves when the menu hydrates', async ({
-    phonePage: page,
-  }) => {
-    const scripts = await holdScripts(page)
+describe('the menu when its script arrives', () => {
+  it('at 375 px the first touch hydrates it, and nothing on the page moves', async ({phonePage: page}) => {
     await page.goto(base + '/about-us')
     const layout = () =>
       page.evaluate(() =>
@@ -223,64 +194,9 @@ describe('the menu before its script has arrived', () => {
         ),
       )
     const before = await layout()
-    await expect(toggle(page).isVisible()).resolves.toBe(true)
     await expect(menuIsland(page).getAttribute('ssr')).resolves.not.toBeNull()
-    scripts.release()
-    await mobileMenuHydrated(page)
+    await hydrateMobileMenu(page)
     expect(await layout()).toEqual(before)
-  })
-
-  it('at 375 px a tap on Menu as soon as the page shows is kept, and opens the menu once its script arrives', async ({
-    phonePage: page,
-  }) => {
-    const scripts = await holdScripts(page)
-    await page.goto(base + '/privacy-policy', {waitUntil: 'commit'})
-    const button = toggle(page)
-    await button.click()
-    // Not hydrated yet: the tap is held, and the button shows it was taken.
-    await expect(menuIsland(page).getAttribute('ssr')).resolves.not.toBeNull()
-    await expect(button.getAttribute('aria-busy')).resolves.toBe('true')
-    // The tap asks for the menu's script at once.
-    await expect
-      .poll(() => scripts.requested.some((url) => url.includes('MobileMenu')), SCRIPT_ARRIVES)
-      .toBe(true)
-
-    scripts.release()
-    await expect.poll(() => button.getAttribute('aria-expanded'), SCRIPT_ARRIVES).toBe('true')
-    await expect((await panelOf(page)).isVisible()).resolves.toBe(true)
-    await expect(button.getAttribute('aria-busy')).resolves.toBeNull()
-    // From then on it is the menu as ever: the toggle closes it.
-    await button.click()
-    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
-  })
-
-  it('at 375 px two quick taps before the script arrives open the menu, not open and close it', async ({
-    phonePage: page,
-  }) => {
-    const scripts = await holdScripts(page)
-    await page.goto(base + '/')
-    const button = toggle(page)
-    await button.click()
-    await button.click()
-    scripts.release()
-    await expect.poll(() => button.getAttribute('aria-expanded'), SCRIPT_ARRIVES).toBe('true')
-    await mobileMenuHydrated(page)
-    await expect(button.getAttribute('aria-expanded')).resolves.toBe('true')
-  })
-
-  it('at 375 px Enter on the focused Menu button before the script arrives opens the menu, focus staying on it', async ({
-    phonePage: page,
-  }) => {
-    const scripts = await holdScripts(page)
-    await page.goto(base + '/terms&conditions')
-    const button = toggle(page)
-    await button.focus()
-    await page.keyboard.press('Enter')
-    scripts.release()
-    await expect.poll(() => button.getAttribute('aria-expanded'), SCRIPT_ARRIVES).toBe('true')
-    await expect(button.evaluate((element) => element === document.activeElement)).resolves.toBe(true)
-    await page.keyboard.press('Escape')
-    await expect(button.getAttribute('aria-expanded')).resolves.toBe('false')
   })
 })
 
@@ -312,16 +228,11 @@ describe('the contact form before its script has arrived', () => {
 const KB = 1024
 const HTML_AND_CSS_BUDGET = 20 * KB
 
-/** The chunks a page may load for the menu island: Astro's island runtime, React, and the menu. */
-const MENU_CHUNKS = ['client', 'react', 'jsx-runtime', 'rolldown-runtime', 'MobileMenu']
-
 /** The policies and their history pages: text only, with no script of their own. */
 const TEXT_PATHS = [...POLICY_PATHS, ...HISTORY_PATHS]
 
 const sum = (entries: Loaded[], key: 'bytes' | 'gzip') =>
   entries.reduce((total, entry) => total + entry[key], 0)
-const chunkName = (url: string) =>
-  /\/_astro\/([^/]+?)\.[\w-]+\.js$/.exec(new URL(url).pathname)?.[1] ?? new URL(url).pathname
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`
 
 afterAll(async () => {
@@ -351,34 +262,22 @@ afterAll(async () => {
 })
 
 describe('page weight budgets', () => {
-  for (const path of TEXT_PATHS) {
-    it(`${path} at 1280 px loads no JavaScript at all, and its HTML and CSS weigh at most 20 KB gzipped`, () => {
-      const {loaded} = visited(path, DESKTOP.width)
-      const scripts = loaded.filter((entry) => entry.type === 'script')
-      expect(
-        scripts.map((entry) => entry.url),
-        'scripts loaded',
-      ).toEqual([])
-      expect(sum(scripts, 'bytes')).toBe(0)
-      const htmlAndCss = loaded.filter((entry) => entry.type === 'document' || entry.type === 'stylesheet')
-      expect(htmlAndCss.filter((entry) => entry.type === 'document')).toHaveLength(1)
-      expect(sum(htmlAndCss, 'gzip'), `HTML+CSS of ${path}, gzip -9`).toBeLessThanOrEqual(HTML_AND_CSS_BUDGET)
-    })
-  }
-
-  for (const path of TEXT_PATHS) {
-    it(`${path} at 375 px loads only the island runtime, React and the menu, never the contact form`, () => {
-      const {loaded} = visited(path, PHONE.width)
-      const scripts = loaded.filter((entry) => entry.type === 'script').map((entry) => entry.url)
-      const names = scripts.map(chunkName)
-      expect(names).not.toContain('ContactForm')
-      expect(names).toContain('MobileMenu')
-      // The island runtime may come in more than one chunk named "client"; no chunk comes twice.
-      expect(new Set(scripts).size, `each chunk once: ${names.join(', ')}`).toBe(scripts.length)
-      for (const name of names) expect(MENU_CHUNKS, `unexpected script ${name} on ${path}`).toContain(name)
-      expect(new Set(names)).toEqual(new Set(MENU_CHUNKS))
-      const htmlAndCss = loaded.filter((entry) => entry.type === 'document' || entry.type === 'stylesheet')
-      expect(sum(htmlAndCss, 'gzip'), `HTML+CSS of ${path}, gzip -9`).toBeLessThanOrEqual(HTML_AND_CSS_BUDGET)
-    })
+  for (const viewport of [DESKTOP, PHONE]) {
+    for (const path of TEXT_PATHS) {
+      it(`${path} at ${viewport.width} px loads no JavaScript at all untouched, and its HTML and CSS weigh at most 20 KB gzipped`, () => {
+        const {loaded} = visited(path, viewport.width)
+        const scripts = loaded.filter((entry) => entry.type === 'script')
+        expect(
+          scripts.map((entry) => entry.url),
+          'scripts loaded',
+        ).toEqual([])
+        expect(sum(scripts, 'bytes')).toBe(0)
+        const htmlAndCss = loaded.filter((entry) => entry.type === 'document' || entry.type === 'stylesheet')
+        expect(htmlAndCss.filter((entry) => entry.type === 'document')).toHaveLength(1)
+        expect(sum(htmlAndCss, 'gzip'), `HTML+CSS of ${path}, gzip -9`).toBeLessThanOrEqual(
+          HTML_AND_CSS_BUDGET,
+        )
+      })
+    }
   }
 })

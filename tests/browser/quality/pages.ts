@@ -9,7 +9,7 @@ import {
   ROUTES,
   contactPage,
   historyPaths,
-  mobileMenuHydrated,
+  hydrateMobileMenu,
   policyVersions,
   settings,
   contactFormHydrated,
@@ -73,7 +73,7 @@ function menuLabelOn(path: string): string {
 
 /** Waits for the menu island to hydrate, then opens the menu with its "Menu" toggle (its label on `path`). */
 export async function openMobileMenu(page: Page, path = '/'): Promise<void> {
-  await mobileMenuHydrated(page)
+  await hydrateMobileMenu(page)
   const toggle = page.getByRole('button', {name: menuLabelOn(path)})
   await toggle.click()
   await page.waitForFunction(

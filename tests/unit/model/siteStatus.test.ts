@@ -220,6 +220,7 @@ describe('what the server reports as live', () => {
     builds: 0,
     lastSuccess: null,
     lastFailure: null,
+    lastPhases: null,
   }
 
   it('keeps the time each revision went live across rebuilds that did not change it', () => {

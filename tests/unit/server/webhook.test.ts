@@ -65,6 +65,7 @@ function recordingRebuilder() {
     builds: 1,
     lastSuccess: null,
     lastFailure: null,
+    lastPhases: null,
   }
   const rebuilder = {
     request(trigger: string) {
