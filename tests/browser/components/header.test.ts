@@ -16,6 +16,13 @@ const NAV = [
 const mainNav = (page: Page) =>
   page.getByRole('banner').getByRole('navigation', {name: settings.interfaceText.mainNavigation})
 
+/**
+ * The header's Menu control: the <details> summary the browser opens by itself until the visitor
+ * touches it, then React's button (tests/browser/components/mobileMenu.test.ts checks both).
+ */
+const menuControl = (page: Page) =>
+  page.getByRole('banner').locator('summary, button').filter({hasText: settings.interfaceText.menu})
+
 describe('the site header', () => {
   it("the nav buttons in the CMS are the spec's", () => {
     const wide = settings.navItems.filter((item: {mobileOnly?: boolean}) => !item.mobileOnly)
@@ -57,10 +64,7 @@ describe('the site header', () => {
       await expect(login.getAttribute('href'), route.path).resolves.toBe(companyFacts.appUrl)
       expect(companyFacts.appUrl).toMatch(/^https:\/\//)
 
-      await expect(
-        banner.getByRole('button', {name: settings.interfaceText.menu}).isVisible(),
-        route.path,
-      ).resolves.toBe(false)
+      await expect(menuControl(page).isVisible(), route.path).resolves.toBe(false)
     }
   })
 
@@ -74,10 +78,7 @@ describe('the site header', () => {
       await expect(logo.isVisible(), route.path).resolves.toBe(true)
       await expect(logo.getAttribute('href'), route.path).resolves.toBe('/')
       await expect(mainNav(page).isVisible(), route.path).resolves.toBe(false)
-      await expect(
-        banner.getByRole('button', {name: settings.interfaceText.menu}).isVisible(),
-        route.path,
-      ).resolves.toBe(true)
+      await expect(menuControl(page).isVisible(), route.path).resolves.toBe(true)
       // Nothing in the header runs off the right edge of a phone.
       const box = await banner.boundingBox()
       expect(box!.width, route.path).toBeLessThanOrEqual(PHONE.width)
@@ -89,7 +90,7 @@ describe('the site header', () => {
   }) => {
     await page.goto(base + '/about-us')
     const nav = mainNav(page)
-    const menu = page.getByRole('banner').getByRole('button', {name: settings.interfaceText.menu})
+    const menu = menuControl(page)
     const shown: string[] = []
     for (let width = 320; width <= DESKTOP.width; width += 16) {
       await page.setViewportSize({width, height: PHONE.height})
