@@ -3,6 +3,8 @@
  * build and the rebuild receiver share. Every fixed document is a row of one of the two tables
  * below; ids, titles, paths, queries, Studio's desk, the sitemap and the feed all read them.
  */
+import {ABOUT_PAGE_FIELDS} from './aboutPageText.ts'
+import type {DocumentFields} from './documentFields.ts'
 
 /** A document at a fixed id: the site queries that id and Studio's desk pins an editor to it. */
 interface FixedDocument {
@@ -23,18 +25,39 @@ interface PolicyDocument extends FixedDocument {
   sectionCount?: number
 }
 
+/** Where Studio's desk lists a singleton: the site's settings, the pages, or after the policies. */
+export type DeskGroup = 'site' | 'pages' | 'afterPolicies'
+
+/** The icon Studio's desk shows beside a singleton (studio/structure/icons.ts draws each). */
+export type DeskIcon = 'cog' | 'case' | 'home' | 'info' | 'envelope' | 'number' | 'document' | 'help'
+
+/** A document at a fixed id whose id is also its schema type. */
+interface SingletonDocument extends FixedDocument {
+  desk: DeskGroup
+  icon: DeskIcon
+  /**
+   * The document's fields, where the model describes them whole (model/documentFields.ts): then
+   * its Studio type, query, zod schema, content collection, desk entry and Presentation locations
+   * are all made from this row, and a page kind shows it by naming it in the route table
+   * (model/routes.ts). Without it, the document's Studio type (studio/schemaTypes/singletons),
+   * query (src/content/queries.ts) and zod schema (src/content/schemas.ts) are written by hand:
+   * their rules (a home section per header link, translations, quoted figures) go beyond a table.
+   */
+  fields?: DocumentFields
+}
+
 /**
  * The singletons, by id; each one's id is also its schema type. A fixed id means there is never
- * a second "Site settings".
+ * a second "Site settings". Studio's desk lists them in this order, by group.
  */
 export const SINGLETONS = {
-  siteSettings: {title: 'Site settings'},
-  homePage: {title: 'Home page'},
-  aboutPage: {title: 'About page'},
-  contactPage: {title: 'Contact page'},
-  policyFigures: {title: 'Policy figures'},
-  companyFacts: {title: 'Company facts'},
-} as const satisfies Record<string, FixedDocument>
+  siteSettings: {title: 'Site settings', desk: 'site', icon: 'cog'},
+  homePage: {title: 'Home page', desk: 'pages', icon: 'home'},
+  aboutPage: {title: 'About page', desk: 'pages', icon: 'info', fields: ABOUT_PAGE_FIELDS},
+  contactPage: {title: 'Contact page', desk: 'pages', icon: 'envelope'},
+  policyFigures: {title: 'Policy figures', desk: 'afterPolicies', icon: 'number'},
+  companyFacts: {title: 'Company facts', desk: 'site', icon: 'case'},
+} as const satisfies Record<string, SingletonDocument>
 
 /**
  * The policies, in the order the site lists them. A new policy is a row here and its document in
@@ -74,6 +97,27 @@ export const policyEntry = (id: PolicyId): PolicyEntry => POLICY_LIST.find((poli
 export const isPolicyId = (id: string): id is PolicyId => POLICY_LIST.some((policy) => policy.id === id)
 
 export const SINGLETON_ID_LIST = Object.keys(SINGLETONS) as SingletonId[]
+
+/** The singletons whose fields the model describes whole: each one's row is all it needs. */
+export type PageDocumentId = {
+  [Id in SingletonId]: (typeof SINGLETONS)[Id] extends {fields: DocumentFields} ? Id : never
+}[SingletonId]
+
+/** A page document's fields, by its id. */
+export type PageDocumentFields<Id extends PageDocumentId> = (typeof SINGLETONS)[Id] extends {
+  fields: infer Fields extends DocumentFields
+}
+  ? Fields
+  : never
+
+export const isPageDocumentId = (id: string): id is PageDocumentId =>
+  Object.hasOwn(SINGLETONS, id) && 'fields' in SINGLETONS[id as SingletonId]
+
+export const PAGE_DOCUMENT_IDS: readonly PageDocumentId[] = SINGLETON_ID_LIST.filter(isPageDocumentId)
+
+/** The fields of a page document (the row's table). */
+export const pageDocumentFields = <Id extends PageDocumentId>(id: Id) =>
+  (SINGLETONS[id] as unknown as {fields: PageDocumentFields<Id>}).fields
 
 /** `SINGLETON_IDS.siteSettings` is "siteSettings": the id, checked against the table. */
 export const SINGLETON_IDS = Object.fromEntries(SINGLETON_ID_LIST.map((id) => [id, id])) as {

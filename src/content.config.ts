@@ -6,7 +6,7 @@ import {readConfig} from './config'
 import {TRANSLATION_STATUSES} from '../model/translations'
 import {sanityLoader} from './content/loader'
 import {launchCheckQuery} from './content/queries'
-import {SITE_CONTENT, type ContentPart} from './content/siteContent'
+import {SITE_CONTENT, type ContentPart, type ContentPartName} from './content/siteContent'
 import {contentSource} from './lib/contentSource'
 
 // The build starts here for content (astro.config.mjs is its other entry): the configuration is
@@ -18,17 +18,16 @@ const content = contentSource(config.content)
 const collection = <S extends z.ZodType>({query, params, schema, requiredIds}: ContentPart<S>) =>
   defineCollection({loader: sanityLoader(content, query, {params, requiredIds}), schema})
 
+type CollectionOf<S extends z.ZodType> = ReturnType<typeof collection<S>>
+
+/** A collection for each part of the content (src/content/siteContent.ts), named as the part is. */
+const contentCollections = Object.fromEntries(
+  Object.entries(SITE_CONTENT).map(([name, part]) => [name, collection(part as ContentPart)]),
+) as {[Name in ContentPartName]: CollectionOf<(typeof SITE_CONTENT)[Name]['schema']>}
+
 /** One collection per query; each query runs once per build. */
 export const collections = {
-  siteSettings: collection(SITE_CONTENT.siteSettings),
-  companyFacts: collection(SITE_CONTENT.companyFacts),
-  homePage: collection(SITE_CONTENT.homePage),
-  aboutPage: collection(SITE_CONTENT.aboutPage),
-  contactPage: collection(SITE_CONTENT.contactPage),
-  policies: collection(SITE_CONTENT.policies),
-  policyVersions: collection(SITE_CONTENT.policyVersions),
-  policyFigures: collection(SITE_CONTENT.policyFigures),
-  translations: collection(SITE_CONTENT.translations),
+  ...contentCollections,
   /**
    * Every document the build is made from, checked at once: a build for the public SITE_URL fails
    * on samples, any build on a version announced too late. Each entry is a document's revision.

@@ -8,6 +8,9 @@ import {defineQuery} from 'groq'
  * Ids are parameters, given with each query (src/content/siteContent.ts) from the tables in
  * model/siteDocuments.ts: a singleton's query names its id `$<id>Id` (`$siteSettingsId`), so that
  * every part can run in one request; the policies' queries take `$policyIds`.
+ *
+ * A page document whose fields the model describes (the About page) has no query here: its
+ * query is made from its row (`pageDocumentQuery`, model/documentFields.ts).
  */
 
 /**
@@ -45,14 +48,6 @@ export const homePageQuery = defineQuery(`*[_id == $homePageId][0]{
   line,
   badge,
   sections[]{_key, sectionId, eyebrow, heading, body, items[]{_key, title, text}, cta{label, href}}
-}`)
-
-export const aboutPageQuery = defineQuery(`*[_id == $aboutPageId][0]{
-  _id,
-  seo{title, description},
-  title,
-  intro,
-  body
 }`)
 
 export const contactPageQuery = defineQuery(`*[_id == $contactPageId][0]{

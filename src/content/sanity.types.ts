@@ -1104,65 +1104,6 @@ export type HomePageQueryResult = {
 } | null;
 
 // Source: ../src/content/queries.ts
-// Variable: aboutPageQuery
-// Query: *[_id == $aboutPageId][0]{  _id,  seo{title, description},  title,  intro,  body}
-export type AboutPageQueryResult = {
-  _id: string;
-  seo: {
-    title: string;
-    description: string;
-  };
-  title: string;
-  intro: string;
-  body: RichText;
-} | {
-  _id: string;
-  seo: null;
-  title: null;
-  intro: null;
-  body: null;
-} | {
-  _id: string;
-  seo: null;
-  title: string | null;
-  intro: null;
-  body: null;
-} | {
-  _id: string;
-  seo: {
-    title: null;
-    description: string;
-  };
-  title: null;
-  intro: null;
-  body: null;
-} | {
-  _id: string;
-  seo: {
-    title: string;
-    description: string;
-  };
-  title: null;
-  intro: null;
-  body: null;
-} | {
-  _id: string;
-  seo: {
-    title: string;
-    description: string;
-  };
-  title: string;
-  intro: string;
-  body: null;
-} | {
-  _id: string;
-  seo: null;
-  title: string;
-  intro: PolicyBody | null;
-  body: null;
-} | null;
-
-// Source: ../src/content/queries.ts
 // Variable: contactPageQuery
 // Query: *[_id == $contactPageId][0]{  _id,  "language": coalesce(language, "en"), translation{translates, review, reviewedBy, reviewedOn},  seo{title, description},  title,  intro,  reachUsHeading,  reachUsText,  fullNoticeLabel,  grievance{heading, body},  shortNotice,  privacyNotice,  form,  noScriptNotices{invalid, rateLimited, failed},  sentPage{title, backLabel},  acknowledgement{subject, body}}
 export type ContactPageQueryResult = {

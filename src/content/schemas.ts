@@ -14,7 +14,7 @@ import {gstinProblem, hasCompanyForm, isCin, isPinCode} from '../../model/indian
 import {SAMPLE_MARK} from '../../model/samples'
 import {TIME_OF_DAY, WEEKDAYS, workingHoursProblem} from '../../model/workingHours'
 import {textFieldNames, type TextFields} from '../../model/textFields'
-import {ABOUT_PAGE_TEXT} from '../../model/aboutPageText'
+import type {DocumentField, DocumentFields, ListEntryField} from '../../model/documentFields'
 import {HOME_PAGE_TEXT} from '../../model/homePageText'
 import {
   BOOK_APPOINTMENT_TEXT,
@@ -258,12 +258,43 @@ export const homePageSchema = z.object({
     ),
 })
 
-export const aboutPageSchema = z.object({
-  _id: z.string(),
-  seo,
-  ...textShape(ABOUT_PAGE_TEXT),
-  body: richTextSchema.min(1),
-})
+type EntryValue<Field> = Field extends {kind: 'text'}
+  ? string
+  : Field extends {kind: 'richText'}
+    ? RichText
+    : never
+type FieldValue<Field> = Field extends {kind: 'list'; entry: infer Entry}
+  ? ({_key: string} & {[Name in keyof Entry]: EntryValue<Entry[Name]>})[]
+  : EntryValue<Field>
+
+/** A page document as the build gives it to its page: its id, its search words, then its fields. */
+export type PageDocument<Fields extends DocumentFields> = {
+  _id: string
+  seo: z.infer<typeof seo>
+} & {[Name in keyof Fields]: FieldValue<Fields[Name]>}
+
+const entryFieldSchema = (field: ListEntryField) =>
+  field.kind === 'text' ? text(field.max) : richTextSchema.min(1)
+
+const fieldSchema = (field: DocumentField) =>
+  field.kind === 'list'
+    ? z
+        .array(z.object({_key: key, ...mapFields(field.entry, entryFieldSchema)}))
+        .min(field.min)
+        .max(field.max)
+    : entryFieldSchema(field)
+
+const mapFields = <Field, Schema>(fields: Record<string, Field>, schema: (field: Field) => Schema) =>
+  Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, schema(field)]))
+
+/**
+ * The schema of a page document whose fields the model describes (model/documentFields.ts):
+ * Studio's fields are made from the same table, with the same limits.
+ */
+export const pageDocumentSchema = <Fields extends DocumentFields>(fields: Fields) =>
+  z.object({_id: z.string(), seo, ...mapFields(fields, fieldSchema)}) as unknown as z.ZodType<
+    PageDocument<Fields>
+  >
 
 export const contactPageSchema = z.object({
   _id: z.string(),
@@ -467,7 +498,6 @@ export type QueriesFeedTheirSchemas = [
   NothingUnread<Unread<Results.SiteSettingsQueryResult, typeof siteSettingsSchema>>,
   NothingUnread<UnreadIn<Results.SiteSettingsQueryResult, typeof siteSettingsSchema, 'interfaceText'>>,
   NothingUnread<Unread<Results.HomePageQueryResult, typeof homePageSchema>>,
-  NothingUnread<Unread<Results.AboutPageQueryResult, typeof aboutPageSchema>>,
   NothingUnread<Unread<Results.ContactPageQueryResult, typeof contactPageSchema>>,
   NothingUnread<Unread<Row<Results.ContactPageQueryResult>['form'], typeof contactPageSchema.shape.form>>,
   NothingUnread<

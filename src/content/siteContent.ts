@@ -1,11 +1,16 @@
 import {z} from 'astro/zod'
 import {
   DOCUMENT_TYPE_TITLES,
+  PAGE_DOCUMENT_IDS,
+  pageDocumentFields,
   POLICY_ID_LIST,
   POLICY_TYPE,
   SINGLETONS,
+  type PageDocumentFields,
+  type PageDocumentId,
   type SingletonId,
 } from '../../model/siteDocuments'
+import {pageDocumentQuery} from '../../model/documentFields'
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_CODE,
@@ -14,7 +19,6 @@ import {
   wordsDigest,
 } from '../../model/translations'
 import {
-  aboutPageQuery,
   companyFactsQuery,
   contactPageQuery,
   homePageQuery,
@@ -24,14 +28,15 @@ import {
   siteSettingsQuery,
 } from './queries'
 import {
-  aboutPageSchema,
   companyFactsSchema,
   contactPageSchema,
   homePageSchema,
+  pageDocumentSchema,
   policyFiguresSchema,
   policySchema,
   policyVersionSchema,
   siteSettingsSchema,
+  type PageDocument,
 } from './schemas'
 
 /** One part of the site's content: the query that reads it and the schema its documents meet. */
@@ -54,6 +59,31 @@ const singleton = <S extends z.ZodType>(id: SingletonId, query: string, schema: 
   requiredIds: [id],
   title: SINGLETONS[id].title,
 })
+
+/** A page document's part, made from its row of the singletons table alone (model/documentFields.ts). */
+const pageDocument = (id: PageDocumentId) =>
+  singleton(id, pageDocumentQuery(id, pageDocumentFields(id)), pageDocumentSchema(pageDocumentFields(id)))
+
+type PageDocumentParts = {
+  [Id in PageDocumentId]: ContentPart<z.ZodType<PageDocument<PageDocumentFields<Id>>>>
+}
+
+/** Every page document's part, by its id. */
+const PAGE_DOCUMENT_PARTS = Object.fromEntries(
+  PAGE_DOCUMENT_IDS.map((id) => [id, pageDocument(id)]),
+) as PageDocumentParts
+
+/**
+ * The singletons whose query and schema are written by hand (src/content/queries.ts,
+ * src/content/schemas.ts): a singleton without a field table in its row must have its part here.
+ */
+const WRITTEN_SINGLETONS = {
+  siteSettings: singleton('siteSettings', siteSettingsQuery, siteSettingsSchema),
+  companyFacts: singleton('companyFacts', companyFactsQuery, companyFactsSchema),
+  homePage: singleton('homePage', homePageQuery, homePageSchema),
+  contactPage: singleton('contactPage', contactPageQuery, contactPageSchema),
+  policyFigures: singleton('policyFigures', policyFiguresQuery, policyFiguresSchema),
+} satisfies Record<Exclude<SingletonId, PageDocumentId>, ContentPart>
 
 /**
  * The documents staff translate (model/translations.ts), by type, with the query and schema of
@@ -176,11 +206,8 @@ const translationSchema = z
  * (src/content/entries.ts). Both parse with the same schemas.
  */
 export const SITE_CONTENT = {
-  siteSettings: singleton('siteSettings', siteSettingsQuery, siteSettingsSchema),
-  companyFacts: singleton('companyFacts', companyFactsQuery, companyFactsSchema),
-  homePage: singleton('homePage', homePageQuery, homePageSchema),
-  aboutPage: singleton('aboutPage', aboutPageQuery, aboutPageSchema),
-  contactPage: singleton('contactPage', contactPageQuery, contactPageSchema),
+  ...WRITTEN_SINGLETONS,
+  ...PAGE_DOCUMENT_PARTS,
   policies: {
     query: policiesQuery,
     params: {policyIds: POLICY_ID_LIST},
@@ -196,7 +223,6 @@ export const SITE_CONTENT = {
     requiredIds: [],
     title: DOCUMENT_TYPE_TITLES.policyVersion,
   },
-  policyFigures: singleton('policyFigures', policyFiguresQuery, policyFiguresSchema),
   /** Every document in another language; pages ask for one with `contentFor(locals, language)`. */
   translations: {
     query: translationsQuery(),

@@ -7,7 +7,7 @@
  * dataset; `resolveLocations.ts` feeds them the live content.
  */
 import type {DocumentLocation, DocumentLocationsState} from 'sanity/presentation'
-import {PAGE_KINDS, pagePath, sitePages, type PageTarget} from '../../model/routes'
+import {PAGE_KINDS, pagePath, sitePages, type PageTarget, type RouteTable} from '../../model/routes'
 import {quotedKeys} from '../../model/policyVersions'
 import {
   isPolicyId,
@@ -23,8 +23,6 @@ const location = (target: PageTarget): DocumentLocation => ({
   title: PAGE_KINDS[target.page].title(target),
   href: pagePath(target),
 })
-const HOME = location({page: 'home'})
-const ABOUT = location({page: 'about'})
 const CONTACT = location({page: 'contact'})
 const policyPage = (policy: PolicyId) => location({page: 'policy', policy})
 
@@ -138,6 +136,20 @@ export function policyVersionLocations(version: VersionAddress | null | undefine
 }
 
 /**
+ * The pages that show a document, by the route table: every page of a kind whose row names it
+ * among its documents (model/routes.ts), in the table's order. A page document added to the
+ * model is found here by its row alone.
+ */
+function pagesShowing(type: string, id: string): DocumentLocation[] {
+  const table: RouteTable = PAGE_KINDS
+  const shows = (target: PageTarget) =>
+    table[target.page]!.documents(target).some((document) => document.type === type && document.id === id)
+  return sitePages({languages: [], versions: []})
+    .filter(({target}) => shows(target))
+    .map(({target}) => location(target))
+}
+
+/**
  * The locations that follow from a document's type and id alone; `undefined` for the types whose
  * locations depend on other documents (Policy figures, Company facts, policy versions) and for
  * documents that show on no page (contact messages).
@@ -146,15 +158,11 @@ export function fixedLocations(type: string, id: string): DocumentLocationsState
   switch (type) {
     case 'siteSettings':
       return {locations: [...MAIN_PAGES], message: 'Site-wide words, header and footer: on every page.'}
-    case 'homePage':
-      return {locations: [HOME]}
-    case 'aboutPage':
-      return {locations: [ABOUT]}
-    case 'contactPage':
-      return {locations: [CONTACT]}
     case POLICY_TYPE:
       return isPolicyId(id) ? policyLocations(id) : undefined
-    default:
-      return undefined
+    default: {
+      const locations = pagesShowing(type, publishedId(id))
+      return locations.length > 0 ? {locations} : undefined
+    }
   }
 }

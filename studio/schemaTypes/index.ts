@@ -1,4 +1,4 @@
-import {SITE_DOCUMENT_TYPES} from '../../model/siteDocuments'
+import {PAGE_DOCUMENT_IDS, SITE_DOCUMENT_TYPES} from '../../model/siteDocuments'
 import {contactMessage} from './documents/contactMessage'
 import {policy} from './documents/policy'
 import {policyVersion} from './documents/policyVersion'
@@ -19,7 +19,7 @@ import {richText} from './objects/richText'
 import {seo} from './objects/seo'
 import {siteLanguage} from './objects/siteLanguage'
 import {translationRecord} from './objects/translationRecord'
-import {aboutPage} from './singletons/aboutPage'
+import {pageDocumentType} from './pageDocument'
 import {companyFacts} from './singletons/companyFacts'
 import {contactPage} from './singletons/contactPage'
 import {homePage} from './singletons/homePage'
@@ -29,7 +29,8 @@ import {siteSettings} from './singletons/siteSettings'
 export const schemaTypes = [
   siteSettings,
   homePage,
-  aboutPage,
+  // The About page, and any page document whose fields the model describes: made from its row.
+  ...PAGE_DOCUMENT_IDS.map(pageDocumentType),
   contactPage,
   policyFigures,
   companyFacts,

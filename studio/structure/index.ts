@@ -1,11 +1,6 @@
-import {CaseIcon} from '@sanity/icons/Case'
 import {ClockIcon} from '@sanity/icons/Clock'
-import {CogIcon} from '@sanity/icons/Cog'
 import {DocumentTextIcon} from '@sanity/icons/DocumentText'
 import {EnvelopeIcon} from '@sanity/icons/Envelope'
-import {HomeIcon} from '@sanity/icons/Home'
-import {InfoOutlineIcon} from '@sanity/icons/InfoOutline'
-import {NumberIcon} from '@sanity/icons/Number'
 import {TranslateIcon} from '@sanity/icons/Translate'
 import type {StructureBuilder, StructureResolver} from 'sanity/structure'
 import {SANITY_API_VERSION} from '../../model/sanityApi'
@@ -15,10 +10,14 @@ import {
   POLICY_ID_LIST,
   POLICY_TYPE,
   POLICY_VERSION_TYPE,
+  SINGLETON_ID_LIST,
+  SINGLETONS,
+  type DeskGroup,
   type PolicyId,
   type SingletonId,
   type SiteDocumentId,
 } from '../../model/siteDocuments'
+import {DESK_ICONS} from './icons'
 
 /** One editor pinned to a fixed document id, so there is never a second copy. */
 const pinned = (
@@ -116,21 +115,29 @@ const translationsOf = (
     )
 }
 
-/** A singleton's editor: its id is its schema type. */
-const singleton = (S: StructureBuilder, id: SingletonId, icon: React.ComponentType) => pinned(S, id, id, icon)
+const isTranslated = (type: string): type is (typeof TRANSLATED_TYPES)[number] =>
+  (TRANSLATED_TYPES as readonly string[]).includes(type)
+
+/**
+ * A singleton's editor (its id is its schema type), with its icon from its row, followed by the
+ * list of its translations where staff translate it.
+ */
+const singleton = (S: StructureBuilder, id: SingletonId) => [
+  pinned(S, id, id, DESK_ICONS[SINGLETONS[id].icon]),
+  ...(isTranslated(id) ? [translationsOf(S, id, id)] : []),
+]
+
+/** The singletons of one group of the desk, in the table's order (model/siteDocuments.ts). */
+const singletons = (S: StructureBuilder, group: DeskGroup) =>
+  SINGLETON_ID_LIST.filter((id) => SINGLETONS[id].desk === group).flatMap((id) => singleton(S, id))
 
 export const structure: StructureResolver = (S) =>
   S.list()
     .title('Website')
     .items([
-      singleton(S, 'siteSettings', CogIcon),
-      translationsOf(S, 'siteSettings', 'siteSettings'),
-      singleton(S, 'companyFacts', CaseIcon),
+      ...singletons(S, 'site'),
       S.divider(),
-      singleton(S, 'homePage', HomeIcon),
-      singleton(S, 'aboutPage', InfoOutlineIcon),
-      singleton(S, 'contactPage', EnvelopeIcon),
-      translationsOf(S, 'contactPage', 'contactPage'),
+      ...singletons(S, 'pages'),
       S.divider(),
       S.listItem()
         .title('Policies')
@@ -155,7 +162,7 @@ export const structure: StructureResolver = (S) =>
                 ),
             ]),
         ),
-      singleton(S, 'policyFigures', NumberIcon),
+      ...singletons(S, 'afterPolicies'),
       S.divider(),
       S.listItem()
         .title('Inbox')

@@ -6,62 +6,106 @@ import {astroBuild, ROOT, type BuildResult} from '../../support/astroBuild'
 import {bundledDocuments, publishPolicyChange} from '../../support/dataset'
 
 // The claims: a new policy is one row in the policies table (model/siteDocuments.ts) and its
-// document in the dataset, and every place that lists the policies follows; a new kind of page is
-// one row in the route table (model/routes.ts), its component and its route file, and it is built
-// in every language, listed and previewed. The fixture is a copy of the site with exactly those
-// changes (one build for both claims); nothing else in it is edited by hand.
+// document in the dataset, and every place that lists the policies follows; a new kind of page
+// with a document of its own (questions and answers) is one row in the singletons table with its
+// fields, one row in the route table (model/routes.ts), its component, its route file and its
+// document in the dataset (five hand-written files), and it is built in every language, listed,
+// previewed, edited in Studio and located by Presentation. The fixture is a copy of the site with
+// exactly those changes (one build for both claims); nothing else in it is edited by hand.
 
 const COOKIE_POLICY = 'cookiePolicy' as PolicyId
 const ROW = `  cookie: {id: '${COOKIE_POLICY}', path: '/cookie-policy', title: 'Cookie Policy'},`
 
+const FAQ_ID = 'faqPage'
+const FAQ_DESK_TITLE = 'Questions page'
+/** The FAQ's row in the singletons table: its title, place and icon in Studio's desk, its fields. */
+const FAQ_ROW = `  ${FAQ_ID}: {
+    title: '${FAQ_DESK_TITLE}',
+    desk: 'pages',
+    icon: 'help',
+    fields: {
+      title: {kind: 'text', title: 'Title', description: 'The heading of the page.', max: 60},
+      questions: {
+        kind: 'list',
+        title: 'Questions',
+        description: 'Each question with its answer, in the order visitors read them.',
+        entry: {
+          question: {kind: 'text', title: 'Question', description: 'As a visitor would ask it.', max: 160},
+          answer: {kind: 'richText', title: 'Answer', description: 'The answer, in a paragraph or two.'},
+        },
+        entryTitle: 'question',
+        min: 1,
+        max: 40,
+      },
+    },
+  },`
+
+/** Adds a row at the end of a table of the model, found by how the table ends. */
+const addRow = (table: string, end: string, row: string) => (source: string) => {
+  if (!source.includes(end)) throw new Error(`The ${table} no longer ends with "${end}".`)
+  return source.replace(end, `${row}\n${end}`)
+}
+
 /**
- * The hand-written files the new policy changes, with the change: the one row. No test counts
+ * The hand-written files the two changes edit, with each edit: a row of a table. No test counts
  * this list (a count of a constant cannot fail); the tests below, which build the copy with these
- * edits alone and find the policy everywhere policies are listed, are what hold the claim.
+ * edits alone and find the policy and the page everywhere they belong, are what hold the claim.
  */
 const EDITS: {file: string; edit: (source: string) => string}[] = [
   {
     file: 'model/siteDocuments.ts',
-    edit: (source) => {
-      const end = '} as const satisfies Record<string, PolicyDocument>'
-      if (!source.includes(end)) throw new Error(`The policies table no longer ends with "${end}".`)
-      return source.replace(end, `${ROW}\n${end}`)
-    },
+    edit: (source) =>
+      addRow(
+        'singletons table',
+        '} as const satisfies Record<string, SingletonDocument>',
+        FAQ_ROW,
+      )(addRow('policies table', '} as const satisfies Record<string, PolicyDocument>', ROW)(source)),
   },
   {
     file: 'model/routes.ts',
-    edit: (source) => {
-      const end = '} as const satisfies Record<string, PageKind>'
-      if (!source.includes(end)) throw new Error(`The route table no longer ends with "${end}".`)
-      return source.replace(end, `${PAGE_ROW}\n${end}`)
-    },
+    edit: (source) =>
+      addRow('route table', '} as const satisfies Record<string, PageKind>', PAGE_ROW)(source),
   },
 ]
 
-/** A page of questions, in every language, showing the home page's document. */
+/** A page of questions, in every language, showing the FAQ's own document. */
 const PAGE_ROW = `  faq: {
     pattern: '/faq',
     pages: () => [{}],
-    documents: () => [{type: 'homePage', id: 'homePage'}],
+    documents: () => [{type: '${FAQ_ID}', id: '${FAQ_ID}'}],
     everyLanguage: true,
     listed: true,
     component: 'FaqPage',
     title: () => 'Questions',
   },`
-const FAQ_HEADING = 'Questions people ask'
+
+/** The FAQ document the test publishes: words made here, none of the bundled dataset's. */
+const FAQ = {
+  title: 'Questions people ask',
+  question: 'Can a relative book for me?',
+  answer: 'Yes, with your consent.',
+}
 /** The new component and its route file: new files, nothing else edited. */
 const NEW_FILES: Record<string, string> = {
   'src/components/FaqPage.astro': `---
 import BaseLayout from '../layouts/BaseLayout.astro'
+import RichText from './portable-text/RichText'
 import {routeOf} from '../content/pageRoute'
 
 const {content, language} = routeOf(Astro.locals)
-const home = await content.homePage()
+const faq = await content.${FAQ_ID}()
 ---
 
-<BaseLayout title="${FAQ_HEADING}">
-  <h1>${FAQ_HEADING}</h1>
-  <p data-language={language}>{home.line}</p>
+<BaseLayout title={faq.seo.title} description={faq.seo.description}>
+  <h1 data-language={language}>{faq.title}</h1>
+  {
+    faq.questions.map(({question, answer}) => (
+      <section>
+        <h2>{question}</h2>
+        <RichText value={answer} />
+      </section>
+    ))
+  }
 </BaseLayout>
 `,
   'src/pages/[...FaqPage].astro': `---
@@ -87,7 +131,21 @@ const paragraph = (text: string) => ({
   children: [span(text)],
 })
 
-/** The bundled dataset, with the Cookie Policy published and its first version recorded. */
+/** The FAQ's document, as Studio would publish it. */
+const FAQ_DOCUMENT = {
+  _id: FAQ_ID,
+  _type: FAQ_ID,
+  seo: {
+    title: FAQ.title,
+    description: 'Answers to the questions visitors ask before they book a stay or a visit.',
+  },
+  title: FAQ.title,
+  questions: [
+    {_key: 'question1', _type: 'questionsEntry', question: FAQ.question, answer: [paragraph(FAQ.answer)]},
+  ],
+}
+
+/** The bundled dataset, with the Cookie Policy published and its first version recorded, and the FAQ published. */
 function datasetWithCookiePolicy(): string {
   const documents = bundledDocuments()
   documents.push({
@@ -99,6 +157,7 @@ function datasetWithCookiePolicy(): string {
     sections: [{_key: 'section1', heading: HEADING, body: [paragraph('Only those the contact form needs.')]}],
   })
   publishPolicyChange(documents, COOKIE_POLICY, () => {}, {summary: SUMMARY})
+  documents.push(FAQ_DOCUMENT)
   return documents.map((document) => JSON.stringify(document)).join('\n') + '\n'
 }
 
@@ -207,11 +266,13 @@ describe('a fourth policy, added as a row of the policies table and a document i
   })
 })
 
-describe('a new kind of page, added as a row of the route table, its component and its route file', () => {
-  it('is built at its path in English and under every language’s prefix, in that language', () => {
+describe('a new kind of page with its own document: a row of each table, its component, its route file, its document', () => {
+  it('is built at its path in English and under every language’s prefix, with its document’s words', () => {
     const english = built('faq.html')
-    expect(english).toContain(FAQ_HEADING)
+    expect(english).toContain(`<title>${FAQ.title}`)
     expect(english).toContain('data-language="en"')
+    expect(english).toContain(`<h2>${FAQ.question}</h2>`)
+    expect(english).toContain(FAQ.answer)
     const hindi = built('hi/faq.html')
     expect(hindi).toMatch(/<html lang="hi"/)
     expect(hindi).toContain('data-language="hi"')
@@ -231,10 +292,47 @@ describe('a new kind of page, added as a row of the route table, its component a
     expect(paths).toEqual(expect.arrayContaining(['/faq', '/hi/faq', '/te/faq']))
   })
 
-  it('is previewed at its path, and Presentation lists it among the main pages', async () => {
+  it('is a Studio type whose form checks what the build checks', async () => {
+    const [{createSchema}, {schemaTypes}, {validateDocument}] = await Promise.all([
+      import('sanity'),
+      import(join(fixture, 'studio/schemaTypes/index.ts')),
+      import('@sanity/validation'),
+    ])
+    const schema = createSchema({name: 'default', types: schemaTypes})
+    const problems = (schema._validation ?? []).flatMap((group: {problems: {severity: string}[]}) =>
+      group.problems.filter(({severity}) => severity === 'error'),
+    )
+    expect(problems).toEqual([])
+    const type = schema.get(FAQ_ID)
+    expect(type?.title).toBe(FAQ_DESK_TITLE)
+    // Nothing in these fields' rules asks the Content Lake: the client only configures itself.
+    const client: object = {withConfig: () => client}
+    const errors = async (document: object) =>
+      (await validateDocument({document, schema, client} as never)).markers.filter(
+        ({level}: {level: string}) => level === 'error',
+      )
+    expect(await errors(FAQ_DOCUMENT)).toEqual([])
+    // An entry without its answer is refused in Studio, as the build refuses it.
+    const [entry] = FAQ_DOCUMENT.questions
+    const unanswered = {...FAQ_DOCUMENT, questions: [{...entry, answer: []}]}
+    expect((await errors(unanswered)).map(({path}) => path)).toEqual([
+      ['questions', {_key: entry!._key}, 'answer'],
+    ])
+  })
+
+  it("has an editor pinned to its document in Studio's desk", async () => {
+    const {structure} = await import(join(fixture, 'studio/structure/index.ts'))
+    const desk = structure(recordingStructureBuilder(), {})
+    expect(calls(desk, 'documentId')).toContainEqual([FAQ_ID])
+    expect(calls(desk, 'schemaType')).toContainEqual([FAQ_ID])
+    expect(calls(desk, 'title')).toContainEqual([FAQ_DESK_TITLE])
+  })
+
+  it('is previewed at its path, and Presentation shows its document on its page', async () => {
     const {previewTarget} = await import(join(fixture, 'model/previewTargets.ts'))
     expect(previewTarget('/faq')).toEqual({page: 'faq'})
     const {fixedLocations} = await import(join(fixture, 'studio/presentation/locations.ts'))
+    expect(fixedLocations(FAQ_ID, FAQ_ID)).toEqual({locations: [{title: 'Questions', href: '/faq'}]})
     expect(fixedLocations('siteSettings', 'siteSettings').locations).toContainEqual({
       title: 'Questions',
       href: '/faq',
