@@ -333,6 +333,9 @@ describe('a new kind of page with its own document: a row of each table, its com
     expect(previewTarget('/faq')).toEqual({page: 'faq'})
     const {fixedLocations} = await import(join(fixture, 'studio/presentation/locations.ts'))
     expect(fixedLocations(FAQ_ID, FAQ_ID)).toEqual({locations: [{title: 'Questions', href: '/faq'}]})
+    // Presentation opens the FAQ's document beside its page.
+    const {MAIN_DOCUMENTS} = await import(join(fixture, 'studio/presentation/editedDocument.ts'))
+    expect(MAIN_DOCUMENTS).toContainEqual({route: '/faq', filter: `_id == "${FAQ_ID}"`})
     expect(fixedLocations('siteSettings', 'siteSettings').locations).toContainEqual({
       title: 'Questions',
       href: '/faq',
