@@ -160,6 +160,17 @@ export const SITE_DOCUMENT_TYPES = [...SINGLETON_ID_LIST, POLICY_TYPE] as const
  */
 export const REBUILD_DOCUMENT_TYPES = [...SITE_DOCUMENT_TYPES, POLICY_VERSION_TYPE] as const
 
+/** The contact form's messages: written by the site, never by staff, and on no page. */
+export const CONTACT_MESSAGE_TYPE = 'contactMessage'
+
+/**
+ * The filter of Sanity's webhook that asks the site for a rebuild (docs/operating.md): every
+ * published document but a contact message. It names what is left out rather than what is in, so
+ * a new kind of document rebuilds the site without anyone editing the webhook; the rebuild
+ * receiver ignores the types the site is not built from (`REBUILD_DOCUMENT_TYPES`).
+ */
+export const REBUILD_WEBHOOK_FILTER = `_type != "${CONTACT_MESSAGE_TYPE}" && !(_id in path("drafts.**"))`
+
 /** The four home-page sections the header navigation scrolls to. */
 export const HOME_SECTION_IDS = ['services', 'cities', 'contact', 'about'] as const
 

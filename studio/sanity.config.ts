@@ -3,7 +3,13 @@ import {visionTool} from '@sanity/vision'
 import {defineConfig, type SingleWorkspace} from 'sanity'
 import {structureTool} from 'sanity/structure'
 import {SANITY_API_VERSION} from '../model/sanityApi'
-import {documentTitle, POLICY_VERSION_TYPE, publishedId, SINGLETON_IDS} from '../model/siteDocuments'
+import {
+  CONTACT_MESSAGE_TYPE,
+  documentTitle,
+  POLICY_VERSION_TYPE,
+  publishedId,
+  SINGLETON_IDS,
+} from '../model/siteDocuments'
 import {ENGLISH, LANGUAGE_FIELD, SETTINGS_LANGUAGES_QUERY, TRANSLATED_TYPES} from '../model/translations'
 import {HandledBadge, MailStateBadge, MarkHandledAction} from './actions/contactMessage'
 import {publishRecordingVersions, RecordVersionAction} from './actions/PublishRecordingVersions'
@@ -23,7 +29,6 @@ import {siteStatus} from './siteStatus'
 import {FIXED_ID_TYPES, IMMUTABLE_TYPES, READ_ONLY_TYPES, schemaTypes} from './schemaTypes'
 import {structure} from './structure'
 
-const CONTACT_MESSAGE_TYPE = 'contactMessage'
 const fixedId = (type: string) => FIXED_ID_TYPES.has(type)
 const readOnly = (type: string) => READ_ONLY_TYPES.has(type)
 const immutable = (type: string) => IMMUTABLE_TYPES.has(type)

@@ -1,3 +1,4 @@
+import {CONTACT_MESSAGE_TYPE} from '../../model/siteDocuments.ts'
 import {handledPatch} from '../../model/contactMessages.ts'
 import {sanityClient, type SanityTarget} from '../lib/sanityClient.ts'
 import {
@@ -128,7 +129,7 @@ export function sanityMessageStore(config: SanityTarget & {token: string}): Mess
       const {consent, ...rest} = withoutId(message)
       const document = {
         _id: documentId(message.id),
-        _type: 'contactMessage',
+        _type: CONTACT_MESSAGE_TYPE,
         submissionId: message.id,
         ...rest,
         // An array of objects in Sanity needs a key for each; the box's name is one.

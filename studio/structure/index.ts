@@ -6,6 +6,7 @@ import type {StructureBuilder, StructureResolver} from 'sanity/structure'
 import {SANITY_API_VERSION} from '../../model/sanityApi'
 import {DEFAULT_LANGUAGE, LANGUAGE_FIELD, TRANSLATED_TYPES} from '../../model/translations'
 import {
+  CONTACT_MESSAGE_TYPE,
   DOCUMENT_TITLES,
   POLICY_ID_LIST,
   POLICY_TYPE,
@@ -75,10 +76,10 @@ const inboxView = (S: StructureBuilder, {id, title, filter}: (typeof INBOX_VIEWS
     .id(id)
     .icon(EnvelopeIcon)
     .child(
-      S.documentTypeList('contactMessage')
+      S.documentTypeList(CONTACT_MESSAGE_TYPE)
         .title(title)
         .apiVersion(SANITY_API_VERSION)
-        .filter(`_type == "contactMessage" && ${filter}`)
+        .filter(`_type == "${CONTACT_MESSAGE_TYPE}" && ${filter}`)
         .defaultOrdering([{field: 'receivedAt', direction: 'desc'}])
         .canHandleIntent(() => false),
     )

@@ -1,13 +1,14 @@
 import {EnvelopeIcon} from '@sanity/icons/Envelope'
 import {defineField, defineType} from 'sanity'
 import {inboxSubtitle} from '../../../model/contactMessages'
+import {CONTACT_MESSAGE_TYPE} from '../../../model/siteDocuments'
 
 /**
  * A message sent through the contact form. Written by the website; staff read it, and record
  * that they answered it with "Mark as handled" (studio/actions/contactMessage.ts), never by editing it.
  */
 export const contactMessage = defineType({
-  name: 'contactMessage',
+  name: CONTACT_MESSAGE_TYPE,
   title: 'Contact message',
   type: 'document',
   icon: EnvelopeIcon,

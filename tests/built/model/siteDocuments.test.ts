@@ -328,6 +328,11 @@ describe('a new kind of page with its own document: a row of each table, its com
     expect(calls(desk, 'title')).toContainEqual([FAQ_DESK_TITLE])
   })
 
+  it('rebuilds the site when it is published', async () => {
+    const {REBUILD_DOCUMENT_TYPES} = await import(join(fixture, 'model/siteDocuments.ts'))
+    expect(REBUILD_DOCUMENT_TYPES).toContain(FAQ_ID)
+  })
+
   it('is previewed at its path, and Presentation shows its document on its page', async () => {
     const {previewTarget} = await import(join(fixture, 'model/previewTargets.ts'))
     expect(previewTarget('/faq')).toEqual({page: 'faq'})
