@@ -77,8 +77,9 @@ export interface ContactParts {
  * - owedEmails: sending the e-mails owed, now and on a timer; retention: deleting old messages;
  * - contactHealthCheck: what the health check hears; abandonedPosts: posts whose sender left.
  *
- * The only things two parts share are the store, the rate limiter and the clock, each handed over
- * here; the saver's one piece of state reaches the health check through `refusingWrites`.
+ * What two parts share (the store, the rate limiter, the build's content, the clock, the log) is
+ * handed to each here, and no part keeps state another reads but the saver's `refusingWrites`,
+ * which the health check asks for.
  */
 export function createContactService({
   store,
