@@ -11,7 +11,8 @@ import {
   WORDINGS_FIELD,
 } from './schema.ts'
 import {sentPageAddress} from './sentPage.ts'
-import type {ContactService, Outcome, Submission} from './service.ts'
+import type {ContactService} from './service.ts'
+import type {Outcome, Submission} from './submission.ts'
 import {visitorAddressOf} from './rateLimit.ts'
 
 /** What a message sends besides its fields' text: names, quotes, the boxes, its id, the page's policy version, language and wordings. */

@@ -1,5 +1,6 @@
 import type {IncomingMessage, ServerResponse} from 'node:http'
-import type {ContactHealth, ContactService} from '../contact/service.ts'
+import type {ContactHealth} from '../contact/contactHealth.ts'
+import type {ContactService} from '../contact/service.ts'
 import type {RebuildStatus} from './rebuilder.ts'
 
 /** Where monitors ask whether the site is well (docs/operating.md, "Watching the server"). */

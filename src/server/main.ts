@@ -2,7 +2,8 @@
 // (siteServer.ts, which owns and wires everything) and stops it on SIGTERM or SIGINT. A start it
 // cannot recover from is one line on stderr and exit code 1.
 import {ConfigError, readConfig} from '../config/index.ts'
-import {createSiteServer, SiteServerError} from './siteServer.ts'
+import {SiteServerError} from './errors.ts'
+import {createSiteServer} from './siteServer.ts'
 
 try {
   // A build is its own process: each rebuild reads the variables this server was started with.

@@ -7,15 +7,14 @@ import {readConfig} from '../../../src/config/index'
 import type {Notifier} from '../../../src/contact/notifier'
 import {slidingWindowLimiter} from '../../../src/contact/rateLimit'
 import {recoveringStore} from '../../../src/contact/recoveringStore'
+import {acknowledgementCaps, mailboxOf} from '../../../src/contact/acknowledgements'
 import {
-  acknowledgementCaps,
   contactServiceFromConfig,
   createContactService,
   type ContactParts,
   type ContactService,
-  mailboxOf,
-  type Submission,
 } from '../../../src/contact/service'
+import type {Submission} from '../../../src/contact/submission'
 import type {MessageStore} from '../../../src/contact/store'
 import {
   contactContent,

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {readConfig} from '../../../src/config/index'
-import {createContactService, type ContactHealth} from '../../../src/contact/service'
+import type {ContactHealth} from '../../../src/contact/contactHealth'
+import {createContactService} from '../../../src/contact/service'
 import {slidingWindowLimiter} from '../../../src/contact/rateLimit'
 import {contactStartLines} from '../../../src/contact/startReport'
 import {HealthCheck, healthReport, healthStartLine, lastBuildState} from '../../../src/server/health'
