@@ -292,12 +292,12 @@ export function createContactService({
       // No minimum fill time: the page is static and a plain form post carries nothing the server
       // issued, so any time would be the client's own claim (docs/contact-api.md, "What refuses robots").
 
-      const built = current()
+      // The live build's pages are among those served.
+      current()
       // The page the visitor saw: its words are what they agreed to, and nothing else is recorded.
       // A pairing of words, notice and language no recent build served is refused, never guessed.
       const page = served.find(submission.wordings, submission.privacyVersion, submission.language)
       if (!page) return {kind: 'outdated'}
-      const {words} = contactLanguage(built, page.language)
       const validation = validateContactMessage(
         submission.fields,
         page.boxes.map(({box}) => box),
@@ -319,10 +319,9 @@ export function createContactService({
           ? submission.submissionId.toLowerCase()
           : undefined
       const sent = key ? {key, digest: submissionDigest(validation, consent)} : undefined
-      // Only where this server sends e-mail, to an address the sender gave, in words the build has,
-      // within the caps.
+      // Only where this server sends e-mail, to an address the sender gave, within the caps.
       const email = validation.message.email
-      const acknowledge = Boolean(notifier && words.acknowledgement && email && mayAcknowledge(email))
+      const acknowledge = Boolean(notifier && email && mayAcknowledge(email))
       try {
         // The id, and so the reference, is the server's: never the client's choice, never another's.
         for (let attempt = 0; attempt < MAX_ID_ATTEMPTS; attempt++) {

@@ -122,7 +122,7 @@ export async function createSiteServer(
   })
   // What is live, for Studio: each document's revision and since when, kept across rebuilds.
   const now = clock.now ?? Date.now
-  const liveRevisions = new LiveRevisions(site.liveContent, new Date(now()))
+  const liveRevisions = new LiveRevisions(site.liveContent)
   // Drafts for staff who come from Studio; every other request is served as if it did not exist.
   const staffPreview = new StaffPreview(config.preview, {trustProxy: settings.trustProxy, now: clock.now})
   // A policy version whose date comes becomes the text in force without anyone publishing.
