@@ -92,7 +92,6 @@ export const policyVersionsQuery =
   effectiveDate,
   summary,
   recordedAt,
-  shortNotice,
   shortNoticeReasons,
   shortNoticeLaw,
   withdrawnAt,

@@ -42,7 +42,6 @@ import {
   isCalendarDate,
   POLICY_HISTORY_WORD_KEYS,
   POLICY_HISTORY_WORD_MAX,
-  LEGACY_SHORT_NOTICE_REASON_KEYS,
   SHORT_NOTICE_REASON_KEYS,
   SUMMARY_MAX,
   VERSION_NOTE_MAX,
@@ -306,8 +305,6 @@ export const policyVersionSchema = z
     recordedAt: z.iso.datetime({offset: true}),
     shortNoticeReasons: z.array(z.enum(SHORT_NOTICE_REASON_KEYS)).nullish(),
     shortNoticeLaw: z.string().nullish(),
-    /** The one reason of a version recorded before reasons were listed one by one. */
-    shortNotice: z.enum(LEGACY_SHORT_NOTICE_REASON_KEYS).nullish(),
     /** Set when staff withdrew it before it applied: it never applies, and the history says why. */
     withdrawnAt: z.iso.datetime({offset: true}).nullish(),
     withdrawnNote: text(SUMMARY_MAX).nullish(),

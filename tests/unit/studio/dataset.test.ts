@@ -952,15 +952,10 @@ describe('the words the legal review changed', () => {
       expect(words[word], word).toBe(POLICY_HISTORY_WORDS[word].example)
       expect(words[word], word).not.toMatch(/data/)
     }
-    // Kept for versions recorded with one reason, before reasons were listed one by one.
-    expect(words.shortNoticeTakesNothingAway).toBe(POLICY_HISTORY_WORDS.shortNoticeTakesNothingAway.example)
-    expect(words.shortNoticeRequiredByLaw).toBe(POLICY_HISTORY_WORDS.shortNoticeRequiredByLaw.example)
   })
 
   it('every bundled version with short notice names its own reasons, none of them the law unnamed', () => {
     const versions = documents.filter((doc) => doc._type === 'policyVersion')
-    // Versions are recorded in the new form only: the old single reason is read, never bundled.
-    expect(versions.filter((version) => version.shortNotice).map(({_id}) => _id)).toEqual([])
     for (const version of versions.filter((version) => version.shortNoticeReasons))
       expect(version.shortNoticeReasons.includes('requiredByLaw'), version._id).toBe(false)
   })
