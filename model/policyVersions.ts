@@ -60,7 +60,7 @@ export interface QuotedFact {
   text: string
   /**
    * A period fact as the version stated it, number and unit, so that the value, not only its
-   * English words, is on record. Versions recorded before periods were typed have only the text.
+   * English words, is on record. None for a fact that is not a period.
    */
   period?: Period
 }

@@ -375,18 +375,12 @@ const postalAddress = z.object({
 })
 const person = {name: text(80), designation: text(80), email, phone: internationalPhone}
 
-/**
- * A period fact: a whole number and a unit, or text typed before periods were typed ("30 days"),
- * still read as it was so that an older document keeps building (Studio asks staff to re-enter it).
- */
-const period = z.union([
-  z.object({
-    count: z.number().int().min(1),
-    unit: z.enum(FIGURE_UNIT_KEYS),
-    sample: z.boolean().nullish(),
-  }),
-  text(60),
-])
+/** A period fact: a whole number and a unit. */
+const period = z.object({
+  count: z.number().int().min(1),
+  unit: z.enum(FIGURE_UNIT_KEYS),
+  sample: z.boolean().nullish(),
+})
 
 export const companyFactsSchema = z.object({
   _id: z.string(),

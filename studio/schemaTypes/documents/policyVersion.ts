@@ -211,7 +211,7 @@ export const policyVersion = defineType({
               title: 'Period (number and unit)',
               type: 'period',
               description:
-                'A period fact as this version stated it. Versions recorded before periods were typed have only the printed text.',
+                'A period fact as this version stated it: its number and unit beside the printed text.',
             }),
           ],
         }),
