@@ -10,6 +10,7 @@ import {formatPeriod, periodProblem, periodWordsNeeded} from '../../../model/per
 import {figureWordProblem, figureWordsIn} from '../../../model/policyFigures'
 import {quotesFor} from '../../../model/policyVersions'
 import {figureWordsLacking} from '../../../model/translatedFigures'
+import {companyFactsSchema} from '../../../src/content/schemas'
 import {realShapedCompanyFacts} from '../../support/companyFacts'
 import {bundledDocuments, documentById} from '../../support/dataset'
 
@@ -121,5 +122,12 @@ describe('a recorded policy version', () => {
       period: {_type: 'period', count: 35, unit: 'day', sample: true},
     })
     expect(facts.find(({fact}) => fact === 'legalName')).not.toHaveProperty('period')
+  })
+})
+
+describe('the build', () => {
+  it('refuses a period fact that is not a number and a unit, naming the field', () => {
+    const result = companyFactsSchema.safeParse({...bundledFacts, lastCopyGoneWithin: '35 days'})
+    expect(result.error?.issues.map(({path}) => path.join('.'))).toEqual(['lastCopyGoneWithin'])
   })
 })
