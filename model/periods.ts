@@ -1,8 +1,6 @@
 /**
  * A period a Company fact states ("within 30 days"): a whole number and a unit, entered by staff as
- * such, and printed in the page's language with the same words as Policy figures. Text typed
- * before periods were typed ("30 days") is still read and printed as it is, so no document breaks;
- * Studio asks staff to enter it again as a number and a unit.
+ * such, and printed in the page's language with the same words as Policy figures.
  */
 import {
   counted,
@@ -23,8 +21,8 @@ export interface Period {
   sample?: boolean | null
 }
 
-/** A period fact as stored: typed, or text entered before periods were typed. */
-export type PeriodValue = Period | string | null | undefined
+/** A period fact as stored, or not entered yet. */
+export type PeriodValue = Period | null | undefined
 
 /** A period with both parts entered correctly: what can be printed in any language. */
 export const isCompletePeriod = (value: PeriodValue): value is Period & {count: number; unit: FigureUnit} =>
@@ -38,8 +36,6 @@ export const isCompletePeriod = (value: PeriodValue): value is Period & {count: 
 /** What is wrong with a period as staff entered it, in their words; undefined when fine or empty. */
 export function periodProblem(value: PeriodValue): string | undefined {
   if (value === null || value === undefined) return undefined
-  if (typeof value === 'string')
-    return `This period was entered as text ("${value}"): enter it again as a number and a unit, so that every language's page can print it in its own words.`
   const {count, unit} = value
   if (count === null || count === undefined) return unit ? 'Enter the number of the period.' : undefined
   if (!Number.isInteger(count) || count < 1) return 'Enter a whole number of 1 or more.'
@@ -50,11 +46,9 @@ export function periodProblem(value: PeriodValue): string | undefined {
 
 /**
  * A period as a page prints it, in one language's words (English unless given): "30 days",
- * "30 दिन", "30 days (sample)". Text from before typed periods prints as it was typed; an
- * incomplete period prints nothing, as a fact not entered does.
+ * "30 दिन", "30 days (sample)". An incomplete period prints nothing, as a fact not entered does.
  */
 export function formatPeriod(value: PeriodValue, words: FigureWords = ENGLISH_FIGURE_WORDS): string {
-  if (typeof value === 'string') return value
   if (!isCompletePeriod(value)) return ''
   const period = counted(value.unit, value.count, words)
   return value.sample ? `${period} ${words.sampleMark}` : period

@@ -38,20 +38,13 @@ export function parsePhone(value: string): ParsedPhone | undefined {
   return e164 ? {e164, valid: parsed.valid, possible: parsed.possible} : undefined
 }
 
-const digitsOf = (value: string) => value.replace(/\D/g, '')
-
 /**
  * Whether two written numbers reach the same phone: the same E.164 number, never a shared ending
- * (+44 98765 43210 is not 098765 43210). A blank number is no one's.
- *
- * A number with no E.164 form is the same only as another with none and exactly the same digits.
- * Neither says its country, so nothing can tell them apart, and an old message stored under a
- * looser rule must still be found when its sender asks for it. One whose country is known is
- * never matched by a number that has none: a typo in the country code would erase someone else.
+ * (+44 98765 43210 is not 098765 43210). A blank number is no one's, and so is one with no E.164
+ * form: the form stores only numbers that have one (model/addresses.ts `isReplyPhone`), and a typo
+ * in the country code must never erase someone else's messages.
  */
 export function samePhone(a: string, b: string): boolean {
   const [first, second] = [parsePhone(a), parsePhone(b)]
-  if (first && second) return first.e164 === second.e164
-  if (first || second) return false
-  return digitsOf(a) !== '' && digitsOf(a) === digitsOf(b)
+  return first !== undefined && second !== undefined && first.e164 === second.e164
 }

@@ -60,7 +60,7 @@ export interface QuotedFact {
   text: string
   /**
    * A period fact as the version stated it, number and unit, so that the value, not only its
-   * English words, is on record. Versions recorded before periods were typed have only the text.
+   * English words, is on record. None for a fact that is not a period.
    */
   period?: Period
 }
@@ -89,11 +89,6 @@ export interface PolicyVersionDocument extends PolicyWording, Quotes {
   shortNoticeReasons?: ShortNoticeReason[]
   /** The law that requires it, when `requiredByLaw` is among the reasons: "rule 8(3) of …". */
   shortNoticeLaw?: string
-  /**
-   * The one reason a version recorded before reasons were listed one by one. Versions are never
-   * edited, so it is still read and shown in its own words (`LEGACY_SHORT_NOTICE_WORDS`).
-   */
-  shortNotice?: LegacyShortNoticeReason
   /**
    * The notice period (days) in force when it was announced, as the publish judged it: the build
    * checks the version against it, so a later change of the figure never condemns an older version.
@@ -151,18 +146,6 @@ export const SHORT_NOTICE_REASONS = {
 } as const satisfies Record<string, {title: string; description: string}>
 export type ShortNoticeReason = keyof typeof SHORT_NOTICE_REASONS
 export const SHORT_NOTICE_REASON_KEYS = Object.keys(SHORT_NOTICE_REASONS) as ShortNoticeReason[]
-
-/** The one reason versions recorded before the reasons were listed one by one: still read, never recorded. */
-export const LEGACY_SHORT_NOTICE_REASONS = {
-  takesNothingAway: {
-    title: 'It takes away no right and adds no purpose (recorded before reasons were listed)',
-  },
-  requiredByLaw: {title: 'The law requires it from an earlier date (recorded before reasons were listed)'},
-} as const satisfies Record<string, {title: string}>
-export type LegacyShortNoticeReason = keyof typeof LEGACY_SHORT_NOTICE_REASONS
-export const LEGACY_SHORT_NOTICE_REASON_KEYS = Object.keys(
-  LEGACY_SHORT_NOTICE_REASONS,
-) as LegacyShortNoticeReason[]
 
 /** The longest name of a law staff may give: readers see it in the sentence after the summary. */
 export const SHORT_NOTICE_LAW_MAX = 200
@@ -570,11 +553,9 @@ export function noteAsRecorded(
   }
 }
 
-/** Whether a version records why it applied with short notice, in either form. */
-const recordsShortNotice = (version: {
-  shortNotice?: string | null
-  shortNoticeReasons?: readonly string[] | null
-}) => Boolean(version.shortNotice) || shortNoticeReasonsOf(version).length > 0
+/** Whether a version records why it applied with short notice. */
+const recordsShortNotice = (version: {shortNoticeReasons?: readonly string[] | null}) =>
+  shortNoticeReasonsOf(version).length > 0
 
 /**
  * Every recorded version that breaks the notice rule: announced (recorded) fewer days before it
@@ -587,7 +568,6 @@ export function noticeBreaches(
   versions: readonly (Dated & {
     policy: string
     recordedAt: string
-    shortNotice?: string | null
     shortNoticeReasons?: readonly string[] | null
     shortNoticeLaw?: string | null
     noticeDays?: number | null
@@ -1028,17 +1008,6 @@ export const POLICY_HISTORY_WORDS = {
     example: 'the law requires it ({law})',
     placeholders: ['law'],
   },
-  shortNoticeTakesNothingAway: {
-    title:
-      'After the summary of a version recorded before reasons were listed one by one, with short notice: it takes nothing away',
-    example:
-      'It applies without the usual notice because it takes none of your rights away and uses your data for nothing new.',
-  },
-  shortNoticeRequiredByLaw: {
-    title:
-      'After the summary of a version recorded before reasons were listed one by one, with short notice: the law requires it',
-    example: 'It applies without the usual notice because the law requires it.',
-  },
 } as const satisfies Record<string, {title: string; example: string; placeholders?: readonly string[]}>
 
 export type PolicyHistoryWord = keyof typeof POLICY_HISTORY_WORDS
@@ -1051,17 +1020,10 @@ export const SHORT_NOTICE_WORDS = {
   requiredByLaw: 'shortNoticeLaw',
 } as const satisfies Record<ShortNoticeReason, PolicyHistoryWord>
 
-/** The whole sentence shown for a version recorded with one reason, before reasons were listed. */
-export const LEGACY_SHORT_NOTICE_WORDS = {
-  takesNothingAway: 'shortNoticeTakesNothingAway',
-  requiredByLaw: 'shortNoticeRequiredByLaw',
-} as const satisfies Record<LegacyShortNoticeReason, PolicyHistoryWord>
-
 /** What a version records of why it came with short notice, as pages read it. */
 export interface ShortNoticeRecord {
   shortNoticeReasons?: readonly ShortNoticeReason[] | null
   shortNoticeLaw?: string | null
-  shortNotice?: LegacyShortNoticeReason | null
 }
 
 /** A version's summary as readers see it: the staff's words, and why it applied sooner when it did. */
@@ -1093,8 +1055,7 @@ export function notesAsShown(
  * Why a version came with less notice, in the given words: one sentence naming every reason it
  * records, joined as the language of those words (`language`) joins a list ("a, b and c",
  * "a, b और c"; English words on a Hindi page that falls back to English join with "and"), the law named
- * where it is one; a version recorded with one reason, before reasons were listed, in that
- * reason's sentence. None for a version with full notice.
+ * where it is one. None for a version with full notice.
  */
 export function shortNoticeAsShown(
   version: ShortNoticeRecord,
@@ -1102,8 +1063,7 @@ export function shortNoticeAsShown(
   language: string,
 ): string | undefined {
   const reasons = shortNoticeReasonsOf(version)
-  if (reasons.length === 0)
-    return version.shortNotice ? words[LEGACY_SHORT_NOTICE_WORDS[version.shortNotice]] : undefined
+  if (reasons.length === 0) return undefined
   const law = version.shortNoticeLaw?.trim() ?? ''
   const clauses = reasons.map((reason) => fillTemplate(words[SHORT_NOTICE_WORDS[reason]], {law}))
   return fillTemplate(words.shortNoticeBecause, {

@@ -5,13 +5,7 @@
  * page shows English, marked so), and the build and Studio name the words it lacks.
  */
 import {figureWordsIn, figureWordsNeeded, type FigureWordKey, type FigureWords} from './policyFigures.ts'
-import {
-  COMPANY_FACTS,
-  factWordsNeeded,
-  type CompanyFactKey,
-  type CompanyFactsDocument,
-  type FactDefinition,
-} from './companyFacts.ts'
+import {factWordsNeeded, type CompanyFactsDocument} from './companyFacts.ts'
 import {quotedKeys} from './policyVersions.ts'
 import {reviewAllowsShowing, type TranslationRecord} from './translations.ts'
 
@@ -47,13 +41,3 @@ export function figureWordsLacking(
   const needed = new Set([...figureWordsNeeded(quoted.figures), ...factWordsNeeded(facts, quoted.facts)])
   return [...needed].filter((word) => missing.includes(word))
 }
-
-/**
- * The Company fact periods a translated text quotes that are still stored as text (typed before
- * periods were a number and a unit): they print as typed, in English, so the translation is not
- * shown until staff enter them again (the build names them: launchCheck.ts `textPeriodFacts`).
- */
-export const textPeriodsQuoted = (wording: unknown, facts: CompanyFactsDocument): CompanyFactKey[] =>
-  quotedKeys(wording).facts.filter(
-    (key) => typeof (COMPANY_FACTS[key] as FactDefinition).period?.(facts) === 'string',
-  )

@@ -35,8 +35,7 @@ type Kind = 'json' | 'form'
 
 /**
  * Where a form post without JavaScript lands; the contact page shows the matching notice. Two are
- * exceptions: a stored message lands on a page with its reference (sentPage.ts, which falls back
- * to this anchor), and a message the store could not take gets a 503 page of its own (`answer`).
+ * exceptions: a stored message lands on a page with its reference (sentPage.ts), and a message the store could not take gets a 503 page of its own (`answer`).
  */
 export const FORM_OUTCOME_ANCHORS = {
   stored: 'message-sent',
@@ -186,13 +185,13 @@ const CHANGED =
 function answer(
   kind: Kind,
   outcome: Outcome,
-  {contactPath, language, notStored}: {contactPath: string; language: string; notStored?: string},
+  {contactPath, language, notStored}: {contactPath: string; language: string; notStored: string},
 ): Response {
   if (kind === 'form') {
     // A page in words, not a redirect: the visitor's Back button returns to the form with their
     // message still typed in, where a fresh contact page would have lost it. The words are staff's.
     if (outcome.kind === 'unavailable')
-      return errorPage({status: 503, message: notStored ?? STORE_UNAVAILABLE}, contactPath, STORE_RETRY_AFTER)
+      return errorPage({status: 503, message: notStored}, contactPath, STORE_RETRY_AFTER)
     if (outcome.kind === 'changed') return errorPage({status: 409, message: CHANGED}, contactPath)
     if (outcome.kind === 'outdated') return errorPage({status: 409, message: OUTDATED}, contactPath)
     const headers: Record<string, string> = {

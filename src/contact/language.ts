@@ -16,7 +16,7 @@ export interface ContactLanguage {
  * a reason to refuse a message.
  */
 export function contactLanguage(content: ContactContent, sent: unknown): ContactLanguage {
-  const languages = content.languages ?? {}
+  const {languages} = content
   if (typeof sent === 'string' && sent !== DEFAULT_LANGUAGE && Object.hasOwn(languages, sent)) {
     const {englishName, ...words} = languages[sent]!
     return {code: sent, englishName, words}

@@ -1,5 +1,4 @@
 import nodemailer from 'nodemailer'
-import {EMAIL_PATTERN} from '../../model/addressShapes.ts'
 import {DEFAULT_LANGUAGE} from '../../model/translations.ts'
 import type {AcknowledgementWords} from './buildContent.ts'
 import {
@@ -46,11 +45,8 @@ interface NotifierOptions {
   to: () => string
   from: string
   store: MessageStore
-  /**
-   * The acknowledgement's words in a language (the message's), asked at each flush. None (a build
-   * made before acknowledgements): the acknowledgements owed wait for a build that has them.
-   */
-  acknowledgement?: (language: string) => AcknowledgementWords | undefined
+  /** The acknowledgement's words in a language (the message's), asked at each flush. */
+  acknowledgement: (language: string) => AcknowledgementWords
   /** A language's name in English, for customer care ("Hindi"); undefined for one the build no longer offers. */
   languageName?: (language: string) => string | undefined
   retry?: RetryPolicy
@@ -95,14 +91,10 @@ function mailText(message: StoredMessage, languageName: string | undefined): str
 /**
  * An address as nodemailer takes it: an object with no name, so no display name, group or list
  * can ever be read into a header from what a visitor typed (the form takes only a bare address,
- * model/addressShapes.ts; a message stored before that rule may hold anything).
+ * model/addressShapes.ts).
  */
 type Address = {name: ''; address: string}
-const bare = (email: string): Address | undefined =>
-  EMAIL_PATTERN.test(email) ? {name: '', address: email} : undefined
-
-const NOT_BARE =
-  'its e-mail address is not a bare address (a name, group or list), so no acknowledgement is sent to it.'
+const bare = (email: string): Address => ({name: '', address: email})
 
 /** One e-mail as it goes out. */
 type Envelope = {to: string | Address; replyTo?: string | Address; subject: string; text: string}
@@ -136,7 +128,7 @@ export function smtpNotifier({
   to,
   from,
   store,
-  acknowledgement = () => undefined,
+  acknowledgement,
   languageName = (language) => (language === DEFAULT_LANGUAGE ? 'English' : undefined),
   retry = DEFAULT_RETRY,
   now = () => new Date(),
@@ -149,38 +141,28 @@ export function smtpNotifier({
     let sent = 0
     let failed = 0
     const careAddress = to()
-    const envelope: Record<Mail, (message: MessageRecord) => Envelope | undefined> = {
+    const envelope: Record<Mail, (message: MessageRecord) => Envelope> = {
       notification: (message) => ({
         to: careAddress,
-        replyTo: bare(message.email),
+        replyTo: message.email ? bare(message.email) : undefined,
         subject: `Website message: ${message.subject || message.name || 'no subject'}`.slice(0, 200),
         text: mailText(message, languageName(languageOf(message))),
       }),
       acknowledgement: (message) => {
         const words = acknowledgement(languageOf(message))
-        const sender = bare(message.email)
-        return words && sender
-          ? {
-              to: sender,
-              // A reply reaches customer care, not this server's sending address.
-              replyTo: careAddress,
-              subject: oneLine(words.subject),
-              text: acknowledgementText(message, words),
-            }
-          : undefined
+        return {
+          // Owed only to a sender who gave an address (src/contact/service.ts).
+          to: bare(message.email),
+          // A reply reaches customer care, not this server's sending address.
+          replyTo: careAddress,
+          subject: oneLine(words.subject),
+          text: acknowledgementText(message, words),
+        }
       },
     }
     for (const mail of MAILS) {
-      if (mail === 'acknowledgement' && !acknowledgement(DEFAULT_LANGUAGE)) continue
       for (const message of await store.dueFor(mail, now().toISOString(), 50)) {
-        if (mail === 'acknowledgement' && !bare(message.email)) {
-          // Owed before the form took only bare addresses: never sent, and said so once.
-          await store.recordRefusal(mail, message.id, {error: NOT_BARE, gaveUpAt: now().toISOString()})
-          log(`Contact message ${message.id} is stored; ${NOT_BARE}`)
-          continue
-        }
         const outgoing = envelope[mail](message)
-        if (!outgoing) continue
         try {
           await transport.sendMail({from, ...outgoing})
         } catch (error) {

@@ -1,6 +1,6 @@
 import {readConfig} from '../config/index.ts'
 import {PAGE_PATHS} from '../../model/routes.ts'
-import {FORM_OUTCOME_ANCHORS, handleContactPost, visitorAddress} from './http.ts'
+import {handleContactPost, visitorAddress} from './http.ts'
 import {sentPage} from './sentPage.ts'
 import {contactServiceFromConfig, type ContactContent, type ContactService} from './service.ts'
 
@@ -106,8 +106,5 @@ export async function answerSentPage({
   contactContent: () => Promise<ContactContent>
 }): Promise<Response> {
   const content = locals.contact ? locals.contact.service.content() : await contactContent()
-  return sentPage(new URL(request.url), content, {
-    contactPath: PAGE_PATHS.contact,
-    sentAnchor: FORM_OUTCOME_ANCHORS.stored,
-  })
+  return sentPage(new URL(request.url), content, {contactPath: PAGE_PATHS.contact})
 }

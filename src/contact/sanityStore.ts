@@ -42,7 +42,7 @@ const mailState = (f: (typeof MAIL_FIELDS)[Mail]) =>
   `{"attempts": coalesce(${f.attempts}, 0), "notifiedAt": ${f.sentAt}, "lastError": ${f.lastError}, "nextAttemptAt": ${f.nextAttemptAt}, "gaveUpAt": ${f.gaveUpAt}}`
 
 const RECORD_FIELDS = `
-  "id": coalesce(submissionId, _id), receivedAt, name, email, phone, subject, message, submission,
+  "id": submissionId, receivedAt, name, email, phone, subject, message, submission,
   "consent": {
     "language": consent.language, "givenAt": consent.givenAt,
     "privacyPolicyUpdated": consent.privacyPolicyUpdated,
@@ -58,14 +58,14 @@ const due = (
   && (!defined(${f.nextAttemptAt}) || ${f.nextAttemptAt} <= $now)] | order(receivedAt asc)[0...$limit]${RECORD}`
 /** The message a new one would repeat (same submission key) or clash with (same id or reference). */
 const CLASH = `*[_type == "contactMessage" && (submission.key == $key || submissionId == $id
-  || string::startsWith(lower(coalesce(submissionId, "")), $reference))]
+  || string::startsWith(lower(submissionId), $reference))]
   | order(select(submission.key == $key => 0, 1) asc)[0]{"id": submissionId, submission}`
 const EXPIRED = `*[_type == "contactMessage" && receivedAt < $cutoff]._id`
 // Matched in JavaScript, as the SQLite store does, so both stores find the same messages.
 const ALL = `*[_type == "contactMessage"] | order(receivedAt asc){_id, ${RECORD_FIELDS}}`
 const SINCE = `*[_type == "contactMessage" && receivedAt >= $since] | order(receivedAt asc)${RECORD}`
 // Ids are stored in lower case; a reference is their first eight characters in capitals.
-const BY_REFERENCE = `*[_type == "contactMessage" && string::startsWith(coalesce(submissionId, ""), $prefix)] | order(receivedAt asc){_id, ${RECORD_FIELDS}}`
+const BY_REFERENCE = `*[_type == "contactMessage" && string::startsWith(submissionId, $prefix)] | order(receivedAt asc){_id, ${RECORD_FIELDS}}`
 const n = MAIL_FIELDS.notification
 const NOT_HANDLED = `_type == "contactMessage" && !defined(handledAt)`
 const UNSEEN = `{

@@ -1,5 +1,6 @@
 import {createHash} from 'node:crypto'
 import {DEFAULT_LANGUAGE, pathIn} from '../../model/translations.ts'
+import {SENT_REFERENCE_SLOT} from './buildContent.ts'
 import {contactLanguage} from './language.ts'
 import type {ContactContent} from './service.ts'
 import {REFERENCE_PATTERN} from './store.ts'
@@ -19,14 +20,8 @@ export const sentPageAddress = (reference: string, language: string = DEFAULT_LA
     language === DEFAULT_LANGUAGE ? '' : `&language=${encodeURIComponent(language)}`
   }`
 
-/**
- * Where the reference goes in the page the build made for each language (src/components/
- * ContactSentPage.astro): the site's header and footer around the Contact page's words.
- */
-export const SENT_REFERENCE_SLOT = '%REFERENCE%'
-
-// A build made before those pages has only the words: a card in the site's colours and type, with
-// no script and this one style, allowed by its hash.
+// A host that runs the route as a function has no server to read the build's pages, only its
+// words: a card in the site's colours and type, with no script and this one style, allowed by its hash.
 const STYLE = [
   'body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Helvetica Neue",Arial,sans-serif;line-height:1.6;color:#0f2a2e;background:#f3f8f7}',
   'main{max-width:40rem;margin:2rem auto;padding:1.5rem;background:#fff;border-top:4px solid #0b6e69;border-radius:0.5rem}',
@@ -54,14 +49,13 @@ const HEADERS = {
 /**
  * GET /api/contact/sent?reference=XXXXXXXX&language=hi: the build's page for that language (a
  * language the build does not offer: English), with the site's header and footer, and the words
- * of that language's contact page. A build made before this page had words
- * sends the visitor to the contact page's own "sent" notice; an address without a reference of the
- * right shape, to the contact page.
+ * of that language's contact page; an address without a reference of the right shape goes to the
+ * contact page.
  */
 export function sentPage(
   url: URL,
   content: ContactContent,
-  {contactPath: englishPath, sentAnchor}: {contactPath: string; sentAnchor: string},
+  {contactPath: englishPath}: {contactPath: string},
 ): Response {
   const language = contactLanguage(content, url.searchParams.get('language'))
   const words = language.words.sentPage
@@ -69,11 +63,6 @@ export function sentPage(
   const reference = url.searchParams.get('reference') ?? ''
   if (!REFERENCE_PATTERN.test(reference))
     return new Response(null, {status: 303, headers: {location: contactPath, 'cache-control': 'no-store'}})
-  if (!words)
-    return new Response(null, {
-      status: 303,
-      headers: {location: `${contactPath}#${sentAnchor}`, 'cache-control': 'no-store'},
-    })
   // The reference has the shape checked above (letters and digits), and is escaped all the same.
   const page = content.sentPages?.[language.code]
   if (page)

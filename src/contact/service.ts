@@ -123,12 +123,9 @@ export function createContactService({
       if (!limit.allowed) return {kind: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds}
       const accepted = acceptSubmission(submission, {pages, now})
       if ('kind' in accepted) return accepted
-      // Only where this server sends e-mail, to an address the sender gave, in words the build has,
-      // within the caps.
+      // Only where this server sends e-mail, to an address the sender gave, within the caps.
       const email = accepted.message.email
-      const acknowledge = Boolean(
-        notifier && accepted.words.acknowledgement && email && mayAcknowledge(email),
-      )
+      const acknowledge = Boolean(notifier && email && mayAcknowledge(email))
       const outcome = await saver.save(accepted.message, {acknowledge})
       if (outcome.kind === 'stored' && !outcome.duplicate) void emails.flush()
       return outcome

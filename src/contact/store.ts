@@ -75,7 +75,7 @@ export interface MessageRecord extends StoredMessage {
   notification: NotificationState
   /**
    * The automatic acknowledgement to the sender's e-mail address. Absent when none is owed: the
-   * sender gave no e-mail address, the site sends no e-mail, or the message came before acknowledgements.
+   * sender gave no e-mail address, the site sends no e-mail, or the caps were reached.
    */
   acknowledgement?: NotificationState
   /** When someone recorded that the message was answered (`npm run messages -- handled`, or Studio). */
@@ -170,26 +170,16 @@ export interface MessageStore {
 }
 
 /**
- * The addresses a stored e-mail field holds, normalised (model/addressShapes.ts): itself, for the
- * bare address the form takes; the addresses inside it, for one stored before that rule, which
- * may carry a name, a group or a list ("Name<asha@…>", "list:asha@…;", "a@…, asha@…").
- */
-export function addressesIn(stored: string): string[] {
-  const found = stored.match(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g) ?? []
-  return found.map((address) => normalEmail(address).toLowerCase())
-}
-
-/**
  * Whether a message came from this sender; a blank address or number matches nothing. E-mail
- * addresses match as normalised, whatever their case, also inside an address stored with a name
- * or among others (addressesIn). Phone numbers match as the same E.164 number, a number
+ * addresses match as normalised, whatever their case (the form stores a bare address,
+ * model/addressShapes.ts). Phone numbers match as the same E.164 number, a number
  * without its country code being Indian: "098765 43210" is "+91 98765 43210", and never a
  * number abroad that ends in the same digits (samePhone).
  */
 export function isFrom(message: {email: string; phone: string}, sender: Sender): boolean {
   if (sender.email !== undefined) {
     const wanted = normalEmail(sender.email).toLowerCase()
-    return wanted !== '' && addressesIn(message.email).includes(wanted)
+    return wanted !== '' && normalEmail(message.email).toLowerCase() === wanted
   }
   return samePhone(message.phone, sender.phone)
 }

@@ -1,7 +1,6 @@
 import {createHash} from 'node:crypto'
-import type {ContactContent, ContactWords} from './buildContent.ts'
+import type {ContactContent} from './buildContent.ts'
 import {ServedConsents, type ShownConsent} from './consent.ts'
-import {contactLanguage} from './language.ts'
 import {
   validateContactMessage,
   type ContactFieldErrors,
@@ -61,11 +60,9 @@ export function servedPages(
   return {current, find: (digest, version, language) => served.find(digest, version, language)}
 }
 
-/** A post the service takes: the message to store, and the words of the page it came from. */
+/** A post the service takes: the message to store. */
 export interface AcceptedSubmission {
   message: Omit<StoredMessage, 'id'>
-  /** The words of the page's language in the build being served (an acknowledgement is sent in them). */
-  words: ContactWords
 }
 
 /**
@@ -83,12 +80,12 @@ export function acceptSubmission(
   // No minimum fill time: the page is static and a plain form post carries nothing the server
   // issued, so any time would be the client's own claim (docs/contact-api.md, "What refuses robots").
 
-  const built = pages.current()
+  // The live build's pages are among those served.
+  pages.current()
   // The page the visitor saw: its words are what they agreed to, and nothing else is recorded.
   // A pairing of words, notice and language no recent build served is refused, never guessed.
   const page = pages.find(submission.wordings, submission.privacyVersion, submission.language)
   if (!page) return {kind: 'outdated'}
-  const {words} = contactLanguage(built, page.language)
   const validation = validateContactMessage(
     submission.fields,
     page.boxes.map(({box}) => box),
@@ -107,10 +104,7 @@ export function acceptSubmission(
   // digest of what it sent tells a repeat from the same name with other words.
   const key = submissionKeyOf(submission.submissionId)
   const sent = key ? {key, digest: submissionDigest(validation, consent)} : undefined
-  return {
-    message: {receivedAt, ...validation.message, consent, ...(sent ? {submission: sent} : {})},
-    words,
-  }
+  return {message: {receivedAt, ...validation.message, consent, ...(sent ? {submission: sent} : {})}}
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -2,8 +2,7 @@ import {readableParagraphs} from '../../model/policyDiff'
 import {POLICY_IDS} from '../../model/siteDocuments'
 import {DEFAULT_LANGUAGE} from '../../model/translations'
 import {shownConsent, type ShownConsent} from '../contact/consent'
-import type {ContactContent} from '../contact/service'
-import type {ContactWords} from '../contact/buildContent'
+import type {ContactData, ContactWords} from '../contact/buildContent'
 import {BUILD_TIME} from './buildTime'
 import {builtContent, builtContentIn, type SiteContent} from './entries'
 import {getPolicyHistory} from './policyHistory'
@@ -51,8 +50,8 @@ export async function consentShownOn(content: SiteContent, language: string): Pr
   })
 }
 
-/** What the contact service takes from this build's content (see ContactContent). */
-export async function readContactContent(): Promise<ContactContent> {
+/** What the contact service takes from this build's content (see ContactContent), but the sent pages. */
+export async function readContactContent(): Promise<ContactData> {
   const [facts, contact, figures, settings, offered] = await Promise.all([
     builtContent.companyFacts(),
     builtContent.contactPage(),

@@ -10,7 +10,7 @@ import {
 } from '../../model/siteDocuments'
 import {DEFAULT_LANGUAGE, translationStatus, type TranslationStatus} from '../../model/translations'
 import {ENGLISH_FIGURE_WORDS, type FigureWordKey, type FigureWords} from '../../model/policyFigures'
-import {figureWordsLacking, languageFigureWords, textPeriodsQuoted} from '../../model/translatedFigures'
+import {figureWordsLacking, languageFigureWords} from '../../model/translatedFigures'
 import {currentEnglishText, offeredLanguages, upcomingEnglishTexts, type SiteLanguage} from './languages'
 import {isPublicSiteUrl} from './launchCheck'
 import {BUILD_TIME} from './buildTime'
@@ -158,15 +158,15 @@ function inLanguage(english: EnglishContent, language: string, publicBuild: bool
       upcomingEnglish,
     })
     if (!show || !translation) return {shown: {language: DEFAULT_LANGUAGE, status}}
-    // A translation that quotes a figure or period its language has no words for (or a period
-    // still stored as text) would carry English mid-sentence: the page shows the English document.
+    // A translation that quotes a figure or period its language has no words for would carry
+    // English mid-sentence: the page shows the English document.
     const facts = await english.companyFacts()
     const lacking = figureWordsLacking(
       translation.words,
       (await (figureWords ??= figureWordsNow())).missing,
       facts,
     )
-    if (lacking.length > 0 || textPeriodsQuoted(translation.words, facts).length > 0)
+    if (lacking.length > 0)
       return {shown: {language: DEFAULT_LANGUAGE, status: 'figureWordsMissing' as const}}
     return {shown: {language, status}, translation}
   }

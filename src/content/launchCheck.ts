@@ -13,12 +13,10 @@ import {
   isHomeCountry,
   isSampleFact,
   MESSAGE_PURPOSES,
-  PERIOD_FACT_KEYS,
   type ProcessorPurpose,
   sampleFacts,
   type CompanyFactKey,
   type CompanyFactsDocument,
-  type FactDefinition,
 } from '../../model/companyFacts'
 import {
   changesPolicy,
@@ -46,7 +44,6 @@ import {dateLocale, writesDatesIn} from '../../model/dates'
 import {
   figureWordsLacking,
   languageFigureWords,
-  textPeriodsQuoted,
   type SettingsTranslation,
 } from '../../model/translatedFigures'
 import {currentEnglishText, offeredLanguages, upcomingEnglishTexts} from './languages'
@@ -383,9 +380,7 @@ export function translationVerdicts(
     const figureWords = wordsOf(language)
     const lacking =
       verdict.show && translation ? figureWordsLacking(translation, figureWords.missing, facts) : []
-    // A period still stored as text prints in English: the page shows English (textPeriodFacts names it).
-    const asText = verdict.show && translation ? textPeriodsQuoted(translation, facts) : []
-    if (lacking.length > 0 || asText.length > 0)
+    if (lacking.length > 0)
       return {
         translation,
         status: 'figureWordsMissing' as const,
@@ -514,23 +509,6 @@ export function emptyQuotedFacts(documents: readonly Node[]): string[] {
 }
 
 /**
- * Company fact periods still stored as text, typed before periods were a number and a unit: they
- * print as typed, in English on every page, until staff enter them again (Studio says so on the
- * field). One warning each, naming the field.
- */
-export function textPeriodFacts(documents: readonly Node[]): string[] {
-  const facts = (documents.find((document) => document._id === SINGLETON_IDS.companyFacts) ??
-    {}) as CompanyFactsDocument
-  return PERIOD_FACT_KEYS.filter(
-    (key) => typeof (COMPANY_FACTS[key] as FactDefinition).period?.(facts) === 'string',
-  ).map(
-    (key) =>
-      `Company facts › “${COMPANY_FACTS[key].title}” is text (${JSON.stringify(factText(facts, key))}), entered before periods were a number and a unit: ` +
-      'pages print it as typed, in English, and a page in another language that quotes it shows English. Enter it again in Studio as a number and a unit.',
-  )
-}
-
-/**
  * Every recorded version announced with less notice than the rule allows and no reason for it
  * (model/policyVersions.ts `noticeBreaches`), as one message that fails any build, local or public:
  * the history readers rely on must keep the promise the Terms make.
@@ -624,7 +602,7 @@ export function launchReport(
     ),
   ]
   return {
-    actNow: [...unrecordedChanges(documents), ...emptyQuotedFacts(documents), ...textPeriodFacts(documents)],
+    actNow: [...unrecordedChanges(documents), ...emptyQuotedFacts(documents)],
     list,
     summary:
       list.length === 0 ? undefined : `Launch check: ${found.join('; ')}. The list: ${LAUNCH_CHECK_COMMAND}`,

@@ -87,7 +87,6 @@ export const policyVersionsQuery =
   effectiveDate,
   summary,
   recordedAt,
-  shortNotice,
   shortNoticeReasons,
   shortNoticeLaw,
   withdrawnAt,

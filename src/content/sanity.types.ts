@@ -291,7 +291,6 @@ export type PolicyVersion = {
   recordedAt: string;
   shortNoticeReasons?: Array<string>;
   shortNoticeLaw?: string;
-  shortNotice?: "takesNothingAway" | "requiredByLaw";
   noticeDays?: number;
   withdrawnAt?: string;
   withdrawnNote?: string;
@@ -628,8 +627,6 @@ export type SiteSettings = {
     shortNoticeClearerWording: string;
     shortNoticeNewRight: string;
     shortNoticeLaw: string;
-    shortNoticeTakesNothingAway: string;
-    shortNoticeRequiredByLaw: string;
   };
   figureWords?: {
     monthOne?: string;
@@ -993,8 +990,6 @@ export type SiteSettingsQueryResult = {
     shortNoticeClearerWording: string;
     shortNoticeNewRight: string;
     shortNoticeLaw: string;
-    shortNoticeTakesNothingAway: string;
-    shortNoticeRequiredByLaw: string;
   };
   figureWords: {
     monthOne?: string;
@@ -1238,7 +1233,7 @@ export type ContactPageQueryResult = {
   reachUsText: null;
   fullNoticeLabel: null;
   grievance: null;
-  shortNotice: "requiredByLaw" | "takesNothingAway" | null;
+  shortNotice: null;
   privacyNotice: null;
   form: null;
   noScriptNotices: null;
@@ -1336,7 +1331,7 @@ export type PoliciesQueryResult = Array<{
 
 // Source: ../src/content/queries.ts
 // Variable: policyVersionsQuery
-// Query: *[_type == "policyVersion" && policy in $policyIds] | order(policy asc, number asc){  _id,  policy,  number,  effectiveDate,  summary,  recordedAt,  shortNotice,  shortNoticeReasons,  shortNoticeLaw,  withdrawnAt,  withdrawnNote,  "notes": coalesce(notes, [])[]{_key, addedAt, text},  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body},  "figures": coalesce(figures, [])[]{figure, text},  "facts": coalesce(facts, [])[]{fact, text}}
+// Query: *[_type == "policyVersion" && policy in $policyIds] | order(policy asc, number asc){  _id,  policy,  number,  effectiveDate,  summary,  recordedAt,  shortNoticeReasons,  shortNoticeLaw,  withdrawnAt,  withdrawnNote,  "notes": coalesce(notes, [])[]{_key, addedAt, text},  title,  description,  "intro": coalesce(intro, []),  sections[]{_key, heading, body},  "figures": coalesce(figures, [])[]{figure, text},  "facts": coalesce(facts, [])[]{fact, text}}
 export type PolicyVersionsQueryResult = Array<{
   _id: string;
   policy: "privacyPolicy" | "refundPolicy" | "termsAndConditions";
@@ -1344,7 +1339,6 @@ export type PolicyVersionsQueryResult = Array<{
   effectiveDate: string;
   summary: string;
   recordedAt: string;
-  shortNotice: "requiredByLaw" | "takesNothingAway" | null;
   shortNoticeReasons: Array<string> | null;
   shortNoticeLaw: string | null;
   withdrawnAt: string | null;
@@ -1716,7 +1710,6 @@ export type LaunchCheckQueryResult = Array<{
   recordedAt: string;
   shortNoticeReasons?: Array<string>;
   shortNoticeLaw?: string;
-  shortNotice?: "requiredByLaw" | "takesNothingAway";
   noticeDays?: number;
   withdrawnAt?: string;
   withdrawnNote?: string;
@@ -1868,8 +1861,6 @@ export type LaunchCheckQueryResult = Array<{
     shortNoticeClearerWording: string;
     shortNoticeNewRight: string;
     shortNoticeLaw: string;
-    shortNoticeTakesNothingAway: string;
-    shortNoticeRequiredByLaw: string;
   };
   figureWords?: {
     monthOne?: string;

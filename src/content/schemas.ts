@@ -42,7 +42,6 @@ import {
   isCalendarDate,
   POLICY_HISTORY_WORD_KEYS,
   POLICY_HISTORY_WORD_MAX,
-  LEGACY_SHORT_NOTICE_REASON_KEYS,
   SHORT_NOTICE_REASON_KEYS,
   SUMMARY_MAX,
   VERSION_NOTE_MAX,
@@ -337,8 +336,6 @@ export const policyVersionSchema = z
     recordedAt: z.iso.datetime({offset: true}),
     shortNoticeReasons: z.array(z.enum(SHORT_NOTICE_REASON_KEYS)).nullish(),
     shortNoticeLaw: z.string().nullish(),
-    /** The one reason of a version recorded before reasons were listed one by one. */
-    shortNotice: z.enum(LEGACY_SHORT_NOTICE_REASON_KEYS).nullish(),
     /** Set when staff withdrew it before it applied: it never applies, and the history says why. */
     withdrawnAt: z.iso.datetime({offset: true}).nullish(),
     withdrawnNote: text(SUMMARY_MAX).nullish(),
@@ -409,18 +406,12 @@ const postalAddress = z.object({
 })
 const person = {name: text(80), designation: text(80), email, phone: internationalPhone}
 
-/**
- * A period fact: a whole number and a unit, or text typed before periods were typed ("30 days"),
- * still read as it was so that an older document keeps building (Studio asks staff to re-enter it).
- */
-const period = z.union([
-  z.object({
-    count: z.number().int().min(1),
-    unit: z.enum(FIGURE_UNIT_KEYS),
-    sample: z.boolean().nullish(),
-  }),
-  text(60),
-])
+/** A period fact: a whole number and a unit. */
+const period = z.object({
+  count: z.number().int().min(1),
+  unit: z.enum(FIGURE_UNIT_KEYS),
+  sample: z.boolean().nullish(),
+})
 
 export const companyFactsSchema = z.object({
   _id: z.string(),

@@ -4,7 +4,7 @@ import {basename, dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import type {AstroIntegration} from 'astro'
 import {z} from 'zod'
-import {contactContent} from '../contact/buildContent.ts'
+import {contactContent, contactData} from '../contact/buildContent.ts'
 import type {ShownConsent} from '../contact/consent.ts'
 import {makeFolders} from '../lib/folders.ts'
 import {isCalendarDate} from '../../model/policyVersions.ts'
@@ -51,8 +51,8 @@ const policySchedule = z.object({
  * the build read them: what the server reports as live once this build is (src/server/siteStatus.ts).
  */
 const liveContent = z.object({
-  /** When the build rendered its pages, just after it read the content; null for an older build. */
-  builtAt: z.iso.datetime({error: 'expected an instant in ISO form'}).nullable(),
+  /** When the build rendered its pages, just after it read the content. */
+  builtAt: z.iso.datetime({error: 'expected an instant in ISO form'}),
   documents: z.array(
     z.object({
       id: z.string(),
@@ -81,18 +81,14 @@ export type UpcomingVersion = PolicySchedule['versions'][number]
 
 type Part = keyof BuildData
 
+/** Each part as the build writes it: the contact data without its sent pages, which are pages of their own. */
+const WRITTEN = {...buildData.shape, contact: contactData}
+type Written = {[P in Part]: z.output<(typeof WRITTEN)[P]>}
+
 const PARTS: Record<Part, {file: string; what: string}> = {
   liveContent: {file: 'live-content.json', what: 'the list of documents'},
   contact: {file: 'contact.json', what: 'the contact data'},
   policySchedule: {file: 'policy-schedule.json', what: 'the policy schedule'},
-}
-
-/** What a build made before a part existed is taken to have written in its place. */
-const WRITTEN_WHEN_ABSENT: Partial<Record<Part, unknown>> = {
-  // Policies had no versions yet: no change to schedule.
-  policySchedule: {nextChangeAt: null, versions: []},
-  // Made before the site reported its state: nothing known of what it was built from.
-  liveContent: {builtAt: null, documents: []},
 }
 
 const fileOf = (buildDir: string, part: Part) => join(buildDir, 'server', FOLDER, PARTS[part].file)
@@ -105,8 +101,8 @@ const problems = (issues: readonly z.core.$ZodIssue[]) =>
  * A server-data page's answer: `part` of this build's data as the server will read it. Data the
  * server would refuse fails the build here, naming the field, rather than the next rebuild.
  */
-export function buildDataAnswer<P extends Part>(part: P, value: BuildData[P]): Response {
-  const schema = buildData.shape[part] as unknown as z.ZodType<BuildData[P], unknown>
+export function buildDataAnswer<P extends Part>(part: P, value: Written[P]): Response {
+  const schema = WRITTEN[part] as unknown as z.ZodType<Written[P], unknown>
   const encoded = z.safeEncode(schema, value)
   if (!encoded.success)
     throw new Error(
@@ -140,8 +136,7 @@ async function readPart(buildDir: string, part: Part): Promise<unknown> {
   try {
     text = await readFile(fileOf(buildDir, part), 'utf8')
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && part in WRITTEN_WHEN_ABSENT)
-      return WRITTEN_WHEN_ABSENT[part]
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw refusal(buildDir, part, 'it is missing')
     throw error
   }
   try {
@@ -151,10 +146,10 @@ async function readPart(buildDir: string, part: Part): Promise<unknown> {
   }
 }
 
-/** The pages src/pages/server-data/contact-sent/[language].astro wrote, by language. */
-async function readSentPages(buildDir: string): Promise<Record<string, string> | undefined> {
+/** The pages src/pages/server-data/contact-sent/[language].astro wrote, by language (contactContent checks each is there). */
+async function readSentPages(buildDir: string): Promise<Record<string, string>> {
   const folder = join(buildDir, 'server', FOLDER, SENT_PAGES)
-  if (!existsSync(folder)) return undefined
+  if (!existsSync(folder)) return {}
   const pages = (await readdir(folder)).filter((name) => name.endsWith('.html'))
   return Object.fromEntries(
     await Promise.all(
@@ -192,7 +187,7 @@ export function buildDataIntegration(): AstroIntegration {
 
 /**
  * What the Contact pages of these builds showed, in the same order; a build whose data cannot be
- * read (removed meanwhile, or made before it was written) shows none.
+ * read (removed meanwhile) shows none.
  */
 export async function shownByBuilds(buildDirs: readonly string[]): Promise<ShownConsent[][]> {
   return Promise.all(

@@ -59,7 +59,7 @@ export function createPublishing({
 }: PublishingOptions): Publishing {
   const now = clock.now ?? Date.now
   // What is live, for Studio: each document's revision and since when, kept across rebuilds.
-  const liveRevisions = new LiveRevisions(site.liveContent, new Date(now()))
+  const liveRevisions = new LiveRevisions(site.liveContent)
   const rebuilder: Rebuilder = new Rebuilder({
     root,
     buildsDir,

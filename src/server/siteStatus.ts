@@ -15,8 +15,8 @@ export class LiveRevisions {
   /** When the build visitors see went live, and when it started reading content. */
   private live: {since: string; startedAt: string}
 
-  constructor(content: LiveContent, startedAt: Date) {
-    const since = content.builtAt ?? startedAt.toISOString()
+  constructor(content: LiveContent) {
+    const since = content.builtAt
     this.live = {since, startedAt: since}
     this.follow(content, since)
   }

@@ -172,6 +172,8 @@ export function contactContent(overrides: Partial<ContactContent> = {}): Contact
       referenceLabel: 'Your reference:',
       backLabel: 'Back to the contact page',
     },
+    notStored: 'Your message could not be kept just now. Press Back and send it again.',
+    languages: {},
     ...overrides,
   }
 }

@@ -1,6 +1,7 @@
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {effectiveFrom} from '../../model/policyVersions'
+import {contactContent} from './memoryStore'
 
 // What the policy schedule tests share, in tests/unit/server/schedule.test.ts (the schedule and
 // the build data) and tests/built/server/schedule.test.ts (the production server rebuilding).
@@ -46,17 +47,20 @@ export function fakeClock(start: number) {
   }
 }
 
-/** The files of a build the server can open: home page, server entry and the contact build data. */
+/** The files of a build the server can open: home page, server entry and every part of its build data. */
 export const STAND_IN_BUILD_FILES: Readonly<Record<string, string>> = {
   'client/index.html': '<h1>Home</h1>',
   'server/entry.mjs': 'export const handler = async (request, response, next) => next()',
-  'server/server-data/contact.json': JSON.stringify({
-    customerCareEmail: 'care@example.com',
-    retentionMonths: 12,
+  'server/server-data/contact.json': JSON.stringify(contactContent()),
+  'server/server-data/contact-sent/en.html': '<p>Message sent. Your reference: %REFERENCE%</p>',
+  'server/server-data/live-content.json': JSON.stringify({
+    builtAt: '2026-11-30T10:00:00.000Z',
+    documents: [],
   }),
+  'server/server-data/policy-schedule.json': JSON.stringify({nextChangeAt: null, versions: []}),
 }
 
-/** A build folder as the server reads it, with a policy schedule if one is given. */
+/** A build folder as the server reads it, with this policy schedule if one is given (else none to come). */
 export function writeBuild(dir: string, policySchedule?: string) {
   const files: Record<string, string> = {...STAND_IN_BUILD_FILES}
   if (policySchedule !== undefined) files['server/server-data/policy-schedule.json'] = policySchedule

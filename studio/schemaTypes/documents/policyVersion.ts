@@ -3,7 +3,6 @@ import {defineArrayMember, defineField, defineType, type StringRule} from 'sanit
 import {COMPANY_FACTS} from '../../../model/companyFacts'
 import {POLICY_FIGURES} from '../../../model/policyFigures'
 import {
-  LEGACY_SHORT_NOTICE_REASONS,
   POLICY_VERSION_TYPE,
   SHORT_NOTICE_LAW_EXAMPLE,
   SHORT_NOTICE_REASONS,
@@ -119,15 +118,6 @@ export const policyVersion = defineType({
         ),
     }),
     defineField({
-      name: 'shortNotice',
-      title: 'Applies with short notice because (recorded before reasons were listed one by one)',
-      type: 'string',
-      description:
-        'The one reason a version recorded before reasons were listed one by one gave; shown with it in its own words (Site settings › Policy history words).',
-      options: entryChoice(LEGACY_SHORT_NOTICE_REASONS),
-      hidden: ({value}) => !value,
-    }),
-    defineField({
       name: 'noticeDays',
       title: 'Notice period when announced (days)',
       type: 'number',
@@ -221,7 +211,7 @@ export const policyVersion = defineType({
               title: 'Period (number and unit)',
               type: 'period',
               description:
-                'A period fact as this version stated it. Versions recorded before periods were typed have only the printed text.',
+                'A period fact as this version stated it: its number and unit beside the printed text.',
             }),
           ],
         }),

@@ -28,10 +28,7 @@ const notSample =
       .custom((value: unknown) => (isSampleFact(kind, value) ? SAMPLE_WARNING : true))
       .warning() as unknown as R
 
-/**
- * A period fact: both parts entered (text typed before periods were typed is read as before, and
- * staff are asked to enter it again), and a warning while it is still the bundled sample.
- */
+/** A period fact: both parts entered, and a warning while it is still the bundled sample. */
 const PERIOD_MISSING = 'Enter the period: a number and a unit.'
 
 const periodRules = (rule: Rule) => [

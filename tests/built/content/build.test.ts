@@ -49,9 +49,6 @@ function publishedContent() {
     // A clearer heading takes nothing away: it may apply at once.
     {summary: 'The third section has a clearer heading.', shortNoticeReasons: ['clearerWording']},
   )
-  const legacy = documentById(documents, 'policyVersion-refundPolicy-1')
-  delete legacy.shortNoticeReasons
-  legacy.shortNotice = 'takesNothingAway'
   // The search description is not policy text: changing it records no version, yet it shows.
   const description = 'How to cancel a booking and get a refund, and how long the refund takes to arrive.'
   documentById(documents, 'refundPolicy').description = description
@@ -117,8 +114,6 @@ describe('building from the Content Lake', () => {
     expect(history).toContain(
       `The third section has a clearer heading. ${fillTemplate(words.shortNoticeBecause, {reasons: words.shortNoticeClearerWording})}`,
     )
-    // A version recorded with the one reason of older versions still builds, in that reason's words.
-    expect(history).toContain(words.shortNoticeTakesNothingAway)
     expect(refund).toContain(`<meta name="description" content="${description}">`)
     // Nine collections (the translations one of them) and the launch check, ten queries: never one query per page.
     expect(queries).toBe(10)

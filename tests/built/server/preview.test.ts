@@ -33,7 +33,7 @@ const standInBuild: ServedSite = {
   codeDir: 'the stand-in build',
   contactContent: contactContent(),
   policySchedule: {versions: []},
-  liveContent: {builtAt: null, documents: []},
+  liveContent: {builtAt: '2026-11-30T10:00:00.000Z', documents: []},
   swapTo: async () => {},
   handle: (_request, response) => void response.writeHead(200, {'content-type': 'text/plain'}).end('public'),
   renderPreview: (request, response, {preview}) =>

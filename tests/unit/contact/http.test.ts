@@ -310,18 +310,17 @@ describe('POST /api/contact', () => {
   })
 
   describe('when the store cannot take the message', () => {
-    const broken = () => {
+    const broken = (words: {notStored?: string} = {}) => {
       const store = memoryStore()
       store.breakSaves(new Error('SqliteError: disk I/O error at /var/data/contact.sqlite'))
       const service = createContactService({
         store,
-        content: () => contactContent(notStored),
+        content: () => contactContent(words),
         limiter: slidingWindowLimiter(100, 600),
         log: () => {},
       })
       return endpoint({service})
     }
-    let notStored: {notStored?: string} = {}
 
     it('tells the island 503 with Retry-After, so the visitor is never told "sent"', async () => {
       const response = await broken().post(jsonPost(islandBody(validFields())))
@@ -341,22 +340,18 @@ describe('POST /api/contact', () => {
       expect(response.headers.get('retry-after')).toBe('30')
       expect(response.headers.get('content-type')).toMatch(/^text\/html/)
       const page = await safeBody(response)
-      expect(page).toContain('Your message could not be stored; please try again.')
+      expect(page).toContain(contactContent().notStored)
       expect(page).toContain("Use your browser's Back button to return to your message")
       expect(page).toContain('href="/contact-us"')
       expect(page).not.toContain('UNIQUE-SUBJECT-503')
     })
 
-    it("says so in staff's words when the build has them, escaped like any text", async () => {
-      notStored = {notStored: 'We could not keep your message <just now>. Press Back & send it again.'}
-      try {
-        const page = await safeBody(await broken().post(formPost(validFields())))
-        expect(page).toContain(
-          'We could not keep your message &#60;just now&#62;. Press Back &#38; send it again.',
-        )
-      } finally {
-        notStored = {}
-      }
+    it("says so in staff's words, escaped like any text", async () => {
+      const words = {notStored: 'We could not keep your message <just now>. Press Back & send it again.'}
+      const page = await safeBody(await broken(words).post(formPost(validFields())))
+      expect(page).toContain(
+        'We could not keep your message &#60;just now&#62;. Press Back &#38; send it again.',
+      )
     })
   })
 

@@ -70,7 +70,7 @@ describe('the language a form says it was sent from', () => {
     expect(englishNameOf(withHindi(), 'hi')).toBe('Hindi')
   })
 
-  it('is English for anything else: nothing, English, a language not offered, a name of an object, not a string, or a build made before languages', () => {
+  it('is English for anything else: nothing, English, a language not offered, a name of an object, not a string, or a build that offers no other', () => {
     for (const sent of [
       undefined,
       null,
@@ -94,10 +94,17 @@ describe('the language a form says it was sent from', () => {
 })
 
 describe("the build's contact data with languages", () => {
-  it('is written and read back whole, and a build made before languages still reads', async () => {
+  it('is written and read back whole, with a sent page in each language', async () => {
     const written = await buildDataAnswer('contact', withHindi()).json()
-    expect(buildData.shape.contact.parse(written)).toEqual(withHindi())
-    expect(buildData.shape.contact.parse(contactContent())).toEqual(contactContent())
+    const sentPages = {en: '<p>%REFERENCE%</p>', hi: '<p lang="hi">%REFERENCE%</p>'}
+    expect(buildData.shape.contact.parse({...written, sentPages})).toEqual({...withHindi(), sentPages})
+  })
+
+  it('refuses a language without its sent page, naming it', async () => {
+    const written = await buildDataAnswer('contact', withHindi()).json()
+    expect(() => buildData.shape.contact.parse({...written, sentPages: {en: '<p>%REFERENCE%</p>'}})).toThrow(
+      /contact-sent\/hi\.html/,
+    )
   })
 
   it('refuses a language without its English name', () => {
@@ -181,17 +188,14 @@ describe('a message sent from the Hindi form', () => {
 
 describe('the sent page', () => {
   const page = (query: string) =>
-    sentPage(new URL(`${SITE}/api/contact/sent?${query}`), withHindi(), {
-      contactPath: '/contact-us',
-      sentAnchor: 'message-sent',
-    })
+    sentPage(new URL(`${SITE}/api/contact/sent?${query}`), withHindi(), {contactPath: '/contact-us'})
 
-  it("is in the language of the form's page, with the way back to that page", async () => {
+  it("is in the language of the form's page, with the way back to that page, also on a host that runs the route as a function (no built pages)", async () => {
     const html = await page('reference=ABCD1234&language=hi').text()
     expect(html).toContain('<html lang="hi">')
-    expect(html).toContain(`<h1>${HINDI.sentPage!.title}</h1>`)
-    expect(html).toContain(`${HINDI.sentPage!.referenceLabel} <strong>ABCD1234</strong>`)
-    expect(html).toContain(`<a href="/hi/contact-us">${HINDI.sentPage!.backLabel}</a>`)
+    expect(html).toContain(`<h1>${HINDI.sentPage.title}</h1>`)
+    expect(html).toContain(`${HINDI.sentPage.referenceLabel} <strong>ABCD1234</strong>`)
+    expect(html).toContain(`<a href="/hi/contact-us">${HINDI.sentPage.backLabel}</a>`)
   })
 
   it("is the build's page for that language, when the build made one, with the reference in its slot", async () => {
@@ -200,7 +204,7 @@ describe('the sent page', () => {
       sentPage(
         new URL(`${SITE}/api/contact/sent?${query}`),
         {...withHindi(), sentPages: pages},
-        {contactPath: '/contact-us', sentAnchor: 'message-sent'},
+        {contactPath: '/contact-us'},
       )
     await expect(built('reference=ABCD1234&language=hi').text()).resolves.toBe(
       '<p lang="hi">हिन्दी ABCD1234</p>',
@@ -213,7 +217,7 @@ describe('the sent page', () => {
   it('is in English for a language the build does not offer', async () => {
     const html = await page('reference=ABCD1234&language=%22%3E%3Cscript%3E').text()
     expect(html).toContain('<html lang="en">')
-    expect(html).toContain(`<h1>${contactContent().sentPage!.title}</h1>`)
+    expect(html).toContain(`<h1>${contactContent().sentPage.title}</h1>`)
     expect(html).not.toContain('<script')
   })
 })
@@ -259,9 +263,9 @@ describe('the e-mails about a message from the Hindi page', () => {
     const [care] = mail.accepted.filter((received) => received.text.includes('Message id:'))
     expect(care?.text).toContain('Written from the Hindi page (hi).')
     const [acknowledgement] = mail.accepted.filter((received) => !received.text.includes('Message id:'))
-    expect(acknowledgement?.headers.subject).toBe(HINDI.acknowledgement!.subject)
+    expect(acknowledgement?.headers.subject).toBe(HINDI.acknowledgement.subject)
     expect(acknowledgement?.text.trimEnd()).toBe(
-      `${HINDI.acknowledgement!.body}\n\n${HINDI.acknowledgement!.referenceLabel} ${hindi.id.slice(0, 8).toUpperCase()}`,
+      `${HINDI.acknowledgement.body}\n\n${HINDI.acknowledgement.referenceLabel} ${hindi.id.slice(0, 8).toUpperCase()}`,
     )
   })
 

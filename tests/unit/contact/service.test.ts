@@ -197,14 +197,6 @@ describe('the contact service', () => {
       const outcome = await service.submit(fromIsland(), VISITOR)
       expect(store.messages.get((outcome as {id: string}).id)).not.toHaveProperty('acknowledgement')
     })
-
-    it('never when the build being served has no words for it (made before acknowledgements)', async () => {
-      const {notifier} = countingNotifier()
-      const {acknowledgement: _, ...before} = contactContent()
-      const {service, store} = serviceWith({notifier, content: () => before})
-      const outcome = await service.submit(fromIsland(), VISITOR)
-      expect(store.messages.get((outcome as {id: string}).id)).not.toHaveProperty('acknowledgement')
-    })
   })
 
   // Issue 25: eleven posts from each of three source addresses sent 30 acknowledgements to one address.

@@ -117,13 +117,8 @@ describe('why a version came with short notice', () => {
       ).not.toMatch(/\band\b|[a-z]/)
   })
 
-  it('shows a version recorded with the one reason of older versions in that reason’s words', () => {
-    expect(shown({shortNotice: 'takesNothingAway'})).toBe(english.shortNoticeTakesNothingAway)
-    expect(shown({shortNotice: 'requiredByLaw'}, hindi, 'hi')).toBe(hindi.shortNoticeRequiredByLaw)
-  })
-
   it('says nothing of a version with full notice', () => {
     expect(shown({})).toBeUndefined()
-    expect(shown({shortNoticeReasons: [], shortNotice: null})).toBeUndefined()
+    expect(shown({shortNoticeReasons: []})).toBeUndefined()
   })
 })

@@ -271,8 +271,7 @@ describe('how a sample company fact is recognised', () => {
       appUrl: (facts) => (facts.appUrl = 'https://app.arogyastays.example/login'),
       unverifiedChildDataDeletion: (facts) =>
         (facts.unverifiedChildDataDeletion = {count: 30, unit: 'day', sample: true}),
-      // Text typed before periods were typed is still judged by its mark.
-      lastCopyGoneWithin: (facts) => (facts.lastCopyGoneWithin = '90 days (Sample)'),
+      lastCopyGoneWithin: (facts) => (facts.lastCopyGoneWithin = {count: 90, unit: 'day', sample: true}),
       clinicDataExportPeriod: (facts) =>
         (facts.clinicDataExportPeriod = {count: 90, unit: 'day', sample: true}),
       clinicBackupsGoneWithin: (facts) =>

@@ -219,23 +219,6 @@ describe('adding a language', () => {
   })
 })
 
-describe('a translation quoting a Company fact period still stored as text', () => {
-  it('is not shown, since the text would print in English mid-sentence; typed again, it is', () => {
-    const documents = bundledDocuments()
-    documentById(documents, 'companyFacts').lastCopyGoneWithin = '35 days (sample)'
-    const {translations} = dataset(documents)
-    const options = {publicBuild: false, now: recordedAt(documents)}
-    const [hindi, telugu] = translationVerdicts(documents, translations, options)
-    for (const language of [hindi!, telugu!]) {
-      const privacy = language.pages.find(({path}) => path.endsWith('/privacy-policy'))!
-      expect([privacy.status, privacy.show]).toEqual(['figureWordsMissing', false])
-    }
-    const typed = bundledDocuments()
-    const shown = translationVerdicts(typed, dataset(typed).translations, options)[0]!
-    expect(shown.pages.find(({path}) => path === '/hi/privacy-policy')!.show).toBe(true)
-  })
-})
-
 describe('a translation quoting a figure its language has no words for', () => {
   it('is not shown, and the build names the page and the words to fill in', () => {
     const documents = bundledDocuments()

@@ -2,7 +2,6 @@ import {describe, expect, it} from 'vitest'
 import {
   factText,
   factWordsNeeded,
-  isSampleFact,
   PERIOD_FACT_KEYS,
   sampleFacts,
   type CompanyFactsDocument,
@@ -11,7 +10,7 @@ import {formatPeriod, periodProblem, periodWordsNeeded} from '../../../model/per
 import {figureWordProblem, figureWordsIn} from '../../../model/policyFigures'
 import {quotesFor} from '../../../model/policyVersions'
 import {figureWordsLacking} from '../../../model/translatedFigures'
-import {textPeriodFacts} from '../../../src/content/launchCheck'
+import {companyFactsSchema} from '../../../src/content/schemas'
 import {realShapedCompanyFacts} from '../../support/companyFacts'
 import {bundledDocuments, documentById} from '../../support/dataset'
 
@@ -52,15 +51,6 @@ describe('a Company fact period', () => {
     expect(factText(bundledFacts, 'bookingConfirmationWithin')).toBe('2 business days (sample)')
   })
 
-  it('prints text typed before periods were typed as it was typed, and judges its sample mark as before', () => {
-    const facts = {...realShapedCompanyFacts(), lastCopyGoneWithin: '35 days'}
-    expect(factText(facts, 'lastCopyGoneWithin', hindi.words)).toBe('35 days')
-    expect(
-      isSampleFact('period', factText({lastCopyGoneWithin: '35 days (sample)'}, 'lastCopyGoneWithin')),
-    ).toBe(true)
-    expect(periodProblem('35 days')).toMatch(/^This period was entered as text \("35 days"\): enter it again/)
-  })
-
   it('is a sample while the bundled dataset marks it so, and the company’s own once staff turn the mark off', () => {
     expect(
       sampleFacts(bundledFacts)
@@ -91,7 +81,7 @@ describe('a Company fact period', () => {
 
 describe('the words a page in another language needs for period facts', () => {
   it('are the words of their units, and the sample mark only while one is a sample', () => {
-    expect(periodWordsNeeded([{count: 35, unit: 'day'}, '2 business days', undefined])).toEqual([
+    expect(periodWordsNeeded([{count: 35, unit: 'day'}, {count: 2}, undefined])).toEqual([
       'dayOne',
       'dayOther',
     ])
@@ -136,17 +126,8 @@ describe('a recorded policy version', () => {
 })
 
 describe('the build', () => {
-  it('names each period fact still stored as text, and nothing once every period is typed', () => {
-    const withFacts = (facts: CompanyFactsDocument) =>
-      documents.map((document) =>
-        document._id === 'companyFacts' ? {_id: 'companyFacts', _type: 'companyFacts', ...facts} : document,
-      )
-    expect(
-      textPeriodFacts(withFacts({...realShapedCompanyFacts(), clinicDataExportPeriod: '90 days'})),
-    ).toEqual([
-      'Company facts › “Clinic data can be exported after a subscription ends for” is text ("90 days"), entered before periods were a number and a unit: ' +
-        'pages print it as typed, in English, and a page in another language that quotes it shows English. Enter it again in Studio as a number and a unit.',
-    ])
-    expect(textPeriodFacts(documents)).toEqual([])
+  it('refuses a period fact that is not a number and a unit, naming the field', () => {
+    const result = companyFactsSchema.safeParse({...bundledFacts, lastCopyGoneWithin: '35 days'})
+    expect(result.error?.issues.map(({path}) => path.join('.'))).toEqual(['lastCopyGoneWithin'])
   })
 })

@@ -224,7 +224,7 @@ describe('what the server reports as live', () => {
   }
 
   it('keeps the time each revision went live across rebuilds that did not change it', () => {
-    const revisions = new LiveRevisions(content('refund-1'), new Date('2026-12-01T08:30:00Z'))
+    const revisions = new LiveRevisions(content('refund-1'))
     revisions.wentLive(content('refund-2'), {
       at: new Date('2026-12-01T09:02:00Z'),
       startedAt: new Date('2026-12-01T09:01:40Z'),

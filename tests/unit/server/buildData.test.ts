@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
 import {buildDataAnswer, readBuildData, type BuildData} from '../../../src/server/buildData'
-import {contactContent, ENGLISH_PAGE} from '../../support/memoryStore'
+import {contactContent} from '../../support/memoryStore'
 
 const dirs: string[] = []
 afterAll(() => dirs.forEach((dir) => rmSync(dir, {recursive: true, force: true})))
@@ -12,73 +12,97 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, {recursive: true, force: true})
 function buildWith(files: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), 'build-data-'))
   dirs.push(dir)
-  mkdirSync(join(dir, 'server', 'server-data'), {recursive: true})
-  for (const [name, data] of Object.entries(files))
-    writeFileSync(join(dir, 'server', 'server-data', name), JSON.stringify(data))
+  for (const [name, data] of Object.entries(files)) {
+    const file = join(dir, 'server', 'server-data', name)
+    mkdirSync(join(file, '..'), {recursive: true})
+    writeFileSync(file, typeof data === 'string' ? data : JSON.stringify(data))
+  }
   return dir
 }
-/** A build whose contact data is `data`, made before policies had versions (no schedule). */
-const buildWithContact = (data: unknown) => buildWith({'contact.json': data})
 
-const CONTACT = {
-  customerCareEmail: 'care@medistay.example',
-  retentionMonths: 12,
+/** What a build writes, each part as the server-data pages answer it. */
+const written: BuildData = {
+  contact: {...contactContent(), sentPages: {en: '<p>Message sent. Your reference: %REFERENCE%</p>'}},
+  policySchedule: {
+    nextChangeAt: new Date('2026-11-30T18:30:00.000Z'),
+    versions: [{policy: 'privacyPolicy', number: 4, effectiveDate: '2026-12-01'}],
+  },
+  liveContent: {
+    builtAt: '2026-11-30T10:00:00.000Z',
+    documents: [
+      {id: 'contactPage', rev: 'rev-7'},
+      {id: 'contactPage__i18n_hi', rev: 'rev-8', translation: {language: 'hi', status: 'stale'}},
+    ],
+  },
+}
+
+/** Each file of `data` as the build writes it. */
+async function filesOf(data: BuildData): Promise<Record<string, unknown>> {
+  const {sentPages, ...contact} = data.contact
+  return {
+    'contact.json': await buildDataAnswer('contact', contact).json(),
+    'policy-schedule.json': await buildDataAnswer('policySchedule', data.policySchedule).json(),
+    'live-content.json': await buildDataAnswer('liveContent', data.liveContent).json(),
+    ...Object.fromEntries(
+      Object.entries(sentPages ?? {}).map(([language, page]) => [`contact-sent/${language}.html`, page]),
+    ),
+  }
 }
 
 describe("a build's contact data, as the server reads it", () => {
-  it('gives what each Contact page showed beside its form', async () => {
-    const read = await readBuildData(buildWithContact({...CONTACT, shown: [ENGLISH_PAGE]}))
-    expect(read.contact).toEqual({...CONTACT, shown: [ENGLISH_PAGE]})
-  })
-
-  it('gives no pages for a build made before pages sent their words, and no change to schedule', async () => {
-    const before = {...CONTACT, consentWording: 'I agree.', privacyPolicyUpdated: '2026-11-23'}
-    await expect(readBuildData(buildWithContact(before))).resolves.toEqual({
-      contact: {...CONTACT, shown: []},
-      policySchedule: {versions: []},
-      liveContent: {builtAt: null, documents: []},
-    })
-  })
-
   it('refuses a file that is not contact data, naming it and the field that is wrong', async () => {
     for (const [bad, field] of [
-      [
-        {...CONTACT, retentionMonths: '12'},
-        'retentionMonths: Invalid input: expected number, received string',
-      ],
-      [{...CONTACT, shown: [{...ENGLISH_PAGE, digest: 'abc'}]}, 'shown.0.digest: Invalid string'],
-      [{...CONTACT, sentPage: {title: 'Message sent'}}, 'sentPage.message: Invalid input'],
-    ] as const)
-      await expect(readBuildData(buildWithContact(bad))).rejects.toThrow(
+      [{retentionMonths: '12'}, 'retentionMonths: Invalid input: expected number, received string'],
+      [{shown: [{...contactContent().shown[0], digest: 'abc'}]}, 'shown.0.digest: Invalid string'],
+      [{sentPage: {title: 'Message sent'}}, 'sentPage.message: Invalid input'],
+    ] as const) {
+      const files = await filesOf(written)
+      files['contact.json'] = {...(files['contact.json'] as object), ...bad}
+      await expect(readBuildData(buildWith(files))).rejects.toThrow(
         new RegExp(`contact\\.json is not the contact data of this site's build: .*${RegExp.escape(field)}`),
       )
+    }
   })
 })
 
 describe("a build's data, as the build writes it", () => {
-  const written: BuildData = {
-    contact: contactContent(),
-    policySchedule: {
-      nextChangeAt: new Date('2026-11-30T18:30:00.000Z'),
-      versions: [{policy: 'privacyPolicy', number: 4, effectiveDate: '2026-12-01'}],
-    },
-    liveContent: {
-      builtAt: '2026-11-30T10:00:00.000Z',
-      documents: [
-        {id: 'contactPage', rev: 'rev-7'},
-        {id: 'contactPage__i18n_hi', rev: 'rev-8', translation: {language: 'hi', status: 'stale'}},
-      ],
-    },
-  }
-
   it('is what the server reads back', async () => {
-    const files = {
-      'contact.json': await buildDataAnswer('contact', written.contact).json(),
-      'policy-schedule.json': await buildDataAnswer('policySchedule', written.policySchedule).json(),
-      'live-content.json': await buildDataAnswer('liveContent', written.liveContent).json(),
-    }
+    const files = await filesOf(written)
     expect(files['policy-schedule.json']).toMatchObject({nextChangeAt: '2026-11-30T18:30:00.000Z'})
     await expect(readBuildData(buildWith(files))).resolves.toEqual(written)
+  })
+
+  it('is refused when a part is missing, naming the part', async () => {
+    for (const [name, part] of [
+      ['policy-schedule.json', 'the policy schedule'],
+      ['live-content.json', 'the list of documents'],
+      ['contact.json', 'the contact data'],
+    ] as const) {
+      const {[name]: _, ...files} = await filesOf(written)
+      await expect(readBuildData(buildWith(files)), name).rejects.toThrow(
+        `${name} is not ${part} of this site's build: it is missing.`,
+      )
+    }
+  })
+
+  it('is refused when a part lacks what the build always writes, naming the field', async () => {
+    const files = await filesOf(written)
+    const {builtAt: _, ...liveContent} = files['live-content.json'] as Record<string, unknown>
+    const {notStored: __, ...contact} = files['contact.json'] as Record<string, unknown>
+    for (const [name, content, problem] of [
+      ['live-content.json', liveContent, 'builtAt: expected an instant in ISO form'],
+      ['contact.json', contact, 'notStored: Invalid input'],
+      ['contact.json', {...contact, notStored: '', languages: undefined}, 'languages: Invalid input'],
+    ] as const)
+      await expect(readBuildData(buildWith({...files, [name]: content})), problem).rejects.toThrow(
+        new RegExp(`${RegExp.escape(name)} is not .* of this site's build: ${RegExp.escape(problem)}`),
+      )
+  })
+
+  it("is refused when a language's sent page is missing, naming the page", async () => {
+    const files = await filesOf(written)
+    delete files['contact-sent/en.html']
+    await expect(readBuildData(buildWith(files))).rejects.toThrow(/sentPages\.en: .*contact-sent\/en\.html/)
   })
 
   it('says "null" when no policy change is to come', async () => {

@@ -226,11 +226,6 @@ describe("a build's policy schedule, as the server reads it", () => {
     await expect(policySchedule()).resolves.toEqual({versions: []})
   })
 
-  it('gives no change to come for a build made before policies had versions (no file)', async () => {
-    writeBuild(build)
-    await expect(policySchedule()).resolves.toEqual({versions: []})
-  })
-
   it('refuses a file that is not a schedule, naming the file and what is wrong', async () => {
     writeBuild(build, '{"nextChangeAt": "2026-11-30T18:30')
     await expect(policySchedule()).rejects.toThrow(

@@ -674,7 +674,7 @@ describe('production.ndjson', () => {
         .map((marker) => normalisePath(doc, marker.path))
         .sort()
 
-    it('a period is a whole number and a unit; text typed before periods were typed asks staff to enter it again', async () => {
+    it('a period is a whole number and a unit', async () => {
       // Every level: outside Studio, @sanity/validation adds a warning-level check of unknown fields
       // to each rule of an object, which lowers the period's rules to warnings; Studio keeps them errors.
       const markersAt = async (field: string, value: unknown) => {
@@ -684,14 +684,6 @@ describe('production.ndjson', () => {
           .map((marker) => marker.message)
       }
       expect(await markersAt('lastCopyGoneWithin', {_type: 'period', count: 35, unit: 'day'})).toEqual([])
-      // Text kept from before: the page prints it as typed until staff enter it again.
-      const typedAsText = {...realShaped(), lastCopyGoneWithin: '35 days'}
-      const markers = (await validate(typedAsText)).markers.filter(
-        (marker) => normalisePath(typedAsText, marker.path) === 'lastCopyGoneWithin',
-      )
-      expect(markers.map((marker) => marker.message).join()).toContain(
-        'This period was entered as text ("35 days"): enter it again as a number and a unit',
-      )
       expect(await markersAt('clinicDataExportPeriod', {_type: 'period', count: 90})).toContain(
         'Choose the unit the number counts: days, business days, weeks, months or hours.',
       )
@@ -952,15 +944,10 @@ describe('the words the legal review changed', () => {
       expect(words[word], word).toBe(POLICY_HISTORY_WORDS[word].example)
       expect(words[word], word).not.toMatch(/data/)
     }
-    // Kept for versions recorded with one reason, before reasons were listed one by one.
-    expect(words.shortNoticeTakesNothingAway).toBe(POLICY_HISTORY_WORDS.shortNoticeTakesNothingAway.example)
-    expect(words.shortNoticeRequiredByLaw).toBe(POLICY_HISTORY_WORDS.shortNoticeRequiredByLaw.example)
   })
 
   it('every bundled version with short notice names its own reasons, none of them the law unnamed', () => {
     const versions = documents.filter((doc) => doc._type === 'policyVersion')
-    // Versions are recorded in the new form only: the old single reason is read, never bundled.
-    expect(versions.filter((version) => version.shortNotice).map(({_id}) => _id)).toEqual([])
     for (const version of versions.filter((version) => version.shortNoticeReasons))
       expect(version.shortNoticeReasons.includes('requiredByLaw'), version._id).toBe(false)
   })
