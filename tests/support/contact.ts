@@ -2,6 +2,7 @@ import {randomUUID} from 'node:crypto'
 import {existsSync} from 'node:fs'
 import {DatabaseSync} from 'node:sqlite'
 import {expect} from 'vitest'
+import {CONSENT_BOX_NAMES, CONSENT_BOXES, type ConsentBox} from '../../model/contactForm'
 import type {MessageRow} from '../../src/contact/sqliteStore'
 import {sentFromPage} from './pageSent'
 
@@ -175,18 +176,21 @@ export async function eventually<T>(
 
 /**
  * The consent_boxes column of a message sent from a form with these labels (the bundled dataset's,
- * or a translation's): each box with its words, the consent and age boxes ticked, the health box
- * as given. A stored row holds exactly this JSON.
+ * or a translation's): every box of the model (model/contactForm.ts) with its words, the required
+ * ones ticked, the others as `ticked` gives them (unticked if it does not name them). A stored row
+ * holds exactly this JSON.
  */
 export function consentBoxes(
-  form: {consentLabel: string; ageConfirmationLabel: string; healthDetailsLabel: string},
-  {healthDetails}: {healthDetails: boolean},
+  form: Record<`${ConsentBox}Label`, string>,
+  ticked: Partial<Record<ConsentBox, boolean>>,
 ): string {
-  return JSON.stringify([
-    {box: 'consent', wording: form.consentLabel, ticked: true},
-    {box: 'ageConfirmation', wording: form.ageConfirmationLabel, ticked: true},
-    {box: 'healthDetails', wording: form.healthDetailsLabel, ticked: healthDetails},
-  ])
+  return JSON.stringify(
+    CONSENT_BOX_NAMES.map((box) => ({
+      box,
+      wording: form[`${box}Label`],
+      ticked: CONSENT_BOXES[box].requiredError !== undefined || (ticked[box] ?? false),
+    })),
+  )
 }
 
 /** Whether a stored row's visitor ticked the health box. */

@@ -1,3 +1,4 @@
+import {CONSENT_BOX_NAMES, CONSENT_BOXES, type ConsentBox} from '../../model/contactForm'
 import {shownConsent, type ShownConsent} from '../../src/contact/consent'
 import type {ContactContent} from '../../src/contact/service'
 import {isFrom, referenceOf, type Mail, type MessageRecord, type MessageStore} from '../../src/contact/store'
@@ -127,13 +128,21 @@ export function memoryStore(): MemoryStore {
   }
 }
 
+/**
+ * Words beside every box the model has (model/contactForm.ts), made by `words`: a test page shows
+ * each box, so a new box needs no test edited.
+ */
+export const boxLabels = (words: (box: ConsentBox) => string) =>
+  Object.fromEntries(CONSENT_BOX_NAMES.map((box) => [`${box}Label`, words(box)])) as Record<
+    `${ConsentBox}Label`,
+    string
+  >
+
 /** The words beside the boxes on the test content's English page. */
-export const ENGLISH_LABELS = {
-  consentLabel: 'I agree that MediStay India may use what I write here, apart from any health details.',
-  ageConfirmationLabel:
-    'I am 18 or over, or the parent or lawful guardian of the person this message is about.',
-  healthDetailsLabel: 'Optional: MediStay India may use the health details in my message to answer it.',
-}
+export const ENGLISH_LABELS = boxLabels((box) => `The English words beside the ${box} box.`)
+
+/** Whether a box must be ticked to send: the boxes a message from a form the visitor filled in has ticked. */
+export const isRequiredBox = (box: ConsentBox) => CONSENT_BOXES[box].requiredError !== undefined
 
 /** The privacy notice above the boxes on the test content's English page, as printed. */
 export const ENGLISH_NOTICE =

@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest'
+import type {ConsentBox} from '../../../model/contactForm'
 import {handleContactPost} from '../../../src/contact/http'
 import {slidingWindowLimiter} from '../../../src/contact/rateLimit'
 import {DEFAULT_ERROR_TEXT} from '../../../src/contact/schema'
@@ -14,6 +15,8 @@ import {
   ENGLISH_LABELS,
   ENGLISH_NOTICE,
   ENGLISH_PAGE,
+  boxLabels,
+  isRequiredBox,
   memoryStore,
   sentFrom,
 } from '../../support/memoryStore'
@@ -93,11 +96,12 @@ describe('the consent the visitor gives', () => {
       language: 'en',
       givenAt: RECEIVED_AT.toISOString(),
       privacyPolicyUpdated: '2026-11-23',
-      boxes: [
-        {box: 'consent', wording: ENGLISH_LABELS.consentLabel, ticked: true},
-        {box: 'ageConfirmation', wording: ENGLISH_LABELS.ageConfirmationLabel, ticked: true},
-        {box: 'healthDetails', wording: ENGLISH_LABELS.healthDetailsLabel, ticked: false},
-      ],
+      // Every box the page showed, in page order; the island ticks the required ones only.
+      boxes: ENGLISH_PAGE.boxes.map(({box, wording}) => ({
+        box,
+        wording,
+        ticked: isRequiredBox(box as ConsentBox),
+      })),
       notice: ENGLISH_NOTICE,
     })
   })
@@ -174,11 +178,7 @@ describe('the consent the visitor gives', () => {
       privacyVersion: 4,
       privacyPolicyUpdated: '2026-11-23',
       notice: 'మీ సందేశానికి ఏమి జరుగుతుంది',
-      labels: {
-        consentLabel: 'నేను అంగీకరిస్తున్నాను.',
-        ageConfirmationLabel: 'నా వయసు 18.',
-        healthDetailsLabel: 'ఐచ్ఛికం.',
-      },
+      labels: boxLabels((box) => `${box}: తెలుగు పదాలు.`),
     })
     const content = () => contactContent({shown: [ENGLISH_PAGE, TELUGU_PAGE]})
 

@@ -1,4 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
+import type {ConsentBox} from '../../../model/contactForm'
 import {shownConsent, type ShownConsent} from '../../../src/contact/consent'
 import {handleContactPost} from '../../../src/contact/http'
 import {contactLanguage, englishNameOf} from '../../../src/contact/language'
@@ -13,6 +14,8 @@ import {islandBody, validFields} from '../../support/contact'
 import {
   contactContent,
   ENGLISH_PAGE,
+  boxLabels,
+  isRequiredBox,
   memoryStore,
   sentFrom,
   type MemoryStore,
@@ -47,11 +50,7 @@ const HINDI_PAGE = shownConsent({
   privacyVersion: 4,
   privacyPolicyUpdated: '2026-11-23',
   notice: 'आपके संदेश का क्या होता है',
-  labels: {
-    consentLabel: 'मैं सहमत हूँ कि MediStay India मेरे लिखे का उपयोग कर सकता है।',
-    ageConfirmationLabel: 'मेरी आयु 18 वर्ष या उससे अधिक है।',
-    healthDetailsLabel: 'वैकल्पिक: MediStay India मेरे संदेश में स्वास्थ्य विवरण का उपयोग कर सकता है।',
-  },
+  labels: boxLabels((box) => `${box}: हिन्दी के शब्द।`),
 })
 
 const withHindi = (): ContactContent =>
@@ -147,7 +146,8 @@ const postForm = (service: ReturnType<typeof serviceWith>['service'], extra: Rec
 describe('a message sent from the Hindi form', () => {
   it('is stored with the Hindi wording of each box and the language, and lands on the sent page in Hindi', async () => {
     const {store, service} = serviceWith(withHindi())
-    const response = await postForm(service, {...formFieldsFrom(HINDI_PAGE), healthDetails: 'yes'})
+    const everyBox = Object.fromEntries(HINDI_PAGE.boxes.map(({box}) => [box, 'yes']))
+    const response = await postForm(service, {...formFieldsFrom(HINDI_PAGE), ...everyBox})
     expect(response.status).toBe(303)
     expect(response.headers.get('location')).toMatch(
       /^\/api\/contact\/sent\?reference=[0-9A-F]{8}&language=hi$/,
@@ -165,7 +165,7 @@ describe('a message sent from the Hindi form', () => {
     expect(response.status).toBe(201)
     expect([...store.messages.values()][0]?.consent).toMatchObject({
       language: 'hi',
-      boxes: HINDI_PAGE.boxes.map((box) => ({...box, ticked: box.box !== 'healthDetails'})),
+      boxes: HINDI_PAGE.boxes.map((box) => ({...box, ticked: isRequiredBox(box.box as ConsentBox)})),
     })
   })
 

@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest'
+import {CONSENT_BOX_NAMES, CONSENT_BOXES} from '../../../model/contactForm'
 import {precheckContactMessage} from '../../../src/contact/formRules'
 import {CONTACT_LIMITS, validateContactMessage, type ContactFieldErrors} from '../../../src/contact/schema'
 
@@ -11,12 +12,16 @@ const VALID = {
   message: 'I would like to know about doctors and a hotel near the hospital.',
 }
 
-/** The two boxes that must be ticked (consent, age) are, unless a test says otherwise. */
-const REQUIRED_BOXES = {consent: true, ageConfirmation: true}
+/** Every box of the model, unticked. */
+const NONE_TICKED = Object.fromEntries(CONSENT_BOX_NAMES.map((box) => [box, false]))
+/** The boxes that must be ticked (the model's, consent and age) are, unless a test says otherwise. */
+const REQUIRED_BOXES = Object.fromEntries(
+  CONSENT_BOX_NAMES.filter((box) => CONSENT_BOXES[box].requiredError).map((box) => [box, true]),
+)
 const ticked = (input: unknown) =>
   typeof input === 'object' && input !== null ? {...REQUIRED_BOXES, ...input} : input
-/** What a message with only the two required boxes ticked is, as the rules give it. */
-const REQUIRED_ONLY = {consent: true, ageConfirmation: true, healthDetails: false}
+/** What a message with only the required boxes ticked is, as the rules give it: every other box unticked. */
+const REQUIRED_ONLY = {...NONE_TICKED, ...REQUIRED_BOXES}
 
 function errorsOf(input: unknown): ContactFieldErrors {
   const result = validateContactMessage(ticked(input))
@@ -82,7 +87,7 @@ describe('the contact form rules', () => {
       expect(validateContactMessage({...VALID, consent: true}, ['consent', 'healthDetails'])).toEqual({
         ok: true,
         message: VALID,
-        ticked: {consent: true, ageConfirmation: false, healthDetails: false},
+        ticked: {...NONE_TICKED, consent: true},
       })
     })
 

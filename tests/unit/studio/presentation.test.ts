@@ -1,11 +1,13 @@
 import {BehaviorSubject, firstValueFrom, isObservable, type Observable} from 'rxjs'
 import {afterEach, describe, expect, it, vi} from 'vitest'
 import {
+  PAGE_KINDS,
   PAGE_PATHS,
   POLICY_PATHS,
   policyChangesPath,
   policyHistoryPath,
   policyVersionPath,
+  sitePages,
 } from '../../../model/routes'
 import {LOCAL_SITE, PREVIEW_MODE, previewOrigin} from '../../../studio/presentation'
 import {
@@ -44,12 +46,13 @@ vi.mock('../../../studio/siteStatus/DocumentOnSite', () => ({
 vi.mock('../../../studio/siteStatus/SiteStatusTool', () => ({SiteStatusTool: () => null}))
 
 const POLICIES = Object.values(POLICY_IDS) as PolicyId[]
-const MAIN_PAGES = [
-  PAGE_PATHS.home,
-  PAGE_PATHS.about,
-  PAGE_PATHS.contact,
-  ...POLICIES.map((p) => POLICY_PATHS[p]),
-]
+/**
+ * The English pages the route table lists that exist before any version is recorded (the home,
+ * About and Contact pages, each policy, and any page kind added later), in the table's order.
+ */
+const MAIN_PAGES = sitePages({languages: [], versions: []})
+  .filter(({target}) => PAGE_KINDS[target.page].listed)
+  .map(({englishPath}) => englishPath)
 
 /** The policies and the Contact page, as the bundled dataset has them. */
 const quotingDocuments = () => {
