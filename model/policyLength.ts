@@ -4,7 +4,7 @@
  * limits, and a test holds the bundled texts to them.
  */
 import {POLICY_FIGURE_KEYS} from './policyFigures.ts'
-import {POLICY_IDS, type PolicyId} from './siteDocuments.ts'
+import {POLICY_LIST, type PolicyId} from './siteDocuments.ts'
 import {rowLines, type TimelineTable} from './timelineTable.ts'
 
 /** A figure counts as one word, whatever its value. */
@@ -13,12 +13,10 @@ const FIGURE_AS_WORD = Object.fromEntries(POLICY_FIGURE_KEYS.map((key) => [key, 
 /** The overview before section 1: the answers a patient looks for, with the figures in them. */
 export const OVERVIEW_MAX_WORDS = 200
 
-/** Each policy's main text (its numbered sections), in words. */
-export const MAIN_TEXT_MAX_WORDS: Readonly<Record<PolicyId, number>> = {
-  [POLICY_IDS.privacy]: 3000,
-  [POLICY_IDS.terms]: 2500,
-  [POLICY_IDS.refund]: 2000,
-}
+/** Each policy's main text (its numbered sections), in words: its row's `maxWords`. */
+export const MAIN_TEXT_MAX_WORDS = Object.fromEntries(
+  POLICY_LIST.map(({id, maxWords}) => [id, maxWords]),
+) as Readonly<Record<PolicyId, number>>
 
 interface TextBlock {
   _type?: string

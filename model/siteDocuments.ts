@@ -23,6 +23,11 @@ interface PolicyDocument extends FixedDocument {
    * staff publish: the law may call for a new section.
    */
   sectionCount?: number
+  /**
+   * The most words its main text (the numbered sections) may have, as a rule of the product: a
+   * patient reads it in minutes (model/policyLength.ts). Studio warns staff past it.
+   */
+  maxWords: number
 }
 
 /** Where Studio's desk lists a singleton: the site's settings, the pages, or after the policies. */
@@ -65,13 +70,20 @@ export const SINGLETONS = {
  * preview and Studio desk follow from the row.
  */
 export const POLICIES = {
-  privacy: {id: 'privacyPolicy', path: '/privacy-policy', title: 'Privacy Policy', sectionCount: 10},
-  terms: {id: 'termsAndConditions', path: '/terms&conditions', title: 'Terms and Conditions'},
+  privacy: {
+    id: 'privacyPolicy',
+    path: '/privacy-policy',
+    title: 'Privacy Policy',
+    sectionCount: 10,
+    maxWords: 3000,
+  },
+  terms: {id: 'termsAndConditions', path: '/terms&conditions', title: 'Terms and Conditions', maxWords: 2500},
   refund: {
     id: 'refundPolicy',
     path: '/Refund&Cancellation-Policy',
     title: 'Refund and Cancellation Policy',
     sectionCount: 10,
+    maxWords: 2000,
   },
 } as const satisfies Record<string, PolicyDocument>
 

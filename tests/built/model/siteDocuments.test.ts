@@ -14,7 +14,7 @@ import {bundledDocuments, publishPolicyChange} from '../../support/dataset'
 // exactly those changes (one build for both claims); nothing else in it is edited by hand.
 
 const COOKIE_POLICY = 'cookiePolicy' as PolicyId
-const ROW = `  cookie: {id: '${COOKIE_POLICY}', path: '/cookie-policy', title: 'Cookie Policy'},`
+const ROW = `  cookie: {id: '${COOKIE_POLICY}', path: '/cookie-policy', title: 'Cookie Policy', maxWords: 1000},`
 
 const FAQ_ID = 'faqPage'
 const FAQ_DESK_TITLE = 'Questions page'
