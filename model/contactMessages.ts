@@ -23,6 +23,19 @@ export function mailStage(mail: MailProgress): MailStage {
   return 'waiting'
 }
 
+/**
+ * The stage Studio shows, if any: an e-mail sent, refused or given up is a fact whatever the
+ * server does now, but "not sent yet" is only true where the server sends e-mail
+ * (`emailsCustomerCare`, from the site's status; undefined while Studio has not heard from it).
+ */
+export function shownMailStage(
+  mail: MailProgress,
+  emailsCustomerCare: boolean | undefined,
+): MailStage | undefined {
+  const stage = mailStage(mail)
+  return stage === 'waiting' && emailsCustomerCare !== true ? undefined : stage
+}
+
 /** Each stage of the e-mail to customer care, in a few words (Studio's Inbox). */
 export const MAIL_STAGE_TITLES: Readonly<Record<MailStage, string>> = {
   sent: 'E-mailed',
@@ -121,14 +134,17 @@ export interface InboxEntry {
 
 /**
  * A message's line under its subject in Studio's Inbox: the reference its sender was given, who
- * wrote, when (India time), how the e-mail about it went and whether someone answered it.
+ * wrote, when (India time), how the e-mail about it went and whether someone answered it. The
+ * list cannot ask the site whether it sends e-mail, so an e-mail not sent yet is not mentioned
+ * here (the message's badge says so where the site does).
  */
 export function inboxSubtitle(entry: InboxEntry): string {
+  const stage = shownMailStage(entry.notification, undefined)
   return [
     entry.submissionId?.slice(0, 8).toUpperCase(),
     entry.name || entry.email || entry.phone,
     entry.receivedAt && indiaTime(entry.receivedAt),
-    MAIL_STAGE_TITLES[mailStage(entry.notification)],
+    stage && MAIL_STAGE_TITLES[stage],
     entry.handledAt ? 'Handled' : 'Not handled',
   ]
     .filter(Boolean)

@@ -48,6 +48,11 @@ export interface SiteStatus {
   nextSwitch: {at: string; versions: ScheduledVersion[]} | null
   /** Every version announced and not yet in force, soonest first. */
   upcoming: ScheduledVersion[]
+  /**
+   * Whether the server e-mails customer care about each new message (SMTP_URL is set): Studio's
+   * Inbox says an e-mail is still to be sent only when one will be.
+   */
+  emailsCustomerCare: boolean
 }
 
 // ---------------------------------------------------------------------------------------------

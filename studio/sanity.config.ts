@@ -11,7 +11,7 @@ import {
   SINGLETON_IDS,
 } from '../model/siteDocuments'
 import {ENGLISH, LANGUAGE_FIELD, SETTINGS_LANGUAGES_QUERY, TRANSLATED_TYPES} from '../model/translations'
-import {HandledBadge, MailStateBadge, MarkHandledAction} from './actions/contactMessage'
+import {HandledBadge, mailStateBadge, MarkHandledAction} from './actions/contactMessage'
 import {publishRecordingVersions, RecordVersionAction} from './actions/PublishRecordingVersions'
 import {VERSION_RECORDING_TYPES} from './actions/recordVersions'
 import {WithdrawAnnouncedChangeAction} from './actions/WithdrawAnnouncedChange'
@@ -37,6 +37,8 @@ const immutable = (type: string) => IMMUTABLE_TYPES.has(type)
  * server (npm run studio:local), or SANITY_STUDIO_PREVIEW_URL.
  */
 const siteOrigin = LOCAL_TRIAL ? localSiteOrigin() : previewOrigin(process.env.SANITY_STUDIO_PREVIEW_URL)
+/** A message's e-mail, as far as the site sends e-mail (it says so in its status). */
+const MailStateBadge = mailStateBadge(siteOrigin)
 /** Types staff never create from Studio: fixed documents, and documents the website or a publish writes. */
 const neverNew = (type: string) => fixedId(type) || readOnly(type) || immutable(type)
 

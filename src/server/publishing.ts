@@ -32,7 +32,7 @@ export interface Publishing {
   /** POST from Studio's webhook on a publish, and GET of the rebuild status (REBUILD_ENDPOINTS). */
   receiveRebuild(request: IncomingMessage, response: ServerResponse): Promise<void>
   /** What is live, for Studio: each document's revision and since when, the last attempt, the next switch. */
-  status(): SiteStatus
+  status(): Omit<SiteStatus, 'emailsCustomerCare'>
   /** Follows the live build's policy schedule: a change whose date came while the server was down goes live now. */
   start(): void
   /** Stops the schedule and any build under way; the live build stays. */

@@ -1,7 +1,7 @@
 import type {IncomingMessage, ServerResponse} from 'node:http'
 import compression from 'compression'
 import {CONTACT_ENDPOINT, REBUILD_ENDPOINTS} from '../../model/routes.ts'
-import {SITE_STATUS_PATH} from '../../model/siteStatus.ts'
+import {SITE_STATUS_PATH, type SiteStatus} from '../../model/siteStatus.ts'
 import type {ContactRuntime} from '../contact/route.ts'
 import {routeApiRequest, routedPath} from './apiRoutes.ts'
 import {HEALTH_ENDPOINT, type HealthCheck} from './health.ts'
@@ -32,7 +32,7 @@ export function serverEndpoints({
   publishing,
   health,
 }: {
-  publishing: Pick<Publishing, 'receiveRebuild' | 'status'>
+  publishing: Pick<Publishing, 'receiveRebuild'> & {status: () => SiteStatus}
   health: Pick<HealthCheck, 'handle'>
 }): ReadonlyMap<string, RequestHandler> {
   const rebuildRoute = answering('Rebuild request', (request, response) =>

@@ -110,7 +110,14 @@ export async function createSiteServer(
   const handler = siteRequestHandler({
     trustProxy: settings.trustProxy,
     contactBodyTimeoutMs: settings.limits.contactBodyTimeoutMs,
-    endpoints: serverEndpoints({publishing, health}),
+    endpoints: serverEndpoints({
+      publishing: {
+        receiveRebuild: publishing.receiveRebuild,
+        // What is live, and whether a new message's e-mail is still to come (Studio's Inbox).
+        status: () => ({...publishing.status(), emailsCustomerCare: config.contact.mail !== undefined}),
+      },
+      health,
+    }),
     preview: staffPreview,
     site,
     contact: {service: contact, siteUrl: config.siteUrl, trustProxy: settings.trustProxy},

@@ -39,7 +39,11 @@ export class LiveRevisions {
   }
 
   /** The site's status, with the rebuilder's last attempt and the schedule of the live build. */
-  status(rebuild: RebuildStatus, schedule: PolicySchedule, next: PolicyChangeStatus | null): SiteStatus {
+  status(
+    rebuild: RebuildStatus,
+    schedule: PolicySchedule,
+    next: PolicyChangeStatus | null,
+  ): Omit<SiteStatus, 'emailsCustomerCare'> {
     return {
       live: this.live,
       lastAttempt: lastAttempt(rebuild, this.live.since),

@@ -5,10 +5,11 @@ import {
   handledPatch,
   handledPhrase,
   MAIL_STAGE_TITLES,
-  mailStage,
+  shownMailStage,
   type MailProgress,
 } from '../../model/contactMessages'
 import {SANITY_API_VERSION} from '../../model/sanityApi'
+import {useSiteStatus} from '../siteStatus/useSiteStatus'
 
 const CLIENT_OPTIONS = {apiVersion: SANITY_API_VERSION}
 const MARK_HANDLED = 'Mark as handled'
@@ -74,25 +75,37 @@ MarkHandledAction.displayName = 'MarkHandledAction'
 
 const STAGE_COLORS = {sent: 'success', givenUp: 'danger', retrying: 'warning', waiting: undefined} as const
 
-/** How the e-mail to customer care about the message went: "E-mail given up" in red. */
-export const MailStateBadge: DocumentBadgeComponent = (props) => {
-  const message = props.published ?? props.draft
-  if (!message) return null
-  const stage = mailStage({
-    notifiedAt: message.notifiedAt as MailProgress['notifiedAt'],
-    attempts: message.notificationAttempts as MailProgress['attempts'],
-    gaveUpAt: message.notificationGivenUpAt as MailProgress['gaveUpAt'],
-  })
-  return {
-    label: MAIL_STAGE_TITLES[stage],
-    color: STAGE_COLORS[stage],
-    title:
-      stage === 'givenUp'
-        ? 'Nobody was e-mailed about this message: answer it from here, then mark it handled.'
-        : undefined,
+/**
+ * How the e-mail to customer care about the message went: "E-mail given up" in red. "E-mail not
+ * sent yet" only where the site at `origin` says it sends e-mail: with SMTP_URL unset nobody will
+ * be e-mailed, and the Inbox is where staff read the message.
+ */
+export const mailStateBadge = (origin: string): DocumentBadgeComponent => {
+  const MailStateBadge: DocumentBadgeComponent = (props) => {
+    const site = useSiteStatus(origin)
+    const message = props.published ?? props.draft
+    if (!message) return null
+    const stage = shownMailStage(
+      {
+        notifiedAt: message.notifiedAt as MailProgress['notifiedAt'],
+        attempts: message.notificationAttempts as MailProgress['attempts'],
+        gaveUpAt: message.notificationGivenUpAt as MailProgress['gaveUpAt'],
+      },
+      site?.ok ? site.status.emailsCustomerCare : undefined,
+    )
+    if (!stage) return null
+    return {
+      label: MAIL_STAGE_TITLES[stage],
+      color: STAGE_COLORS[stage],
+      title:
+        stage === 'givenUp'
+          ? 'Nobody was e-mailed about this message: answer it from here, then mark it handled.'
+          : undefined,
+    }
   }
+  MailStateBadge.displayName = 'MailStateBadge'
+  return MailStateBadge
 }
-MailStateBadge.displayName = 'MailStateBadge'
 
 /** Whether someone answered the message, and who said so when. */
 export const HandledBadge: DocumentBadgeComponent = (props) => {

@@ -1,4 +1,5 @@
 import {afterAll, describe, expect} from 'vitest'
+import {SITE_STATUS_PATH, type SiteStatus} from '../../../model/siteStatus'
 import {freePort} from '../../support/ports'
 import {companyFacts, contactPage} from '../../support/site'
 import {test} from '../../support/siteServer'
@@ -153,5 +154,15 @@ describe('with SMTP_URL, the acknowledgement to a sender who gave an e-mail addr
     expect(rowById(site.dbPath, id)).toMatchObject({acknowledgement_owed: 0, acknowledged_at: null})
     expect(mail.arrived).toHaveLength(1)
     expect(mail.arrived[0]!.to).toEqual([companyFacts.customerCare.email])
+  })
+
+  test("tells Studio it e-mails customer care, so the Inbox says a message's e-mail is still to come; without SMTP_URL it says it does not", async ({
+    startSite,
+  }) => {
+    const emails = async (site: {url: string}) =>
+      ((await (await fetch(new URL(SITE_STATUS_PATH, site.url))).json()) as SiteStatus).emailsCustomerCare
+    const mail = await mailServer()
+    expect(await emails(await startSite({SMTP_URL: `smtp://127.0.0.1:${mail.port}`}))).toBe(true)
+    expect(await emails(await startSite({}))).toBe(false)
   })
 })

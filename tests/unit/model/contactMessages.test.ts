@@ -5,6 +5,7 @@ import {
   handledPatch,
   handledPhrase,
   inboxSubtitle,
+  shownMailStage,
   indiaTime,
   notificationPhrase,
 } from '../../../model/contactMessages'
@@ -86,5 +87,23 @@ describe('how a contact message stands, in the words of `npm run messages` and t
         handledAt: '2026-11-25T04:00:00Z',
       }),
     ).toBe('asha@example.com · E-mailed · Handled')
+  })
+
+  it('never says an e-mail is still to come in the Inbox list, which cannot ask the site whether it sends e-mail', () => {
+    expect(inboxSubtitle({name: 'Asha Menon', notification: {attempts: 0}})).toBe('Asha Menon · Not handled')
+  })
+
+  it('says an e-mail is not sent yet only where the site says it sends e-mail; what happened to one, always', () => {
+    const waiting = {attempts: 0}
+    expect(shownMailStage(waiting, true)).toBe('waiting')
+    expect(shownMailStage(waiting, false)).toBeUndefined()
+    expect(shownMailStage(waiting, undefined)).toBeUndefined()
+    for (const emailsCustomerCare of [true, false, undefined]) {
+      expect(shownMailStage({notifiedAt: '2026-11-24T12:36:00Z'}, emailsCustomerCare)).toBe('sent')
+      expect(shownMailStage({attempts: 2}, emailsCustomerCare)).toBe('retrying')
+      expect(shownMailStage({attempts: 8, gaveUpAt: '2026-11-24T14:00:00Z'}, emailsCustomerCare)).toBe(
+        'givenUp',
+      )
+    }
   })
 })

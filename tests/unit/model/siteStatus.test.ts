@@ -107,6 +107,7 @@ const status = (changes: Partial<SiteStatus> = {}): SiteStatus => ({
   ],
   nextSwitch: null,
   upcoming: [],
+  emailsCustomerCare: true,
   ...changes,
 })
 
