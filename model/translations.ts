@@ -254,25 +254,32 @@ export function languageCodeProblem(code: string | undefined, codes: readonly (s
 export const englishIdOf = (translationId: string) => translationId.split('__i18n_')[0]!
 
 /**
- * The bundled dataset after an English edit made by hand: each translation of a document that is
- * not a policy records the fingerprint of its English document as it now is, and the ids of those
- * whose fingerprint changed. Only for the sample dataset, whose translations are samples: staff's
- * translations are re-recorded in Studio, by a person reviewing them against the English change.
- * A policy translation records an English version number, which no edit of the text changes.
+ * The bundled dataset after an English edit made by hand: each sample translation of a document
+ * that is not a policy records the fingerprint of its English document as it now is (`changed`).
+ * A translation a person reviewed or is to review is left as it is, and listed in `stale` when the
+ * edit made it out of date: it says what English it was reviewed against, and only a person
+ * checking it against the change may record the new text (Studio's review), else visitors would
+ * read a reviewed translation of words the English no longer says. A policy translation records an
+ * English version number, which no edit of the text changes.
  */
 export function refingerprinted<Document extends {_id: string; _type: string; translation?: unknown}>(
   documents: Document[],
-): {documents: Document[]; changed: string[]} {
+): {documents: Document[]; changed: string[]; stale: string[]} {
   const byId = new Map(documents.map((document) => [document._id, document]))
   const changed: string[] = []
+  const stale: string[] = []
   const updated = documents.map((document) => {
     const record = document.translation as TranslationRecord | undefined
     const english = byId.get(englishIdOf(document._id))
     if (!record || document._type === 'policy' || !english || english === document) return document
     const translates = wordsDigest(english)
     if (record.translates === translates) return document
+    if (record.review !== 'sample') {
+      stale.push(document._id)
+      return document
+    }
     changed.push(document._id)
     return {...document, translation: {...record, translates}}
   })
-  return {documents: updated, changed}
+  return {documents: updated, changed, stale}
 }

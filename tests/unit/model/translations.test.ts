@@ -131,35 +131,78 @@ describe('wordsDigest', () => {
 })
 
 describe('npm run dataset:fingerprints, after an English edit of the bundled dataset', () => {
-  /** The English document each translation of a page or of Site settings translates. */
-  const pairs = (documents: ReturnType<typeof bundledDocuments>) =>
-    documents
-      .filter((document) => document.translation && document._type !== 'policy')
-      .map((translation) => [
-        translation as Record<string, any>,
-        documentById(documents, translation._id.split('__i18n_')[0]!),
-      ])
+  /** A page in English and its translations, as a dataset holds them, each current. */
+  function made() {
+    const english = {_id: 'madePage', _type: 'madePage', title: 'Words'}
+    const translated = (language: string, review: string) => ({
+      _id: `madePage__i18n_${language}`,
+      _type: 'madePage',
+      language,
+      title: `Words in ${language}`,
+      translation: {translates: wordsDigest(english), review},
+    })
+    const policy = {_id: 'madePolicy', _type: 'policy', sections: [{heading: 'One'}]}
+    const policyTranslation = {
+      _id: 'madePolicy__i18n_hi',
+      _type: 'policy',
+      language: 'hi',
+      translation: {translates: '1', review: 'sample'},
+    }
+    return {
+      english,
+      sample: translated('hi', 'sample'),
+      reviewed: translated('te', 'reviewed'),
+      awaiting: translated('ta', 'awaitingReview'),
+      other: {
+        _id: 'otherPage__i18n_hi',
+        _type: 'otherPage',
+        language: 'hi',
+        translation: {translates: 'x', review: 'sample'},
+      },
+      policy,
+      policyTranslation,
+    }
+  }
 
-  it('records the English as it is now in each translation of the edited document, and only there', () => {
-    const documents = bundledDocuments()
-    expect(pairs(documents).length).toBeGreaterThan(0)
-    const [translation, english] = pairs(documents)[0]!
-    english.edited = `${english._id} (edited by hand)`
-    const others = pairs(documents).filter(([, other]) => other !== english)
-    const {documents: after, changed} = refingerprinted(documents as never)
-    const translationsOfEnglish = pairs(documents).filter(([, other]) => other === english)
-    expect(changed.sort()).toEqual(translationsOfEnglish.map(([edited]) => edited._id).sort())
-    const updated = documentById(after as never, translation._id)
-    expect(updated.translation).toEqual({...translation.translation, translates: wordsDigest(english)})
-    for (const [other] of others) expect(documentById(after as never, other._id)).toBe(other)
+  it('records the English as it is now in each sample translation of the edited document, and only there', () => {
+    const {english, sample, reviewed, awaiting, other, policy, policyTranslation} = made()
+    const otherEnglish = {_id: 'otherPage', _type: 'otherPage'}
+    const before = [
+      english,
+      sample,
+      reviewed,
+      awaiting,
+      otherEnglish,
+      {...other, translation: {...other.translation, translates: wordsDigest(otherEnglish)}},
+      policy,
+      policyTranslation,
+    ]
+    english.title = 'Words, edited by hand'
+    const {documents, changed, stale} = refingerprinted(before)
+    expect(changed).toEqual([sample._id])
+    expect(documents.find(({_id}) => _id === sample._id)).toEqual({
+      ...sample,
+      translation: {...sample.translation, translates: wordsDigest(english)},
+    })
+    // A translation a person reviewed, or is to review, says what English it was checked against:
+    // only that person's review in Studio records the new English. It is listed, never changed.
+    expect(stale.sort()).toEqual([reviewed._id, awaiting._id].sort())
+    for (const kept of [reviewed, awaiting, policyTranslation])
+      expect(documents.find(({_id}) => _id === kept._id)).toBe(kept)
   })
 
   it('changes nothing in a dataset that is already current, or in a policy translation', () => {
-    const documents = bundledDocuments()
-    const policy = documents.find((document) => document._type === 'policy' && document.translation)
-    expect(refingerprinted(documents as never).changed).toEqual([])
-    if (policy) documentById(documents, policy._id.split('__i18n_')[0]!).sections = []
-    expect(refingerprinted(documents as never).changed).toEqual([])
+    const {english, sample, reviewed, policy, policyTranslation} = made()
+    expect(refingerprinted([english, sample, reviewed, policy, policyTranslation])).toMatchObject({
+      changed: [],
+      stale: [],
+    })
+    policy.sections = []
+    expect(refingerprinted([english, sample, reviewed, policy, policyTranslation]).changed).toEqual([])
+  })
+
+  it('finds the bundled dataset current: its samples record the English as it is', () => {
+    expect(refingerprinted(bundledDocuments() as never).changed).toEqual([])
   })
 })
 
