@@ -62,7 +62,11 @@ export default tseslint.config(
         {
           patterns: [
             fenced('studio', 'The site must not import the Studio'),
-            {regex: '^\\.\\./content(/|$)', message: 'The server reads what a build wrote, not src/content.'},
+            // From any depth of src/server: "../content", "../../content".
+            {
+              regex: '^(\\.\\./)+content(/|$)',
+              message: 'The server reads what a build wrote, not src/content.',
+            },
           ],
         },
       ],
@@ -77,7 +81,7 @@ export default tseslint.config(
           patterns: [
             fenced('studio', 'The site must not import the Studio'),
             {
-              regex: '^\\.\\./(content|server)(/|$)',
+              regex: '^(\\.\\./)+(content|server)(/|$)',
               message: 'The contact service depends on neither src/content nor the server around it.',
             },
           ],

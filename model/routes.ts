@@ -282,11 +282,34 @@ export const POLICY_PATHS = Object.fromEntries(POLICY_LIST.map(({id, path}) => [
   Record<PolicyId, `/${string}`>
 >
 
-/** The pages the site has in every language with no version of anything in their address. */
+/** The kinds of page that are one page, listed, in every language: the home, About and Contact pages. */
+type SinglePageName = {
+  [Name in PageKindName]: (typeof PAGE_KINDS)[Name] extends {
+    pattern: infer Pattern extends string
+    listed: true
+    everyLanguage: true
+  }
+    ? Pattern extends `${string}:${string}`
+      ? never
+      : Name
+    : never
+}[PageKindName]
+
+const isSinglePage = (name: PageKindName): name is SinglePageName => {
+  const kind: PageKind = PAGE_KINDS[name]
+  return kind.listed && kind.everyLanguage && !kind.pattern.includes(':')
+}
+
+/**
+ * The pages the site has in every language with no version of anything in their address: each
+ * one-page kind of the route table by its name (`PAGE_PATHS.contact`), then each policy by its id.
+ */
 export const PAGE_PATHS = {
-  home: pagePath({page: 'home'}),
-  about: pagePath({page: 'about'}),
-  contact: pagePath({page: 'contact'}),
+  ...(Object.fromEntries(
+    (Object.keys(PAGE_KINDS) as PageKindName[])
+      .filter(isSinglePage)
+      .map((name) => [name, pagePath({page: name})]),
+  ) as Record<SinglePageName, string>),
   ...POLICY_PATHS,
 } as const
 

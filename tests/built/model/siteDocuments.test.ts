@@ -90,17 +90,20 @@ const NEW_FILES: Record<string, string> = {
   'src/components/FaqPage.astro': `---
 import BaseLayout from '../layouts/BaseLayout.astro'
 import RichText from './portable-text/RichText'
+import {editable, keyed} from '../lib/editAttributes'
 import {routeOf} from '../content/pageRoute'
 
 const {content, language} = routeOf(Astro.locals)
 const faq = await content.${FAQ_ID}()
+// In Presentation, a click on the page opens the field it shows.
+const edit = editable(Astro.locals, {id: faq._id, type: '${FAQ_ID}'})
 ---
 
 <BaseLayout title={faq.seo.title} description={faq.seo.description}>
-  <h1 data-language={language}>{faq.title}</h1>
+  <h1 data-language={language} data-sanity={edit('title')}>{faq.title}</h1>
   {
-    faq.questions.map(({question, answer}) => (
-      <section>
+    faq.questions.map(({_key, question, answer}) => (
+      <section data-sanity={edit(keyed('questions', _key))}>
         <h2>{question}</h2>
         <RichText value={answer} />
       </section>
@@ -336,6 +339,8 @@ describe('a new kind of page with its own document: a row of each table, its com
   it('is previewed at its path, and Presentation shows its document on its page', async () => {
     const {previewTarget} = await import(join(fixture, 'model/previewTargets.ts'))
     expect(previewTarget('/faq')).toEqual({page: 'faq'})
+    const {PAGE_PATHS} = await import(join(fixture, 'model/routes.ts'))
+    expect(PAGE_PATHS.faq).toBe('/faq')
     const {fixedLocations} = await import(join(fixture, 'studio/presentation/locations.ts'))
     expect(fixedLocations(FAQ_ID, FAQ_ID)).toEqual({locations: [{title: 'Questions', href: '/faq'}]})
     // Presentation opens the FAQ's document beside its page.
