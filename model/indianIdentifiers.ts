@@ -10,11 +10,12 @@
  */
 const CIN = /^[LU]\d{5}[A-Z]{2}(\d{4})[A-Z]{3}\d{6}$/
 
-export function isCin(value: string): boolean {
+/** Whether `value` is a CIN of a company incorporated by `now` (its year is no later than now's). */
+export function isCin(value: string, now: Date): boolean {
   const match = CIN.exec(value)
   if (!match) return false
   const year = Number(match[1])
-  return year >= 1850 && year <= new Date().getUTCFullYear()
+  return year >= 1850 && year <= now.getUTCFullYear()
 }
 
 /**

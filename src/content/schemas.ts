@@ -1,5 +1,6 @@
 import {z} from 'astro/zod'
 import type * as Results from './sanity.types'
+import {BUILD_TIME} from './buildTime'
 import {HOME_SECTION_IDS, POLICY_ID_LIST} from '../../model/siteDocuments'
 import {EMAIL_PATTERN, factHref, followableHref, isInternationalPhone} from '../../model/addresses'
 import {COMPANY_FACT_KEYS, COMPANY_FACTS, PROCESSOR_PURPOSE_KEYS} from '../../model/companyFacts'
@@ -419,7 +420,7 @@ export const companyFactsSchema = z.object({
     (name) => hasCompanyForm(name.replace(SAMPLE_MARK, '').trim()),
     'must end with the company form, such as "Private Limited"',
   ),
-  cin: z.string().refine(isCin, 'must be a 21-character CIN'),
+  cin: z.string().refine((cin) => isCin(cin, BUILD_TIME), 'must be a 21-character CIN'),
   gstin: z
     .string()
     .refine((gstin) => gstinProblem(gstin) === undefined, 'must be a GSTIN with a valid check character'),

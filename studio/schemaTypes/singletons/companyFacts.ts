@@ -183,7 +183,8 @@ export const companyFacts = defineType({
       description: '21 characters from the certificate of incorporation, for example U86100TG2024PTC123456.',
       validation: (rule) => [
         requiredFormat(
-          isCin,
+          // Judged when staff publish: a company incorporated this year has a CIN of this year.
+          (value) => isCin(value, new Date()),
           'A CIN has 21 characters: L or U, five digits, two letters for the state, the year, three letters and six digits, in capitals without spaces.',
         )(rule),
         notSample('cin')(rule),

@@ -41,7 +41,7 @@ import {isInternationalPhone, telHref} from '../../../model/addresses'
 import {figureWordProblem, figureWordsIn} from '../../../model/policyFigures'
 import {figureWordsLacking} from '../../../model/translatedFigures'
 import {realShapedCompanyFacts} from '../../support/companyFacts'
-import {bundledDocuments, documentById} from '../../support/dataset'
+import {bundledDocuments, documentById, recordedAt} from '../../support/dataset'
 
 /** The Company facts document the bundled dataset ships: every fact in it is a sample. */
 const bundledFacts = documentById(bundledDocuments(), 'companyFacts') as CompanyFactsDocument
@@ -52,20 +52,25 @@ const realFacts = (): CompanyFactsDocument => realShapedCompanyFacts()
 const factsShownTwice = COMPANY_FACT_KEYS.filter((key) => key.startsWith('privacyContact'))
 
 describe('the formats of Indian company identifiers', () => {
+  /** The moment the CINs are judged at: the test's own, not the machine's. */
+  const NOW = new Date('2031-06-15T00:00:00Z')
+  const cin = (value: string, now = NOW) => isCin(value, now)
+
   it('a CIN is accepted in the shape the Registrar issues it', () => {
-    expect(isCin('L17110MH1973PLC019786')).toBe(true)
-    expect(isCin('U72200KA2015PTC081234')).toBe(true)
+    expect(cin('L17110MH1973PLC019786')).toBe(true)
+    expect(cin('U72200KA2015PTC081234')).toBe(true)
+    expect(cin('U72200KA2031PTC081234'), 'incorporated this year').toBe(true)
   })
 
   it('a CIN of the wrong length, in lower case, from a future year or with a bad prefix is refused', () => {
-    const nextYear = new Date().getUTCFullYear() + 1
-    expect(isCin('L17110MH1973PLC01978'), 'too short').toBe(false)
-    expect(isCin('L17110MH1973PLC0197860'), 'too long').toBe(false)
-    expect(isCin('l17110mh1973plc019786'), 'lower case').toBe(false)
-    expect(isCin(`U72200KA${nextYear}PTC081234`), 'incorporated next year').toBe(false)
-    expect(isCin('U72200KA1849PTC081234'), 'before any Companies Act').toBe(false)
-    expect(isCin('X17110MH1973PLC019786'), 'neither listed nor unlisted').toBe(false)
-    expect(isCin(' L17110MH1973PLC019786'), 'with a space').toBe(false)
+    expect(cin('L17110MH1973PLC01978'), 'too short').toBe(false)
+    expect(cin('L17110MH1973PLC0197860'), 'too long').toBe(false)
+    expect(cin('l17110mh1973plc019786'), 'lower case').toBe(false)
+    expect(cin('U72200KA2032PTC081234'), 'incorporated next year').toBe(false)
+    expect(cin('U72200KA2031PTC081234', new Date('2030-12-31T23:59:59Z')), 'a year too early').toBe(false)
+    expect(cin('U72200KA1849PTC081234'), 'before any Companies Act').toBe(false)
+    expect(cin('X17110MH1973PLC019786'), 'neither listed nor unlisted').toBe(false)
+    expect(cin(' L17110MH1973PLC019786'), 'with a space').toBe(false)
   })
 
   it('a GSTIN with a valid state code and check character has no problem', () => {
@@ -183,7 +188,8 @@ describe('the formats of Indian company identifiers', () => {
 
 describe('how a sample company fact is recognised', () => {
   it('the bundled samples are well-formed, so a local build accepts them', () => {
-    expect(isCin(bundledFacts.cin!)).toBe(true)
+    // As judged on the day the dataset was recorded: a build then accepted it.
+    expect(isCin(bundledFacts.cin!, recordedAt(bundledDocuments()))).toBe(true)
     expect(gstinProblem(bundledFacts.gstin!)).toBeUndefined()
     expect(isInternationalPhone(bundledFacts.customerCare!.phone!)).toBe(true)
     expect(isInternationalPhone(bundledFacts.grievanceOfficer!.phone!)).toBe(true)
@@ -240,7 +246,7 @@ describe('how a sample company fact is recognised', () => {
   it('a document with real-shaped facts lists no sample', () => {
     const facts = realFacts()
     expect(gstinProblem(facts.gstin!)).toBeUndefined()
-    expect(isCin(facts.cin!)).toBe(true)
+    expect(isCin(facts.cin!, new Date())).toBe(true)
     // Every fact has a value, so an empty list means each one was judged and passed; the server
     // these facts describe sends no e-mail, so no row names the website's e-mail provider.
     expect(COMPANY_FACT_KEYS.filter((key) => factText(facts, key) === '')).toEqual(['emailProcessors'])
