@@ -262,7 +262,7 @@ describe('preview on the server', () => {
     }
   })
 
-  it('with a session, hands a page to the preview route with the drafts, its path and the exit', async () => {
+  it('with a session, hands a page to the preview route with the drafts, its path, the exit and the server’s time', async () => {
     const session = sessionFrom((await get(enableUrl(await studioSecret()))).response)!
     const {response, body} = await get('/Refund&Cancellation-Policy?x=1', withSession(session))
     expect(response.status).toBe(200)
@@ -272,6 +272,8 @@ describe('preview on the server', () => {
       studioUrl: STUDIO,
       exitHref: '/api/preview/disable?redirect=%2FRefund%26Cancellation-Policy',
       source: expect.stringMatching(/^the Sanity Content Lake \(project test, .*, drafts perspective$/),
+      // The texts in force on a preview page are those of the server's clock, not the machine's.
+      now: new Date(clock).toISOString(),
     })
     expect(JSON.parse((await get('/', withSession(session))).body).url).toBe('/preview')
   })
