@@ -296,7 +296,7 @@ export class StaffPreview {
       answerInWords(response, 401, NO_SESSION)
       return 'answered'
     }
-    if (this.on && serveOverlays(path, response)) return 'answered'
+    if (this.on && serveOverlays(path, response, this.logError)) return 'answered'
     if (!this.on || !inSession || !isPreviewablePage(request.method, path)) return 'public'
 
     const {config, drafts} = this.on

@@ -129,7 +129,7 @@ export async function createSiteServer(
     endpoints: serverEndpoints({publishing, health, logError}),
     preview: staffPreview,
     site,
-    contact: {service: contact, siteUrl: config.siteUrl, trustProxy: settings.trustProxy},
+    contact: {service: contact, siteUrl: config.siteUrl, trustProxy: settings.trustProxy, logError},
   })
   const server = createServer(serverOptions(settings.limits), handler)
   capConnections(server, settings.limits, {log: logError})
