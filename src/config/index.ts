@@ -61,8 +61,6 @@ export interface ContactConfig {
    * cannot be used to mail anyone a flood of our e-mails (docs/security.md).
    */
   acknowledgementCaps: {perRecipient: number; overall: number; windowSeconds: number}
-  /** Settings that are read but no longer do anything, said once when the server starts. */
-  warnings: string[]
   /** E-mail about each new message; absent without SMTP_URL. */
   mail?: {
     smtpUrl: string
@@ -248,12 +246,6 @@ const variables = z
       .describe(
         'an e-mail about a message still unsent this long after the message arrived makes `GET /api/health` answer 503 (see "Watching the server" in `docs/operating.md`)',
       ),
-    CONTACT_MIN_FILL_MS: z
-      .string()
-      .optional()
-      .describe(
-        'no longer used: a minimum fill time is a claim any client can make, not a defence (see `docs/contact-api.md`); the server says so if it is set',
-      ),
     PORT: wholeNumber(0, 65_535).default(4321).describe('the port `npm start` listens on'),
     HOST: z.string().default('localhost').describe('the host name or address `npm start` listens on'),
     SERVER_HEADERS_TIMEOUT_SECONDS: wholeNumber(1, 3600)
@@ -392,12 +384,6 @@ function siteConfig(env: Variables): SiteConfig {
         overall: env.CONTACT_ACK_MAX,
         windowSeconds: env.CONTACT_ACK_WINDOW_SECONDS,
       },
-      // Ignored, not refused: a server started with an old environment keeps serving.
-      warnings: env.CONTACT_MIN_FILL_MS
-        ? [
-            'CONTACT_MIN_FILL_MS is no longer used: the contact form has no minimum fill time, since any client could claim one (docs/contact-api.md). Remove the variable.',
-          ]
-        : [],
       mail: env.SMTP_URL
         ? {
             smtpUrl: env.SMTP_URL,

@@ -246,7 +246,15 @@ export async function handleContactPost(
     clientAddress,
     siteUrl,
     contactPath,
-  }: {service: ContactService; clientAddress: string; siteUrl: string; contactPath: string},
+    logError = console.error,
+  }: {
+    service: ContactService
+    clientAddress: string
+    siteUrl: string
+    contactPath: string
+    /** Where a request that failed on our side is said: the server's error log, or standard error. */
+    logError?: (line: string) => void
+  },
 ): Promise<Response> {
   // Known first, so that even a refusal answers a browser without JavaScript with a page in words.
   const kind = kindOf(request)
@@ -277,7 +285,10 @@ export async function handleContactPost(
       error instanceof RequestError
         ? error
         : new RequestError(500, 'internal', 'Something went wrong on our side; please try again.')
-    if (!(error instanceof RequestError)) console.error('Contact form request failed:', error)
+    if (!(error instanceof RequestError))
+      logError(
+        `Contact form request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      )
     return kind === 'form'
       ? errorPage(problem, contactPath)
       : json(problem.status, {ok: false, error: problem.code, message: problem.message})

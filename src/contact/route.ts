@@ -9,6 +9,8 @@ export interface ContactRuntime {
   service: ContactService
   siteUrl: string
   trustProxy: boolean
+  /** The server's error log; a host's function has none, and says it on standard error. */
+  logError?: (line: string) => void
 }
 
 /**
@@ -55,6 +57,7 @@ export async function answerContactPost({
       clientAddress: visitorAddress(request, socketAddress, runtime.trustProxy),
       siteUrl: runtime.siteUrl,
       contactPath: PAGE_PATHS.contact,
+      logError: runtime.logError,
     })
   } finally {
     if (!locals.contact) await finishOneRequest(runtime.service)

@@ -32,7 +32,7 @@ export interface ContactService {
   abandoned(clientKey?: string): void
   /** Whether the store answers, and how many messages may be going unseen. */
   health(): Promise<ContactHealth>
-  /** The content of the build being served, as each message is recorded with it. */
+  /** The content of the build being served: the words the contact route answers in. */
   content(): ContactContent
   /**
    * Remembers the pages of the build live now, so that a visitor may send any of the last few
@@ -130,8 +130,8 @@ export function createContactService({
       if (outcome.kind === 'stored' && !outcome.duplicate) void emails.flush()
       return outcome
     },
-    content: pages.current,
-    buildWentLive: () => void pages.current(),
+    content,
+    buildWentLive: pages.noteLiveBuild,
     flush: emails.flush,
     deleteExpired: expiry.deleteExpired,
     async close() {

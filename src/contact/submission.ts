@@ -40,8 +40,8 @@ export type Outcome =
  * rebuild may have swapped it), and those of the few builds before it (`shownBefore`, oldest first).
  */
 export interface ServedPages {
-  /** The content of the build being served; its pages are remembered from now on. */
-  current(): ContactContent
+  /** Remembers the pages of the build being served now, as pages a message may come from. */
+  noteLiveBuild(): void
   find: ServedConsents['find']
 }
 
@@ -50,14 +50,10 @@ export function servedPages(
   shownBefore: readonly (readonly ShownConsent[])[],
 ): ServedPages {
   const served = new ServedConsents(shownBefore)
-  const current = () => {
-    const built = content()
-    served.add(built.shown)
-    return built
-  }
+  const noteLiveBuild = () => served.add(content().shown)
   // The build live now is the first met.
-  current()
-  return {current, find: (digest, version, language) => served.find(digest, version, language)}
+  noteLiveBuild()
+  return {noteLiveBuild, find: (digest, version, language) => served.find(digest, version, language)}
 }
 
 /** A post the service takes: the message to store. */
@@ -81,7 +77,7 @@ export function acceptSubmission(
   // issued, so any time would be the client's own claim (docs/contact-api.md, "What refuses robots").
 
   // The live build's pages are among those served.
-  pages.current()
+  pages.noteLiveBuild()
   // The page the visitor saw: its words are what they agreed to, and nothing else is recorded.
   // A pairing of words, notice and language no recent build served is refused, never guessed.
   const page = pages.find(submission.wordings, submission.privacyVersion, submission.language)

@@ -233,7 +233,7 @@ function previewContent(preview: PreviewLocals): EnglishContent {
   }
   return {
     preview: true,
-    now: new Date(),
+    now: preview.now,
     ...singletons((id) => async () => parsed(SITE_CONTENT[id] as ContentPart, await value(id))),
     policy: async (id) => {
       const policy = (await many('policies')).find((candidate) => candidate._id === id)

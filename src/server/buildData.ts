@@ -47,8 +47,9 @@ const policySchedule = z.object({
 })
 
 /**
- * The revision of each document the build was made from (src/content/liveDocuments.ts) and when
- * the build read them: what the server reports as live once this build is (src/server/siteStatus.ts).
+ * The revision of each document the build was made from, and when the build read them (written by
+ * src/pages/server-data/live-content.json.ts): what the server reports as live once this build is
+ * (src/server/siteStatus.ts).
  */
 const liveContent = z.object({
   /** When the build rendered its pages, just after it read the content. */

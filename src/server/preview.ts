@@ -37,6 +37,8 @@ export interface PreviewLocals {
   path: string
   /** Ends the preview session and returns to the published page. */
   exitHref: string
+  /** The moment of the request on the server's clock: the policy texts in force are those of then. */
+  now: Date
 }
 
 const {enable: ENABLE_PATH, disable: DISABLE_PATH} = PREVIEW_MODE
@@ -218,8 +220,10 @@ export const PREVIEW_ATTEMPTS = {limit: 30, windowSeconds: 600}
 export interface StaffPreviewOptions {
   /** Trust X-Forwarded-Proto and X-Forwarded-For (TRUST_PROXY=1): TLS, and the visitor's address. */
   trustProxy: boolean
-  /** The clock sessions are signed and checked with. */
+  /** The clock sessions are signed and checked with, and preview pages read their content at. */
   now?: () => number
+  /** Where a preview that could not start is said (standard error unless said). */
+  logError?: (line: string) => void
 }
 
 type EnabledPreview = Extract<PreviewConfig, {enabled: true}>
@@ -233,16 +237,21 @@ export class StaffPreview {
   readonly config: PreviewConfig
   private readonly trustProxy: boolean
   private readonly now: () => number
+  private readonly logError: (line: string) => void
   /** With preview on: the client that checks Studio's secrets, and the drafts; both hold the token. */
   private readonly on?: {config: EnabledPreview; client: SanityClient; drafts: ContentSource}
 
   /** Attempts to start a session, per address: each one that passes costs a Content Lake query. */
   private readonly attempts = slidingWindowLimiter(PREVIEW_ATTEMPTS.limit, PREVIEW_ATTEMPTS.windowSeconds)
 
-  constructor(config: PreviewConfig, {trustProxy, now = Date.now}: StaffPreviewOptions) {
+  constructor(
+    config: PreviewConfig,
+    {trustProxy, now = Date.now, logError = console.error}: StaffPreviewOptions,
+  ) {
     this.config = config
     this.trustProxy = trustProxy
     this.now = now
+    this.logError = logError
     if (config.enabled)
       this.on = {
         config,
@@ -273,7 +282,7 @@ export class StaffPreview {
     const {path, search} = splitUrl(request.url)
     if (path === ENABLE_PATH) {
       this.enable(request, response).catch((error: Error) => {
-        console.error(`Starting a preview failed: ${error.message}`)
+        this.logError(`Starting a preview failed: ${error.message}`)
         if (!response.headersSent) answerInWords(response, 502, CONTENT_LAKE_FAILED)
       })
       return 'answered'
@@ -287,7 +296,7 @@ export class StaffPreview {
       answerInWords(response, 401, NO_SESSION)
       return 'answered'
     }
-    if (this.on && serveOverlays(path, response)) return 'answered'
+    if (this.on && serveOverlays(path, response, this.logError)) return 'answered'
     if (!this.on || !inSession || !isPreviewablePage(request.method, path)) return 'public'
 
     const {config, drafts} = this.on
@@ -298,6 +307,7 @@ export class StaffPreview {
       studioUrl: config.studioUrl,
       path,
       exitHref: `${DISABLE_PATH}?redirect=${encodeURIComponent(path)}`,
+      now: new Date(this.now()),
     }
   }
 

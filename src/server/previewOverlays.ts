@@ -44,7 +44,11 @@ function bundle(): Promise<Bundle> {
 }
 
 /** Answers a request for the overlays' script or stylesheet; false for any other path. */
-export function serveOverlays(path: string, response: ServerResponse): boolean {
+export function serveOverlays(
+  path: string,
+  response: ServerResponse,
+  logError: (line: string) => void = console.error,
+): boolean {
   const kind = path === OVERLAYS.script ? 'script' : path === OVERLAYS.style ? 'style' : undefined
   if (!kind) return false
   bundle().then(
@@ -57,7 +61,7 @@ export function serveOverlays(path: string, response: ServerResponse): boolean {
         })
         .end(files[kind]),
     (error: Error) => {
-      console.error(`Bundling the visual-editing overlays failed: ${error.message}`)
+      logError(`Bundling the visual-editing overlays failed: ${error.message}`)
       response
         .writeHead(500, {'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store'})
         .end('The click-to-edit overlays could not be prepared; the preview itself works.\n')

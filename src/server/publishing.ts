@@ -73,6 +73,8 @@ export function createPublishing({
       policyChanges.arm(site.policySchedule)
     },
     env: buildEnv,
+    // The status's times and the record of what is live read one clock.
+    now,
     log,
   })
   // A policy version whose date comes becomes the text in force without anyone publishing.

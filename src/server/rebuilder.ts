@@ -1,7 +1,7 @@
 import {spawn, type ChildProcess} from 'node:child_process'
 import {existsSync, lstatSync, readdirSync, realpathSync, statSync, symlinkSync} from 'node:fs'
-import {readdir, rename, rm, symlink} from 'node:fs/promises'
-import {isAbsolute, join, relative} from 'node:path'
+import {mkdtemp, readdir, rename, rm, symlink} from 'node:fs/promises'
+import {basename, isAbsolute, join, relative} from 'node:path'
 import {makeFolders} from '../lib/folders.ts'
 
 export interface BuildRecord {
@@ -51,6 +51,11 @@ export interface RebuilderOptions {
   goLive: (buildDir: string) => Promise<void>
   env: NodeJS.ProcessEnv
   timeoutMs?: number
+  /**
+   * The clock the status's times are read from (when a build started, succeeded or failed): the
+   * server's, the one the record of what is live uses. Durations are measured, not read from it.
+   */
+  now?: () => number
   log?: (line: string) => void
 }
 
@@ -79,7 +84,7 @@ export class Rebuilder {
   private lastPhases: BuildPhases | null = null
 
   constructor(options: RebuilderOptions) {
-    this.options = {timeoutMs: 10 * 60_000, log: console.log, keep: [], ...options}
+    this.options = {timeoutMs: 10 * 60_000, log: console.log, keep: [], now: Date.now, ...options}
     this.liveBuild = options.liveBuild
   }
 
@@ -135,23 +140,30 @@ export class Rebuilder {
   }
 
   private async buildOnce(trigger: string) {
-    const {buildsDir, log} = this.options
+    const {buildsDir, log, now} = this.options
     const queuedMs = performance.now() - (this.requestedAt ?? performance.now())
     this.requestedAt = undefined
-    const started = Date.now()
+    const started = now()
+    const measuredFrom = performance.now()
+    const tookMs = () => Math.round(performance.now() - measuredFrom)
     this.buildStarted = started
-    const name = `build-${new Date(started).toISOString().replace(/[:.]/g, '-')}`
-    const outDir = join(buildsDir, name)
     this.builds++
-    log(`Rebuilding the site (${trigger}) into ${outDir}`)
+    log(`Rebuilding the site (${trigger}) in ${buildsDir}`)
+    let outDir: string | undefined
     let phases: BuildPhases
     try {
       makeFolders(buildsDir)
+      // Named by its time for whoever lists the folder, and made unique: a clock a test holds
+      // still, or one set back, must never give a build the folder of another.
+      outDir = await mkdtemp(
+        join(buildsDir, `build-${new Date(started).toISOString().replace(/[:.]/g, '-')}-`),
+      )
       linkPackages(buildsDir, this.options.root)
-      const build = await this.astroBuild(outDir).catch((error: Error) => {
+      const into = outDir
+      const build = await this.astroBuild(into).catch((error: Error) => {
         if (!(error instanceof DotAstroCollision)) throw error
         log('Another build in this folder wrote the same file at the same moment; building again.')
-        return this.astroBuild(outDir)
+        return this.astroBuild(into)
       })
       if (!existsSync(join(outDir, 'client/index.html')) || !existsSync(join(outDir, 'server/entry.mjs'))) {
         throw new Error('The build finished without the home page or the server entry.')
@@ -161,23 +173,18 @@ export class Rebuilder {
       phases = {queuedMs, ...build, swapMs: performance.now() - swapStarted}
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      this.lastFailure = {at: new Date().toISOString(), durationMs: Date.now() - started, trigger, message}
+      this.lastFailure = {at: new Date(now()).toISOString(), durationMs: tookMs(), trigger, message}
       log(`The rebuild failed; the live site is unchanged. ${message}`)
-      await rm(outDir, {recursive: true, force: true})
+      if (outDir) await rm(outDir, {recursive: true, force: true})
       return
     }
     // From here on the new build is what visitors get: nothing below may remove it.
     const previous = this.liveBuild
     this.liveBuild = outDir
-    this.lastSuccess = {
-      at: new Date().toISOString(),
-      durationMs: Date.now() - started,
-      trigger,
-      build: outDir,
-    }
+    this.lastSuccess = {at: new Date(now()).toISOString(), durationMs: tookMs(), trigger, build: outDir}
     this.lastPhases = phases
-    log(`The new build is live (${Date.now() - started} ms)`)
-    await this.pointCurrentAt(name).catch((error: Error) =>
+    log(`The new build is live (${this.lastSuccess.durationMs} ms)`)
+    await this.pointCurrentAt(basename(outDir)).catch((error: Error) =>
       log(`The new build is live, but a restart would serve an older one: ${error.message}`),
     )
     await this.removeOldBuilds([outDir, previous, ...this.options.keep]).catch((error: Error) =>

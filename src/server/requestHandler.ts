@@ -14,12 +14,16 @@ import {answerSiteStatus} from './siteStatus.ts'
 
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void
 
-/** A handler that may fail: the failure is logged and answered with 500, once. */
+/** A handler that may fail: the failure goes to `logError`, with its stack, and is answered with 500, once. */
 const answering =
-  (what: string, handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>) =>
+  (
+    what: string,
+    handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
+    logError: (line: string) => void,
+  ) =>
   (request: IncomingMessage, response: ServerResponse) =>
-    void handle(request, response).catch((error) => {
-      console.error(`${what} failed:`, error)
+    void handle(request, response).catch((error: unknown) => {
+      logError(`${what} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
       if (!response.headersSent) response.writeHead(500).end()
     })
 
@@ -31,17 +35,25 @@ const answering =
 export function serverEndpoints({
   publishing,
   health,
+  logError,
 }: {
   publishing: Pick<Publishing, 'receiveRebuild'> & {status: () => SiteStatus}
   health: Pick<HealthCheck, 'handle'>
+  /** Where a request that failed is said. */
+  logError: (line: string) => void
 }): ReadonlyMap<string, RequestHandler> {
-  const rebuildRoute = answering('Rebuild request', (request, response) =>
-    publishing.receiveRebuild(request, response),
+  const rebuildRoute = answering(
+    'Rebuild request',
+    (request, response) => publishing.receiveRebuild(request, response),
+    logError,
   )
   return new Map<string, RequestHandler>([
     [REBUILD_ENDPOINTS.rebuild, rebuildRoute],
     [REBUILD_ENDPOINTS.status, rebuildRoute],
-    [HEALTH_ENDPOINT, answering('Health check', (request, response) => health.handle(request, response))],
+    [
+      HEALTH_ENDPOINT,
+      answering('Health check', (request, response) => health.handle(request, response), logError),
+    ],
     [SITE_STATUS_PATH, (request, response) => answerSiteStatus(request, response, publishing.status)],
   ])
 }

@@ -39,6 +39,11 @@ export interface SiteServerOptions {
   clock?: PublishingOptions['clock']
   /** Where the server says what it is doing: its start, rebuilds, policy changes. */
   log?: (line: string) => void
+  /**
+   * Where it says what went wrong: a request that failed, the message store or an e-mail refused,
+   * a preview that could not start. Standard error unless said.
+   */
+  logError?: (line: string) => void
 }
 
 export interface SiteServer {
@@ -69,7 +74,14 @@ export interface SiteServer {
  */
 export async function createSiteServer(
   config: SiteConfig,
-  {buildEnv, root = ROOT, site: given, clock = {}, log = console.log}: SiteServerOptions,
+  {
+    buildEnv,
+    root = ROOT,
+    site: given,
+    clock = {},
+    log = console.log,
+    logError = console.error,
+  }: SiteServerOptions,
 ): Promise<SiteServer> {
   const {server: settings} = config
   const site =
@@ -81,8 +93,8 @@ export async function createSiteServer(
     content: () => site.contactContent,
     // A visitor may send a page opened before the last rebuild, or before a restart.
     shownBefore: await shownByBuilds(otherBuilds(settings.buildsDir, join(root, 'dist'), site.dir)),
+    log: logError,
   })
-  for (const warning of config.contact.warnings) console.warn(warning)
   const publishing = createPublishing({
     root,
     buildsDir: settings.buildsDir,
@@ -95,7 +107,11 @@ export async function createSiteServer(
     log,
   })
   // Drafts for staff who come from Studio; every other request is served as if it did not exist.
-  const staffPreview = new StaffPreview(config.preview, {trustProxy: settings.trustProxy, now: clock.now})
+  const staffPreview = new StaffPreview(config.preview, {
+    trustProxy: settings.trustProxy,
+    now: clock.now,
+    logError,
+  })
   // What a monitor watches: the message store, the last build, e-mails given up or late. The
   // store's answer is reused briefly, as the endpoint is public: the SQLite file counts in a
   // millisecond or two at most, for a second; Sanity's API is a request away, counted against
@@ -117,13 +133,14 @@ export async function createSiteServer(
         status: () => ({...publishing.status(), emailsCustomerCare: config.contact.mail !== undefined}),
       },
       health,
+      logError,
     }),
     preview: staffPreview,
     site,
-    contact: {service: contact, siteUrl: config.siteUrl, trustProxy: settings.trustProxy},
+    contact: {service: contact, siteUrl: config.siteUrl, trustProxy: settings.trustProxy, logError},
   })
   const server = createServer(serverOptions(settings.limits), handler)
-  capConnections(server, settings.limits)
+  capConnections(server, settings.limits, {log: logError})
   answerClientErrors(server)
 
   return {
@@ -135,7 +152,7 @@ export async function createSiteServer(
     policyChanges: publishing.policyChanges,
     listen: async () => {
       const url = await listenAt(server, settings)
-      startUp(url, {config, site, preview: staffPreview, contact, health, publishing, log})
+      startUp(url, {config, site, preview: staffPreview, contact, health, publishing, log, logError})
       return url
     },
     // Requests under way are answered first: the contact service closes once the last has been.

@@ -23,6 +23,7 @@ export function startUp(
     health,
     publishing,
     log,
+    logError,
   }: {
     config: Pick<SiteConfig, 'contact' | 'siteUrl'>
     site: Pick<LiveSite, 'dir' | 'contactContent'>
@@ -31,6 +32,7 @@ export function startUp(
     health: Pick<HealthCheck, 'report'>
     publishing: Pick<Publishing, 'start'>
     log: (line: string) => void
+    logError: (line: string) => void
   },
 ): void {
   log(`Serving ${site.dir} at ${url}`)
@@ -47,6 +49,6 @@ export function startUp(
   // The service repeats the deletion daily, and sends owed e-mails after each new message.
   void contact
     .deleteExpired()
-    .catch((error: Error) => console.error(`Deleting old contact messages failed: ${error.message}`))
+    .catch((error: Error) => logError(`Deleting old contact messages failed: ${error.message}`))
   void contact.flush()
 }

@@ -77,14 +77,3 @@ describe('the production server with a message store that cannot be opened', () 
     expect(readFileSync(dbPath)).toEqual(damaged)
   })
 })
-
-describe('the production server started with CONTACT_MIN_FILL_MS from an older setup', () => {
-  test('starts, says once that the variable is no longer used, and takes messages however soon they are sent', async ({
-    startSite,
-  }) => {
-    const server = await startSite({CONTACT_MIN_FILL_MS: '2500'})
-    expect(server.output().match(/CONTACT_MIN_FILL_MS is no longer used/g)).toHaveLength(1)
-    const response = await postJson(server.url, islandBody(validFields(), {elapsedMs: 0}))
-    expect(response.status).toBe(201)
-  })
-})

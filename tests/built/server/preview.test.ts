@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {createPreviewSecret} from '@sanity/preview-url-secret/create-secret'
 import {enablePreviewAccessSharing} from '@sanity/preview-url-secret/toggle-preview-access-sharing'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {previewSessionKey, readConfig} from '../../../src/config'
 import {
   isPreviewSecretShape,
@@ -56,6 +56,8 @@ describe('preview on the server', () => {
   let scratch: string
   let servers = 0
   const answers: {status: number; headers: string; body: string}[] = []
+  /** What the servers said went wrong (their logError). */
+  const errors: string[] = []
 
   /** The production server (src/server/siteServer.ts) on the stand-in build, read with `env`. */
   async function serve(env: Record<string, string>): Promise<PreviewSite> {
@@ -70,6 +72,7 @@ describe('preview on the server', () => {
       site: standInBuild,
       clock: {now: () => clock},
       log: () => {},
+      logError: (line) => errors.push(line),
     })
     return {url: await server.listen(), close: server.stop}
   }
@@ -232,16 +235,15 @@ describe('preview on the server', () => {
     const closed = await startQueryApiStandIn({documents: []})
     await closed.close()
     const unreachable = await withPreview({SANITY_API_HOST: closed.url})
-    // The operator's log says why, once; caught here, so that a passing run prints nothing.
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    errors.length = 0
     try {
       const {response, body} = await get(enableUrl(WELL_FORMED_SECRET), {to: unreachable})
       expect(response.status).toBe(502)
       expect(body).toMatch(/Content Lake did not answer/)
       expect(response.headers.get('set-cookie')).toBeNull()
-      expect(log.mock.calls).toEqual([[expect.stringMatching(/^Starting a preview failed: .+/)]])
+      // The operator's log says why, once.
+      expect(errors).toEqual([expect.stringMatching(/^Starting a preview failed: .+/)])
     } finally {
-      log.mockRestore()
       await unreachable.close()
     }
   })
@@ -262,7 +264,7 @@ describe('preview on the server', () => {
     }
   })
 
-  it('with a session, hands a page to the preview route with the drafts, its path and the exit', async () => {
+  it('with a session, hands a page to the preview route with the drafts, its path, the exit and the server’s time', async () => {
     const session = sessionFrom((await get(enableUrl(await studioSecret()))).response)!
     const {response, body} = await get('/Refund&Cancellation-Policy?x=1', withSession(session))
     expect(response.status).toBe(200)
@@ -272,6 +274,8 @@ describe('preview on the server', () => {
       studioUrl: STUDIO,
       exitHref: '/api/preview/disable?redirect=%2FRefund%26Cancellation-Policy',
       source: expect.stringMatching(/^the Sanity Content Lake \(project test, .*, drafts perspective$/),
+      // The texts in force on a preview page are those of the server's clock, not the machine's.
+      now: new Date(clock).toISOString(),
     })
     expect(JSON.parse((await get('/', withSession(session))).body).url).toBe('/preview')
   })

@@ -13,7 +13,6 @@ describe('the configuration, read once from the environment', () => {
     expect(config.content).toEqual({kind: 'bundled', path: join(ROOT, 'studio/seed/production.ndjson')})
     expect(config.contact.store).toEqual({kind: 'sqlite', path: join(ROOT, 'data/contact-messages.sqlite')})
     expect(config.contact.rateLimit).toEqual({limit: 10, windowSeconds: 600})
-    expect(config.contact.warnings).toEqual([])
     expect(config.contact.mail).toBeUndefined()
     expect(config.server).toMatchObject({port: 4321, host: 'localhost', trustProxy: false})
     expect(config.server.webhookSecret).toBeUndefined()
@@ -142,14 +141,10 @@ describe('the configuration, read once from the environment', () => {
     })
   })
 
-  it('CONTACT_MIN_FILL_MS, no longer used, is ignored with one warning instead of stopping the start', () => {
-    for (const value of ['2500', 'soon']) {
-      const config = readConfig({CONTACT_MIN_FILL_MS: value})
-      expect(config.contact.warnings).toEqual([
-        expect.stringMatching(/^CONTACT_MIN_FILL_MS is no longer used/),
-      ])
-      expect(config.contact).not.toHaveProperty('minFillMs')
-    }
+  it('a variable the site does not read changes nothing: the environment holds many', () => {
+    expect(readConfig({HOME: '/home/site', LANG: 'C.UTF-8', SOME_RETIRED_SETTING: '2500'})).toEqual(
+      readConfig({}),
+    )
   })
 })
 

@@ -1,7 +1,7 @@
 import {afterEach, describe, expect, it, vi} from 'vitest'
 import {answerContactPost} from '../../../src/contact/route'
 import {slidingWindowLimiter} from '../../../src/contact/rateLimit'
-import {createContactService} from '../../../src/contact/service'
+import {createContactService, type ContactService} from '../../../src/contact/service'
 import {contactContent, memoryStore, ENGLISH_PAGE, sentFrom} from '../../support/memoryStore'
 import {islandBody, validFields} from '../../support/contact'
 
@@ -38,6 +38,30 @@ describe('the /api/contact route', () => {
     expect(store.closed).toBe(false)
     // The build's own content is read only when the server did not equip the request.
     expect(contactContentOfBuild).not.toHaveBeenCalled()
+    await service.close()
+  })
+
+  it("says a post that failed on our side in the server's error log, where its operator reads the rest", async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const errors: string[] = []
+    const service: ContactService = {
+      ...createContactService({
+        store: memoryStore(),
+        limiter: slidingWindowLimiter(10, 600),
+        content: () => contactContent(),
+        log: () => {},
+      }),
+      submit: () => Promise.reject(new TypeError('a bug of ours')),
+    }
+    const response = await answerContactPost({
+      request: post(islandBody(validFields(), sentFrom(ENGLISH_PAGE))),
+      clientAddress: () => '203.0.113.7',
+      locals: {contact: {service, siteUrl: SITE, trustProxy: false, logError: (line) => errors.push(line)}},
+      contactContent: async () => contactContent(),
+    })
+    expect(response.status).toBe(500)
+    expect(errors).toEqual([expect.stringMatching(/^Contact form request failed: TypeError: a bug of ours/)])
+    expect(consoleError).not.toHaveBeenCalled()
     await service.close()
   })
 
