@@ -51,7 +51,7 @@ const fieldName = fc.constantFrom(
   'website',
   'submissionId',
   'privacyVersion',
-  'elapsedMs',
+  'notAFormField',
   '__proto__',
   'constructor',
 )
