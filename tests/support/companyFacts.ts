@@ -1,5 +1,6 @@
 import type {CompanyFactsDocument} from '../../model/companyFacts'
 import {gstinCheckCharacter} from '../../model/indianIdentifiers'
+import {PUBLIC_DOMAIN, publicMailbox} from './publicAddress'
 
 /**
  * What a real company would enter in Company facts: the right shapes, and nothing reserved for
@@ -20,19 +21,19 @@ export function realShapedCompanyFacts() {
     gstin: `36AABCA1234B1Z${gstinCheckCharacter('36AABCA1234B1Z')}`,
     registeredOffice: office,
     customerCare: {
-      email: 'care@arogyastays.in',
+      email: publicMailbox('care'),
       phone: '+91 40 2345 6789',
       hours: {fromDay: 'monday', toDay: 'saturday', opens: '09:00', closes: '18:00'},
     },
     grievanceOfficer: {
       name: 'Priya Raghavan',
       designation: 'Grievance Officer',
-      email: 'grievance.officer@arogyastays.in',
+      email: publicMailbox('grievance.officer'),
       phone: '+91 40 2345 6790',
       postalAddress: {...office, streetAddress: '2nd Floor, Plot 14, Road No. 2,\nBanjara Hills'},
     },
     privacyContact: {sameAsGrievanceOfficer: true},
-    appUrl: 'https://app.arogyastays.in/login',
+    appUrl: `https://app.${PUBLIC_DOMAIN}/login`,
     // What the test server does: messages in a database on its own machine, no e-mail.
     processors: [
       {

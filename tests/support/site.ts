@@ -4,6 +4,7 @@ import {formatFigure, type PolicyFigureKey} from '../../model/policyFigures'
 import {POLICY_IDS} from '../../model/siteDocuments'
 import {openPage, type Viewport} from './browser'
 import {bundledDocuments, documentById} from './dataset'
+import {readBuildData} from '../../src/server/buildData'
 
 /** What the browser tests expect to read, taken from the bundled dataset the site is built from. */
 const documents = bundledDocuments()
@@ -119,6 +120,16 @@ export const policyVersions: Record<PolicyKey, Record<string, any>[]> = Object.f
       .sort((a: any, b: any) => a.number - b.number),
   ]),
 ) as never
+
+/**
+ * The moment the run's build judged every policy's history by (src/content/buildTime.ts), read
+ * from the data it handed the server: which version is in force, or still to come, is asked at
+ * this moment, not at the test's, so a run that spans the start of a version agrees with the
+ * pages it reads.
+ */
+export async function buildMoment(distDir: string): Promise<Date> {
+  return new Date((await readBuildData(distDir)).liveContent.builtAt)
+}
 
 /** The calendar day in India (UTC+05:30) at `now`: a version applies from the start of its day there. */
 export const indiaDate = (now = new Date()) =>

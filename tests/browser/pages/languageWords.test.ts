@@ -4,7 +4,7 @@ import {bundledDocuments, documentById} from '../../support/dataset'
 import {formatHistoryDay} from '../../../model/dates'
 import {figureWordsIn, formatFigure, type PolicyFigureKey} from '../../../model/policyFigures'
 import {factText, PERIOD_FACT_KEYS, type CompanyFactKey} from '../../../model/companyFacts'
-import {companyFacts, policyFigures, translatesPrivacyInForce} from '../../support/site'
+import {buildMoment, companyFacts, policyFigures, translatesPrivacyInForce} from '../../support/site'
 import {PAGE_PATHS} from '../../../model/routes'
 
 // A reader of only Hindi or Telugu meets no English in a sentence the site writes around the
@@ -12,6 +12,8 @@ import {PAGE_PATHS} from '../../../model/routes'
 // ("23 नवंबर 2026") and the words around them.
 
 const base = inject('siteUrl')
+/** What "now" is to the pages: the build's moment. */
+const BUILT_AT = await buildMoment(inject('distDir'))
 const documents = bundledDocuments()
 
 /**
@@ -41,7 +43,7 @@ const ENTERED_FACTS = `[data-fact]${PERIOD_FACT_KEYS.map((key) => `:not([data-fa
 
 for (const code of ['hi', 'te']) {
   // Once a later English version applies, the page shows the English text (tests/browser/pages/languages.test.ts).
-  const translated = translatesPrivacyInForce(code)
+  const translated = translatesPrivacyInForce(code, BUILT_AT)
   describe(`/${code}/privacy-policy`, () => {
     it.runIf(translated)(
       `writes its figures and dates in the language: no Latin letter in a figure, a date or the version line`,

@@ -4,6 +4,7 @@ import {policyEntry, type PolicyId} from '../../../model/siteDocuments'
 import {DESKTOP, PHONE, openPage} from '../../support/browser'
 import {it} from '../../support/browserTest'
 import {
+  buildMoment,
   POLICY_ROUTES,
   historyWords,
   policies,
@@ -15,6 +16,8 @@ import {
 } from '../../support/site'
 
 const base = inject('siteUrl')
+/** What "now" is to the pages: the build's moment. */
+const BUILT_AT = await buildMoment(inject('distDir'))
 
 /**
  * Figures of spec section 9 as a visitor reads them on each policy. Of the spec's two refund
@@ -29,7 +32,7 @@ describe.each(KEYS)('the %s policy', (key) => {
   const route = POLICY_ROUTES[key]
   const {sectionCount} = policyEntry(policies[key]._id as PolicyId)
   // The page shows the text of the version in force, which is not always the policy as last published.
-  const policy = versionInForce(key)
+  const policy = versionInForce(key, BUILT_AT)
 
   // One visit per width serves the read-only tests below; the scripts requested are recorded from the start.
   const pages = new Map<number, Page>()

@@ -3,6 +3,7 @@ import {it} from '../../support/browserTest'
 import type {Page, Request} from 'playwright-core'
 import {fillTemplate} from '../../../model/templates'
 import {
+  buildMoment,
   HISTORY_PAGE_PATHS,
   POLICY_FEED_PATH,
   POLICY_KEYS,
@@ -26,6 +27,8 @@ import {
 // bundled dataset the site is built from.
 
 const base = inject('siteUrl')
+/** What "now" is to the pages: the build's moment. */
+const BUILT_AT = await buildMoment(inject('distDir'))
 
 type Version = Record<string, any>
 
@@ -34,8 +37,8 @@ const allVersions = POLICY_KEYS.flatMap((key) => versionsOf(key).map((version) =
 
 /** What a version is now: the one in force, one no longer in force, or one still to come. */
 function statusOf(key: PolicyKey, version: Version): 'current' | 'earlier' | 'upcoming' {
-  if (startOf(version) > new Date()) return 'upcoming'
-  return version.number === versionInForce(key).number ? 'current' : 'earlier'
+  if (startOf(version) > BUILT_AT) return 'upcoming'
+  return version.number === versionInForce(key, BUILT_AT).number ? 'current' : 'earlier'
 }
 
 /** The day a version was announced: the calendar day in India when it was recorded. */
@@ -107,7 +110,7 @@ describe("a policy's page", () => {
     phonePage: page,
   }) => {
     for (const key of POLICY_KEYS) {
-      const current = versionInForce(key)
+      const current = versionInForce(key, BUILT_AT)
       const first = versionsOf(key)[0]
       const upcoming = versionsOf(key).filter((version) => statusOf(key, version) === 'upcoming')
       const paths = historyPaths(key)

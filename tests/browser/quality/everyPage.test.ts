@@ -79,8 +79,12 @@ async function watchedPage(browser: Browser, viewport: Viewport) {
     /** What went wrong on the page since the last call, without axe: CSP, console, other origins. */
     async problems(where: string): Promise<string[]> {
       await page.waitForLoadState('load')
-      // Violation events are queued as tasks: let them arrive.
-      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
+      // Chromium writes a violation to the console as it happens, and the protocol delivers
+      // events in order, so once this round trip through the page's event loop answers, every
+      // violation before it is in `reported`: that alone fails the visit. Its DOM event, which
+      // names the source line, is a task queued at the same moment; waiting for the next frame
+      // gives it the turn of the event loop it needs to be in __cspViolations too.
+      await page.evaluate(() => new Promise(requestAnimationFrame))
       const events = await page.evaluate(() =>
         (window as unknown as {__cspViolations: string[]}).__cspViolations.splice(0),
       )

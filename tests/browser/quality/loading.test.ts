@@ -112,11 +112,18 @@ async function visit(page: Page, path: string): Promise<Settled> {
   await page.goto(base + path)
   await page.waitForFunction(() => (window as unknown as {__settled: Settled}).__settled.idleAt !== undefined)
   if (path === '/contact-us') await contactFormHydrated(page)
-  // Nothing more in flight for 150 ms: every response has been seen.
-  for (let quiet = 0; quiet < 3;) {
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    quiet = inFlight === 0 ? quiet + 1 : 0
-  }
+  // Every request the page made until it went idle has ended, so its response is in `bodies`:
+  // waited for as each ends. The protocol delivers a request's start before the answer to the
+  // wait above, so none begun by then is missed.
+  await new Promise<void>((allEnded) => {
+    const ended = () => {
+      if (inFlight > 0) return
+      page.off('requestfinished', ended).off('requestfailed', ended)
+      allEnded()
+    }
+    page.on('requestfinished', ended).on('requestfailed', ended)
+    ended()
+  })
   const settled = await page.evaluate(() => ({
     ...(window as unknown as {__settled: Settled}).__settled,
     scripts: performance

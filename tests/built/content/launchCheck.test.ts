@@ -17,8 +17,8 @@ import {
   type QueryApiStandIn,
   type SanityDocumentLike,
 } from '../../support/queryApiStandIn'
+import {PUBLIC_DOMAIN, PUBLIC_SITE_URL, publicMailbox} from '../../support/publicAddress'
 
-const PUBLIC_SITE = 'https://www.medistay.in'
 const run = promisify(execFile)
 
 let standIn: QueryApiStandIn
@@ -134,7 +134,7 @@ const forLaunch = documentsForLaunch()
 
 /** That build, shared by the tests that read it. */
 let realBuild: Promise<BuildResult> | undefined
-const builtWithRealFacts = () => (realBuild ??= buildFrom(forLaunch.documents, {SITE_URL: PUBLIC_SITE}))
+const builtWithRealFacts = () => (realBuild ??= buildFrom(forLaunch.documents, {SITE_URL: PUBLIC_SITE_URL}))
 
 const htmlFiles = (dir: string) =>
   existsSync(dir)
@@ -199,13 +199,13 @@ describe('the launch check in a build', () => {
       row.purposes = row.purposes.filter((purpose: string) => purpose !== 'email')
 
     const result = await buildFrom(documents, {
-      SITE_URL: PUBLIC_SITE,
-      SMTP_URL: 'smtp://mail.arogyastays.in:587',
-      CONTACT_MAIL_FROM: 'website@arogyastays.in',
+      SITE_URL: PUBLIC_SITE_URL,
+      SMTP_URL: `smtp://mail.${PUBLIC_DOMAIN}:587`,
+      CONTACT_MAIL_FROM: publicMailbox('website'),
     })
 
     expect(result.code, result.output).not.toBe(0)
-    expect(result.output).toContain(`this build is for ${PUBLIC_SITE}, a public address`)
+    expect(result.output).toContain(`this build is for ${PUBLIC_SITE_URL}, a public address`)
     expect(expectedListing.length).toBeGreaterThan(0)
     for (const line of expectedListing) expect(result.output).toContain(line)
     // Each sample row of the Data processors table is named, as staff find it in Studio.
@@ -269,7 +269,7 @@ describe('the launch check in a build', () => {
       /Launch check: \d+ places shown in English, untranslated\. The list: npm run launch-check\n/,
     )
     standIn.setDocuments(forLaunch.documents)
-    const list = await launchCheckList({SITE_URL: PUBLIC_SITE})
+    const list = await launchCheckList({SITE_URL: PUBLIC_SITE_URL})
     expect(list.code, list.output).toBe(0)
     expect(list.output).toContain(
       `/hi/contact-us shows the English ${DOCUMENT_TITLES.contactPage} with the line that it is not translated: ` +

@@ -23,6 +23,7 @@ import {
 import {readPart} from '../../support/contentParts'
 import {realShapedCompanyFacts} from '../../support/companyFacts'
 import {bundledDocuments, documentById} from '../../support/dataset'
+import {PUBLIC_DOMAIN, PUBLIC_SITE_URL} from '../../support/publicAddress'
 
 const source = bundledDatasetSource(DEFAULT_BUNDLED_DATASET)
 const figures = policyFiguresSchema.parse(await readPart(source, 'policyFigures'))
@@ -172,12 +173,12 @@ describe('the launch check on Company facts', () => {
   const sqlite = {store: {kind: 'sqlite' as const}}
   const mail = {
     ...sqlite,
-    mail: {smtpUrl: 'smtp://mail.arogyastays.in', from: 'x', retrySeconds: 1, maxAttempts: 1},
+    mail: {smtpUrl: `smtp://mail.${PUBLIC_DOMAIN}`, from: 'x', retrySeconds: 1, maxAttempts: 1},
   }
 
   it('refuses a public build with the bundled sample rows, naming each row', () => {
     const samples = companyFactSamples(bundledFacts)
-    const verdict = judgeSamples(samples, 'https://www.medistay.in')
+    const verdict = judgeSamples(samples, PUBLIC_SITE_URL)
     expect(verdict.ok).toBe(false)
     const error = verdict.ok ? '' : verdict.error
     for (const [index, row] of bundledFacts.processors.entries())
@@ -218,7 +219,7 @@ describe('the launch check on Company facts', () => {
     expect(problems).toEqual([
       expect.stringMatching(/^Customer care → Phone "\+44 20 3123 4567" is not an Indian number/),
     ])
-    const verdict = judgeSamples([], 'https://www.medistay.in', [], problems)
+    const verdict = judgeSamples([], PUBLIC_SITE_URL, [], problems)
     expect(verdict).toMatchObject({ok: false})
     expect(verdict.ok ? '' : verdict.error).toContain('Give an Indian number (+91)')
     expect(judgeSamples([], 'http://localhost:4321', [], problems)).toMatchObject({ok: true})

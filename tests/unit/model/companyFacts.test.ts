@@ -42,6 +42,7 @@ import {figureWordProblem, figureWordsIn} from '../../../model/policyFigures'
 import {figureWordsLacking} from '../../../model/translatedFigures'
 import {realShapedCompanyFacts} from '../../support/companyFacts'
 import {bundledDocuments, documentById, recordedAt} from '../../support/dataset'
+import {PUBLIC_DOMAIN, PUBLIC_SITE_URL, publicMailbox} from '../../support/publicAddress'
 
 /** The Company facts document the bundled dataset ships: every fact in it is a sample. */
 const bundledFacts = documentById(bundledDocuments(), 'companyFacts') as CompanyFactsDocument
@@ -387,8 +388,8 @@ describe('how a sample company fact is recognised', () => {
 
 describe('whether SITE_URL is the public address', () => {
   it('a domain name on the internet is public', () => {
-    expect(isPublicSiteUrl('https://www.medistay.in')).toBe(true)
-    expect(isPublicSiteUrl('http://medistay.in')).toBe(true)
+    expect(isPublicSiteUrl(PUBLIC_SITE_URL)).toBe(true)
+    expect(isPublicSiteUrl(`http://${PUBLIC_DOMAIN}`)).toBe(true)
     expect(isPublicSiteUrl('http://93.184.215.14')).toBe(true)
     expect(isPublicSiteUrl('http://[2606:4700::1111]')).toBe(true)
   })
@@ -437,7 +438,7 @@ describe('the launch check', () => {
   ]
 
   it('passes without a warning when nothing is a sample', () => {
-    expect(judgeSamples([], 'https://www.medistay.in')).toEqual({ok: true})
+    expect(judgeSamples([], PUBLIC_SITE_URL)).toEqual({ok: true})
     expect(judgeSamples([], undefined)).toEqual({ok: true})
   })
 
@@ -452,10 +453,10 @@ describe('the launch check', () => {
   })
 
   it('refuses a build for the public address with samples, naming each document, field and value', () => {
-    const verdict = judgeSamples(samples, 'https://www.medistay.in')
+    const verdict = judgeSamples(samples, PUBLIC_SITE_URL)
     expect(verdict.ok).toBe(false)
     const error = verdict.ok ? '' : verdict.error
-    expect(error).toContain('https://www.medistay.in')
+    expect(error).toContain(PUBLIC_SITE_URL)
     expect(error.split('\n').slice(1)).toEqual(listing)
   })
 
@@ -487,7 +488,7 @@ describe('links to reserved names elsewhere in a document', () => {
             _key: 'b1',
             markDefs: [
               {_type: 'link', _key: 'm1', href: 'mailto:privacy@medistay.example?subject=Data'},
-              {_type: 'link', _key: 'm2', href: 'mailto:privacy@medistay.in'},
+              {_type: 'link', _key: 'm2', href: `mailto:${publicMailbox('privacy')}`},
               {_type: 'link', _key: 'm3', href: '/contact-us'},
             ],
             children: [{_type: 'span', text: 'Write to name@example.com or to us.', marks: ['m1']}],
@@ -525,7 +526,7 @@ describe('links to reserved names elsewhere in a document', () => {
     const text = {_id: 'contactPage', hint: 'name@example.com', body: [{text: 'see https://example.com'}]}
     expect(reservedLinksIn(text, 'Contact page')).toEqual([])
     const real = {
-      links: [{href: 'https://www.medistay.in/about-us'}, {href: 'mailto:care@medistay.in'}, {href: '/'}],
+      links: [{href: `${PUBLIC_SITE_URL}/about-us`}, {href: `mailto:${publicMailbox('care')}`}, {href: '/'}],
     }
     expect(reservedLinksIn(real, 'Site settings')).toEqual([])
   })
@@ -590,8 +591,8 @@ describe('how a fact is printed', () => {
       expect(factText(facts, privacyKey)).toBe(factText(facts, grievanceKey))
       expect(factText({...facts, privacyContact: null}, privacyKey)).toBe(factText(facts, grievanceKey))
     }
-    facts.privacyContact = {sameAsGrievanceOfficer: false, email: 'dpo@arogyastays.in'}
-    expect(factText(facts, 'privacyContactEmail')).toBe('dpo@arogyastays.in')
+    facts.privacyContact = {sameAsGrievanceOfficer: false, email: publicMailbox('dpo')}
+    expect(factText(facts, 'privacyContactEmail')).toBe(publicMailbox('dpo'))
     expect(factText(facts, 'privacyContactName')).toBe('')
   })
 

@@ -9,6 +9,7 @@ import {contactContent, ENGLISH_PAGE, memoryStore, sentFrom} from '../../support
 import {validFields} from '../../support/contact'
 import {serveInProcess} from '../../support/inProcessServer'
 import {storedMessage} from '../../support/storedMessages'
+import {PUBLIC_SITE_URL} from '../../support/publicAddress'
 
 // What GET /api/health answers, from the contact service's state and the rebuilder's; the server
 // answering it through each failure and recovery is tests/built/server/health.test.ts.
@@ -231,12 +232,12 @@ describe('what the server says at start about messages', () => {
       'Contact messages are stored in SQLite file /srv/site/data/contact-messages.sqlite.',
       'E-mail is off (SMTP_URL is not set): nobody is e-mailed about new messages; read them with `npm run messages -- list` on this server.',
     ])
-    expect(lines({SITE_URL: 'https://www.medistay.in'})[2]).toBe(
-      'WARNING: https://www.medistay.in is public but no e-mail is set up: messages from visitors will only be stored, and seen only with `npm run messages -- list` on this server. Set SMTP_URL (docs/operating.md) to have each one e-mailed to customer care.',
+    expect(lines({SITE_URL: PUBLIC_SITE_URL})[2]).toBe(
+      `WARNING: ${PUBLIC_SITE_URL} is public but no e-mail is set up: messages from visitors will only be stored, and seen only with \`npm run messages -- list\` on this server. Set SMTP_URL (docs/operating.md) to have each one e-mailed to customer care.`,
     )
     expect(
       lines({
-        SITE_URL: 'https://www.medistay.in',
+        SITE_URL: PUBLIC_SITE_URL,
         SANITY_PROJECT_ID: 'abc123',
         SANITY_API_WRITE_TOKEN: 'write',
       })[2],
