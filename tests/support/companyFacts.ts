@@ -16,7 +16,7 @@ export function realShapedCompanyFacts() {
     pinCode: '500034',
   }
   return {
-    legalName: 'Arogya Stays Private Limited',
+    legalName: 'Fixture Test Stays Private Limited',
     cin: 'U86100TG2024PTC187654',
     gstin: `36AABCA1234B1Z${gstinCheckCharacter('36AABCA1234B1Z')}`,
     registeredOffice: office,

@@ -166,19 +166,19 @@ describe('the formats of Indian company identifiers', () => {
 
   it('a legal name ends with an Indian company form', () => {
     for (const name of [
-      'Arogya Stays Private Limited',
-      'Arogya Stays Pvt. Ltd.',
-      'Arogya Stays Pvt Ltd',
+      'Fixture Test Stays Private Limited',
+      'Fixture Test Stays Pvt. Ltd.',
+      'Fixture Test Stays Pvt Ltd',
       'Tata Steel Limited',
       'Infosys Ltd',
-      'Arogya Stays Private Limited  ',
+      'Fixture Test Stays Private Limited  ',
     ]) {
       expect(hasCompanyForm(name), name).toBe(true)
     }
     for (const name of [
-      'Arogya Stays',
+      'Fixture Test Stays',
       'Limited Editions LLP',
-      'Arogya Stays Private Limited (sample)',
+      'Fixture Test Stays Private Limited (sample)',
       'Limited',
       'Ltd.',
     ]) {
@@ -257,7 +257,7 @@ describe('how a sample company fact is recognised', () => {
 
   it('each fact of a real document turned into a sample is listed, and only that one', () => {
     const samples: Record<string, (facts: CompanyFactsDocument) => void> = {
-      legalName: (facts) => (facts.legalName = 'Arogya Stays Private Limited (sample)'),
+      legalName: (facts) => (facts.legalName = 'Fixture Test Stays Private Limited (sample)'),
       cin: (facts) => (facts.cin = 'U86100TG2024PTC000000'),
       gstin: (facts) => (facts.gstin = `36AABCA0000B1Z${gstinCheckCharacter('36AABCA0000B1Z')}`),
       registeredOffice: (facts) =>
