@@ -54,7 +54,7 @@ export const panOfGstin = (gstin: string) => gstin.slice(2, 12)
 /** An Indian postal PIN code: six digits, the first from 1 to 9 (the postal zone), written without spaces. */
 export const isPinCode = (value: string) => /^[1-9]\d{5}$/.test(value)
 
-/** A name, then one of the Indian company forms: "Arogya Stays Private Limited", "… Pvt. Ltd.". */
+/** A name, then one of the Indian company forms: "Example Stays Private Limited", "… Pvt. Ltd.". */
 const COMPANY_FORM = /^\S.*\s(private limited|pvt\.? ltd\.?|limited|ltd\.?)$/i
 
 export const hasCompanyForm = (legalName: string) => COMPANY_FORM.test(legalName.trim())
