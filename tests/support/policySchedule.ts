@@ -60,6 +60,34 @@ export const STAND_IN_BUILD_FILES: Readonly<Record<string, string>> = {
   'server/server-data/policy-schedule.json': JSON.stringify({nextChangeAt: null, versions: []}),
 }
 
+/**
+ * Puts a stand-in for `astro build` where the rebuilder runs Astro in `root`
+ * (node_modules/astro/bin/astro.mjs). It writes a build the server can open, whose policy schedule
+ * is $POLICY_SCHEDULE when that is set, or, when $BUILD is "fail", fails as a build does, printing
+ * `failure`. Plain JavaScript, so any Node runs it.
+ */
+export function installStandInAstro(root: string, failure: string) {
+  mkdirSync(join(root, 'node_modules/astro/bin'), {recursive: true})
+  writeFileSync(
+    join(root, 'node_modules/astro/bin/astro.mjs'),
+    `
+import {mkdirSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+const outDir = process.argv[process.argv.indexOf('--outDir') + 1]
+if (process.env.BUILD === 'fail') {
+  console.error(${JSON.stringify(failure)})
+  process.exit(1)
+}
+const files = ${JSON.stringify(STAND_IN_BUILD_FILES)}
+if (process.env.POLICY_SCHEDULE) files['server/server-data/policy-schedule.json'] = process.env.POLICY_SCHEDULE
+for (const [path, text] of Object.entries(files)) {
+  mkdirSync(join(outDir, path, '..'), {recursive: true})
+  writeFileSync(join(outDir, path), text)
+}
+`,
+  )
+}
+
 /** A build folder as the server reads it, with this policy schedule if one is given (else none to come). */
 export function writeBuild(dir: string, policySchedule?: string) {
   const files: Record<string, string> = {...STAND_IN_BUILD_FILES}

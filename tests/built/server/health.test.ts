@@ -1,5 +1,5 @@
 import {execFile} from 'node:child_process'
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {promisify} from 'node:util'
@@ -10,7 +10,7 @@ import {createSiteServer, type SiteServer as InProcessServer} from '../../../src
 import {SECURITY_HEADERS} from '../../../src/server/securityHeaders'
 import {ROOT} from '../../support/astroBuild'
 import {eventually, islandBody, postJson, validFields} from '../../support/contact'
-import {STAND_IN_BUILD_FILES, writeBuild} from '../../support/policySchedule'
+import {installStandInAstro, writeBuild} from '../../support/policySchedule'
 import {test} from '../../support/siteServer'
 import {startMailServer, type MailServer} from '../../support/smtp'
 
@@ -138,24 +138,6 @@ describe('GET /api/health on the production server (npm start)', () => {
   })
 })
 
-/**
- * Stands in for `astro build`: writes a build the server can open, or fails as a build does when
- * $BUILD is "fail". Plain JavaScript, so any Node runs it.
- */
-const FAKE_ASTRO = `
-import {mkdirSync, writeFileSync} from 'node:fs'
-import {join} from 'node:path'
-const outDir = process.argv[process.argv.indexOf('--outDir') + 1]
-if (process.env.BUILD === 'fail') {
-  console.error('error: privacyPolicy sections.2.heading: Invalid input')
-  process.exit(1)
-}
-for (const [path, text] of Object.entries(${JSON.stringify(STAND_IN_BUILD_FILES)})) {
-  mkdirSync(join(outDir, path, '..'), {recursive: true})
-  writeFileSync(join(outDir, path), text)
-}
-`
-
 describe('GET /api/health after a publish (the server in this process, rebuilding with a stand-in Astro)', () => {
   const SECRET = 'webhook-secret-for-tests'
   const env: NodeJS.ProcessEnv = {}
@@ -163,8 +145,7 @@ describe('GET /api/health after a publish (the server in this process, rebuildin
   let url: string
   beforeAll(async () => {
     const root = join(scratch, 'project')
-    mkdirSync(join(root, 'node_modules/astro/bin'), {recursive: true})
-    writeFileSync(join(root, 'node_modules/astro/bin/astro.mjs'), FAKE_ASTRO)
+    installStandInAstro(root, 'error: privacyPolicy sections.2.heading: Invalid input')
     writeBuild(join(root, 'dist'))
     const config = readConfig({
       SITE_DIST_DIR: join(root, 'dist'),

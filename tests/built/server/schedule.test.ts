@@ -1,4 +1,4 @@
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
@@ -12,7 +12,7 @@ import {
   MINUTE,
   PRIVACY_4,
   TERMS_2,
-  STAND_IN_BUILD_FILES,
+  installStandInAstro,
   writeBuild,
 } from '../../support/policySchedule'
 
@@ -20,33 +20,12 @@ import {
 // Astro when a policy change takes effect. The schedule on its own, and how the server reads a
 // build's schedule, are in tests/unit/server/schedule.test.ts.
 
-/**
- * Stands in for `astro build` in a folder of its own: writes a build whose policy schedule is
- * $POLICY_SCHEDULE, or fails when that is "fail". Plain JavaScript, so any Node runs it.
- */
-const FAKE_ASTRO = `
-import {mkdirSync, writeFileSync} from 'node:fs'
-import {join} from 'node:path'
-const outDir = process.argv[process.argv.indexOf('--outDir') + 1]
-if (process.env.POLICY_SCHEDULE === 'fail') {
-  console.error('error: Could not read content from dataset "production" after 4 attempts.')
-  process.exit(1)
-}
-const files = ${JSON.stringify(STAND_IN_BUILD_FILES)}
-files['server/server-data/policy-schedule.json'] = process.env.POLICY_SCHEDULE
-for (const [path, text] of Object.entries(files)) {
-  mkdirSync(join(outDir, path, '..'), {recursive: true})
-  writeFileSync(join(outDir, path), text)
-}
-`
-
 describe('the server rebuilds itself when a policy change takes effect', () => {
   let root: string
   let started: SiteServer[] = []
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'policy-rebuild-'))
-    mkdirSync(join(root, 'node_modules/astro/bin'), {recursive: true})
-    writeFileSync(join(root, 'node_modules/astro/bin/astro.mjs'), FAKE_ASTRO)
+    installStandInAstro(root, 'error: Could not read content from dataset "production" after 4 attempts.')
   })
   afterEach(async () => {
     await Promise.all(started.map((server) => server.stop()))
@@ -122,7 +101,7 @@ describe('the server rebuilds itself when a policy change takes effect', () => {
   it('and, when that build fails, keeps the live site and asks again a minute later', async () => {
     const {env, site, rebuilder, policyChanges, midnight, clock} = await server(liveBuild())
     const first = site.dir
-    env.POLICY_SCHEDULE = 'fail'
+    env.BUILD = 'fail'
     await midnight()
     expect(rebuilder.getStatus().lastFailure?.message).toContain('Could not read content')
     expect(site.dir).toBe(first)

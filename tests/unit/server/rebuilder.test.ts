@@ -1,27 +1,9 @@
-import {mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, readdirSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {Rebuilder} from '../../../src/server/rebuilder'
-import {STAND_IN_BUILD_FILES} from '../../support/policySchedule'
-
-/**
- * Stands in for `astro build`: writes a build that can be served, or fails when the environment
- * says BUILD=fail. Plain JavaScript, so any Node runs it.
- */
-const STAND_IN_ASTRO = `
-import {mkdirSync, writeFileSync} from 'node:fs'
-import {join} from 'node:path'
-const outDir = process.argv[process.argv.indexOf('--outDir') + 1]
-if (process.env.BUILD === 'fail') {
-  console.error('error: Could not read content from dataset "production" after 4 attempts.')
-  process.exit(1)
-}
-for (const [path, text] of Object.entries(${JSON.stringify(STAND_IN_BUILD_FILES)})) {
-  mkdirSync(join(outDir, path, '..'), {recursive: true})
-  writeFileSync(join(outDir, path), text)
-}
-`
+import {installStandInAstro} from '../../support/policySchedule'
 
 /** A time no machine's clock shows while these tests run, so only the given clock can have said it. */
 const HELD = Date.parse('2031-07-04T09:30:00.000Z')
@@ -30,8 +12,7 @@ describe("the rebuilder's status reads the server's clock", () => {
   let root: string
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'rebuilder-'))
-    mkdirSync(join(root, 'node_modules/astro/bin'), {recursive: true})
-    writeFileSync(join(root, 'node_modules/astro/bin/astro.mjs'), STAND_IN_ASTRO)
+    installStandInAstro(root, 'error: Could not read content from dataset "production" after 4 attempts.')
   })
   afterAll(() => rmSync(root, {recursive: true, force: true}))
 
