@@ -172,6 +172,10 @@ export const ENGLISH = {id: DEFAULT_LANGUAGE, title: 'English'} as const
 /** The document types translated as whole documents, each translation a document of the same type. */
 export const TRANSLATED_TYPES = ['siteSettings', 'contactPage', 'policy'] as const
 
+/** Whether staff translate documents of this type. */
+export const isTranslatedType = (type: string): type is (typeof TRANSLATED_TYPES)[number] =>
+  (TRANSLATED_TYPES as readonly string[]).includes(type)
+
 /**
  * The languages Site settings list, as Studio's translation menu lists them (English, `ENGLISH`,
  * comes first). Every listed language is offered to translators, turned on or not: a language is

@@ -8,7 +8,12 @@ import {
   type PolicyId,
   type SingletonId,
 } from '../../model/siteDocuments'
-import {DEFAULT_LANGUAGE, translationStatus, type TranslationStatus} from '../../model/translations'
+import {
+  DEFAULT_LANGUAGE,
+  isTranslatedType,
+  translationStatus,
+  type TranslationStatus,
+} from '../../model/translations'
 import {ENGLISH_FIGURE_WORDS, type FigureWordKey, type FigureWords} from '../../model/policyFigures'
 import {figureWordsLacking, languageFigureWords} from '../../model/translatedFigures'
 import {currentEnglishText, offeredLanguages, upcomingEnglishTexts, type SiteLanguage} from './languages'
@@ -20,7 +25,6 @@ import {
   ALL_SITE_CONTENT_PARAMS,
   ALL_SITE_CONTENT_QUERY,
   SITE_CONTENT,
-  TRANSLATABLE_TYPES,
   type ContentPart,
   type ContentPartName,
   type TranslatableType,
@@ -108,7 +112,7 @@ const builtEnglish: EnglishContent = {
 const PUBLIC_BUILD = isPublicSiteUrl(import.meta.env.SITE)
 
 const isTranslatableSingleton = (id: SingletonId): id is SingletonId & TranslatableType =>
-  (TRANSLATABLE_TYPES as readonly string[]).includes(id)
+  isTranslatedType(id)
 
 /** The content in one language: each translatable document's translation when it may be shown. */
 function inLanguage(english: EnglishContent, language: string, publicBuild: boolean): SiteContent {

@@ -33,7 +33,7 @@ import {isIndianPhone, isSampleEmail, isSampleUrl} from '../../model/samples'
 import {PAGE_KINDS, sitePages} from '../../model/routes'
 import {
   pathIn,
-  TRANSLATED_TYPES,
+  isTranslatedType,
   translationStatus,
   wordsDigest,
   type TranslationRecord,
@@ -366,7 +366,7 @@ export function translationVerdicts(
       return {
         path: englishPath,
         id: document!.id,
-        translated: (TRANSLATED_TYPES as readonly string[]).includes(document!.type),
+        translated: isTranslatedType(document!.type),
       }
     })
   const english = (id: string) =>

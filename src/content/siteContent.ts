@@ -97,7 +97,6 @@ const TRANSLATABLE = {
 } as const satisfies Record<TranslatableType, unknown>
 
 export type TranslatableType = (typeof TRANSLATED_TYPES)[number]
-export const TRANSLATABLE_TYPES: readonly TranslatableType[] = TRANSLATED_TYPES
 
 /** Which documents are translations: the launch check reads them whole with the same filter. */
 export const TRANSLATIONS_FILTER =

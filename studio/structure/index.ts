@@ -4,7 +4,7 @@ import {EnvelopeIcon} from '@sanity/icons/Envelope'
 import {TranslateIcon} from '@sanity/icons/Translate'
 import type {StructureBuilder, StructureResolver} from 'sanity/structure'
 import {SANITY_API_VERSION} from '../../model/sanityApi'
-import {DEFAULT_LANGUAGE, LANGUAGE_FIELD, TRANSLATED_TYPES} from '../../model/translations'
+import {DEFAULT_LANGUAGE, isTranslatedType, LANGUAGE_FIELD, TRANSLATED_TYPES} from '../../model/translations'
 import {
   CONTACT_MESSAGE_TYPE,
   DOCUMENT_TITLES,
@@ -116,16 +116,13 @@ const translationsOf = (
     )
 }
 
-const isTranslated = (type: string): type is (typeof TRANSLATED_TYPES)[number] =>
-  (TRANSLATED_TYPES as readonly string[]).includes(type)
-
 /**
  * A singleton's editor (its id is its schema type), with its icon from its row, followed by the
  * list of its translations where staff translate it.
  */
 const singleton = (S: StructureBuilder, id: SingletonId) => [
   pinned(S, id, id, DESK_ICONS[SINGLETONS[id].icon]),
-  ...(isTranslated(id) ? [translationsOf(S, id, id)] : []),
+  ...(isTranslatedType(id) ? [translationsOf(S, id, id)] : []),
 ]
 
 /** The singletons of one group of the desk, in the table's order (model/siteDocuments.ts). */
