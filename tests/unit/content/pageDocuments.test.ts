@@ -4,9 +4,10 @@
 import {evaluate, parse} from 'groq-js'
 import {describe, expect, it} from 'vitest'
 import {pageDocumentQuery, projectionOf, type DocumentFields} from '../../../model/documentFields'
-import {PAGE_DOCUMENT_IDS, pageDocumentFields, SINGLETONS} from '../../../model/siteDocuments'
+import {PAGE_DOCUMENT_IDS, SINGLETONS} from '../../../model/siteDocuments'
 import {pageDocumentSchema} from '../../../src/content/schemas'
 import {SITE_CONTENT} from '../../../src/content/siteContent'
+import {bundledDocuments} from '../../support/dataset'
 
 /** A table made here: a heading, formatted text, and a list of entries of both. */
 const FIELDS = {
@@ -85,12 +86,16 @@ describe('a page document made from its fields', () => {
 })
 
 describe('the site’s page documents', () => {
-  it('are read by the query made from their rows, as one part of the content each', () => {
+  it('are each read from the bundled dataset by their part of the content and accepted as the build accepts them', async () => {
     expect(PAGE_DOCUMENT_IDS.length).toBeGreaterThan(0)
+    const dataset = bundledDocuments()
     for (const id of PAGE_DOCUMENT_IDS) {
-      expect(SITE_CONTENT[id].query).toBe(pageDocumentQuery(id, pageDocumentFields(id)))
-      expect(SITE_CONTENT[id].requiredIds).toEqual([id])
-      expect(SITE_CONTENT[id].title).toBe(SINGLETONS[id].title)
+      const part = SITE_CONTENT[id]
+      const result = await (await evaluate(parse(part.query), {dataset, params: part.params})).get()
+      expect(result?._id, id).toBe(id)
+      expect(part.schema.safeParse(result).error?.issues, id).toBeUndefined()
+      expect(part.requiredIds).toEqual([id])
+      expect(part.title).toBe(SINGLETONS[id].title)
     }
   })
 })
